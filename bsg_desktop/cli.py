@@ -1,0 +1,73 @@
+"""``bsg-express``: the one command line, with a subcommand per driver.
+
+Each subcommand lives beside the code it drives and registers itself through
+`COMMANDS` (module path -> name), so the engine, the printer and the window can
+grow their options without touching each other. Errors a user can cause exit
+with code 2 and one line; nothing reaches the user as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bsg_desktop.errors import UserError
+
+# name -> module providing add_arguments(parser) and run(args) -> int
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("bsg_desktop.ui.command", "open the game window (the default)"),
+    "simulate": ("bsg_desktop.sim", "play many games with computer players and report"),
+    "scenario": ("bsg_desktop.scenario", "run scenario files and check their expectations"),
+    "replay": ("bsg_desktop.replay", "print the log of a saved game"),
+    "print": ("bsg_desktop.printing.command", "write the print-and-play PDFs"),
+    "league": ("bsg_desktop.bots.league", "play the bot levels against each other"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that exits 2 with a single line instead of usage + message."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
+    parser = _Parser(prog="bsg-express", description="BSG: Express Desktop")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    modules: dict[str, object] = {}
+    for name, (modname, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(modname)
+        except ImportError:
+            continue  # a driver whose optional parts are missing is simply not offered
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(p)  # type: ignore[attr-defined]
+        modules[name] = module
+    return parser, modules
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser, modules = build_parser()
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in
+                         ("-h", "--help", "--version")):
+        args_list = ["play", *args_list]
+    args = parser.parse_args(args_list)
+    if args.version:
+        from bsg_desktop import __version__
+
+        print(f"bsg-express {__version__}")
+        return 0
+    if args.command not in modules:
+        print(f"bsg-express: error: the '{args.command}' command is not available", file=sys.stderr)
+        return 2
+    try:
+        return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
+    except UserError as e:
+        print(f"bsg-express {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,412 @@
+"""Load and validate cards.yaml into frozen dataclasses.
+
+Validation walks the YAML with a path ("crisis_dice[2].faces[4].difficulty") so
+that a crafter who mistypes a value is told exactly where and what was expected,
+instead of meeting a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bsg_desktop.errors import DataError
+
+LANGS = ("en", "hu")
+CRISIS_TYPES = ("unrest", "attack", "dradis")
+CYLON_EFFECTS = ("demoralize", "damage", "dradis", "steal_dice")
+DISABLES = ("a2", "a4", "a5", "a6", "a8", "pass_retrieve")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A text a player reads, in every shipped language."""
+
+    en: str
+    hu: str
+
+    def get(self, lang: str) -> str:
+        return self.hu if lang == "hu" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    id: str
+    rank: int
+    name: Text
+    short: Text
+    ability_title: Text
+    ability: Text
+    brig: Text
+    has_action: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CylonCard:
+    id: str
+    model: Text
+    effect: str
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class SkillDie:
+    kind: str  # "strong" | "weak"
+    count: int
+    border: str
+    name: Text
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CrisisType:
+    id: str
+    name: Text
+    icon: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrisisFace:
+    type: str
+    difficulty: int
+    consequence: int
+    jump: bool
+
+    def code(self) -> str:
+        """Compact form used in logs and scenario files, e.g. 'dradis/3/2/jump'."""
+        return f"{self.type}/{self.difficulty}/{self.consequence}" + ("/jump" if self.jump else "")
+
+
+@dataclass(frozen=True, slots=True)
+class CrisisDie:
+    id: str
+    players: tuple[int, ...]
+    faces: tuple[CrisisFace, ...]
+
+    @property
+    def four_player(self) -> bool:
+        """The dot in the upper right (C10) marks the 4-player dice."""
+        return 4 in self.players
+
+
+@dataclass(frozen=True, slots=True)
+class DamageLocation:
+    id: str
+    name: Text
+    disables: str
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    source: str
+    characters: tuple[Character, ...]
+    not_cylon_count: int
+    not_cylon_title: Text
+    cylon_title: Text
+    cylons: tuple[CylonCard, ...]
+    admiral_title: Text
+    admiral_text: Text
+    skill_dice: tuple[SkillDie, ...]
+    crisis_types: tuple[CrisisType, ...]
+    crisis_dice: tuple[CrisisDie, ...]
+    cylon_crisis: tuple[int, int]  # difficulty, consequence (Y6)
+    dradis_raiders: int
+    dradis_ships: int
+    dradis_start_raiders: int
+    raider_name: Text
+    ship_name: Text
+    dradis_back: Text
+    damage_locations: tuple[DamageLocation, ...]
+    demoralized_back: Text
+    reconstructed_note: Text
+    jump_max: int
+    distance_win: int
+    distance_loyalty: int
+
+    def character(self, cid: str) -> Character:
+        for c in self.characters:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def cylon(self, cid: str) -> CylonCard:
+        for c in self.cylons:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def skill(self, kind: str) -> SkillDie:
+        for d in self.skill_dice:
+            if d.kind == kind:
+                return d
+        raise KeyError(kind)
+
+    def crisis_type(self, tid: str) -> CrisisType:
+        for t in self.crisis_types:
+            if t.id == tid:
+                return t
+        raise KeyError(tid)
+
+    def damage(self, lid: str) -> DamageLocation:
+        for d in self.damage_locations:
+            if d.id == lid:
+                return d
+        raise KeyError(lid)
+
+    def crisis_dice_for(self, players: int) -> tuple[CrisisDie, ...]:
+        """S5: the two crisis dice for this player count."""
+        return tuple(d for d in self.crisis_dice if players in d.players)
+
+    @property
+    def loyalty_ids(self) -> tuple[str, ...]:
+        return tuple(f"not_cylon_{i + 1}" for i in range(self.not_cylon_count)) + tuple(
+            c.id for c in self.cylons
+        )
+
+
+class _Reader:
+    """Walks parsed YAML, raising DataError with the path of the first bad value."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, path: str, expected: str) -> DataError:
+        return DataError(self.file, path, expected)
+
+    def mapping(self, node: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(node, dict):
+            raise self.fail(path, f"expected a mapping with keys {', '.join(keys)}")
+        for k in keys:
+            if k not in node:
+                raise self.fail(f"{path}.{k}" if path else k, "missing field")
+        return node
+
+    def seq(self, node: Any, path: str, min_len: int = 1) -> list[Any]:
+        if not isinstance(node, list) or len(node) < min_len:
+            raise self.fail(path, f"expected a list of at least {min_len} item(s)")
+        return node
+
+    def int_(self, node: Any, path: str, lo: int, hi: int) -> int:
+        if isinstance(node, bool) or not isinstance(node, int) or not lo <= node <= hi:
+            raise self.fail(path, f"expected a whole number from {lo} to {hi}, got {node!r}")
+        return node
+
+    def bool_(self, node: Any, path: str) -> bool:
+        if not isinstance(node, bool):
+            raise self.fail(path, f"expected true or false, got {node!r}")
+        return node
+
+    def str_(self, node: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
+        if not isinstance(node, str) or not node.strip():
+            raise self.fail(path, f"expected a non-empty text, got {node!r}")
+        if choices is not None and node not in choices:
+            raise self.fail(path, f"expected one of {', '.join(choices)}, got {node!r}")
+        return node
+
+    def text(self, node: Any, path: str) -> Text:
+        m = self.mapping(node, path, LANGS)
+        return Text(**{lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGS})
+
+    def items(self, node: Any, path: str, build: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+        return tuple(build(item, f"{path}[{i}]") for i, item in enumerate(self.seq(node, path)))
+
+
+def _unique(r: _Reader, path: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for i, x in enumerate(ids):
+        if x in seen:
+            raise r.fail(f"{path}[{i}].id", f"duplicate id {x!r}")
+        seen.add(x)
+
+
+def parse_components(raw: Any, file: str) -> Components:
+    """Validate parsed YAML; every failure names the file and the path inside it."""
+    r = _Reader(file)
+    top = r.mapping(
+        raw,
+        "",
+        ("format", "characters", "loyalty", "admiral", "skill_dice", "crisis_types",
+         "crisis_dice", "cylon_crisis", "dradis", "damage_locations", "demoralized", "tracks",
+         "reconstructed_note"),
+    )
+    r.int_(top["format"], "format", 1, 1)
+
+    def character(n: Any, p: str) -> Character:
+        m = r.mapping(n, p, ("id", "rank", "name", "short", "ability_title", "ability", "brig",
+                             "has_action"))
+        return Character(
+            id=r.str_(m["id"], f"{p}.id"), rank=r.int_(m["rank"], f"{p}.rank", 1, 5),
+            name=r.text(m["name"], f"{p}.name"), short=r.text(m["short"], f"{p}.short"),
+            ability_title=r.text(m["ability_title"], f"{p}.ability_title"),
+            ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
+            has_action=r.bool_(m["has_action"], f"{p}.has_action"),
+        )
+
+    characters = r.items(top["characters"], "characters", character)
+    if len(characters) != 5:
+        raise r.fail("characters", "expected exactly 5 characters (rule C2)")
+    _unique(r, "characters", [c.id for c in characters])
+    if sorted(c.rank for c in characters) != [1, 2, 3, 4, 5]:
+        raise r.fail("characters", "expected ranks 1 to 5, each once (rule S3)")
+    known = {"william_adama", "lee_adama", "kara_thrace", "laura_roslin", "gaius_baltar"}
+    for i, c in enumerate(characters):
+        if c.id not in known:
+            raise r.fail(f"characters[{i}].id", f"unknown id {c.id!r}; expected one of "
+                         + ", ".join(sorted(known)))
+
+    loy = r.mapping(top["loyalty"], "loyalty", ("not_cylon", "cylons", "cylon_title"))
+    nc = r.mapping(loy["not_cylon"], "loyalty.not_cylon", ("count", "title"))
+
+    def cylon(n: Any, p: str) -> CylonCard:
+        m = r.mapping(n, p, ("id", "model", "effect", "text"))
+        return CylonCard(id=r.str_(m["id"], f"{p}.id"), model=r.text(m["model"], f"{p}.model"),
+                         effect=r.str_(m["effect"], f"{p}.effect", CYLON_EFFECTS),
+                         text=r.text(m["text"], f"{p}.text"))
+
+    cylons = r.items(loy["cylons"], "loyalty.cylons", cylon)
+    if len(cylons) != 4:
+        raise r.fail("loyalty.cylons", "expected exactly 4 Cylon cards (rule C3)")
+    _unique(r, "loyalty.cylons", [c.id for c in cylons])
+
+    adm = r.mapping(top["admiral"], "admiral", ("title", "text"))
+
+    sd = r.mapping(top["skill_dice"], "skill_dice", ("strong", "weak"))
+    skill: list[SkillDie] = []
+    for kind in ("strong", "weak"):
+        p = f"skill_dice.{kind}"
+        m = r.mapping(sd[kind], p, ("count", "border", "name", "faces"))
+        faces = r.seq(m["faces"], f"{p}.faces", 6)
+        if len(faces) != 6:
+            raise r.fail(f"{p}.faces", "expected exactly 6 faces")
+        skill.append(SkillDie(kind=kind, count=r.int_(m["count"], f"{p}.count", 10, 10),
+                              border=r.str_(m["border"], f"{p}.border"),
+                              name=r.text(m["name"], f"{p}.name"),
+                              faces=tuple(r.int_(f, f"{p}.faces[{i}]", -6, 6)
+                                          for i, f in enumerate(faces))))
+        if 0 in skill[-1].faces:
+            raise r.fail(f"{p}.faces", "a skill die face is never 0 (rule C5)")
+
+    def ctype(n: Any, p: str) -> CrisisType:
+        m = r.mapping(n, p, ("id", "name", "icon"))
+        return CrisisType(id=r.str_(m["id"], f"{p}.id", CRISIS_TYPES),
+                          name=r.text(m["name"], f"{p}.name"), icon=r.str_(m["icon"], f"{p}.icon"))
+
+    ctypes = r.items(top["crisis_types"], "crisis_types", ctype)
+    if sorted(t.id for t in ctypes) != sorted(CRISIS_TYPES):
+        raise r.fail("crisis_types", "expected unrest, attack and dradis, each once")
+
+    def face(n: Any, p: str) -> CrisisFace:
+        m = r.mapping(n, p, ("type", "difficulty", "consequence", "jump"))
+        return CrisisFace(type=r.str_(m["type"], f"{p}.type", CRISIS_TYPES),
+                          difficulty=r.int_(m["difficulty"], f"{p}.difficulty", 0, 20),
+                          consequence=r.int_(m["consequence"], f"{p}.consequence", 0, 6),
+                          jump=r.bool_(m["jump"], f"{p}.jump"))
+
+    def cdie(n: Any, p: str) -> CrisisDie:
+        m = r.mapping(n, p, ("id", "players", "faces"))
+        players = tuple(r.int_(x, f"{p}.players[{i}]", 3, 5)
+                        for i, x in enumerate(r.seq(m["players"], f"{p}.players")))
+        faces = r.items(m["faces"], f"{p}.faces", face)
+        if len(faces) != 6:
+            raise r.fail(f"{p}.faces", "expected exactly 6 faces")
+        return CrisisDie(id=r.str_(m["id"], f"{p}.id"), players=players, faces=faces)
+
+    cdice = r.items(top["crisis_dice"], "crisis_dice", cdie)
+    _unique(r, "crisis_dice", [d.id for d in cdice])
+    for n in (3, 4, 5):
+        if sum(1 for d in cdice if n in d.players) != 2:
+            raise r.fail("crisis_dice", f"expected exactly two crisis dice for {n} players (S5)")
+
+    cc = r.mapping(top["cylon_crisis"], "cylon_crisis", ("difficulty", "consequence"))
+    dr = r.mapping(top["dradis"], "dradis", ("raiders", "colonial_ships", "start_raiders",
+                                             "raider", "colonial_ship", "back"))
+    raiders = r.int_(dr["raiders"], "dradis.raiders", 2, 14)
+    ships = r.int_(dr["colonial_ships"], "dradis.colonial_ships", 0, 12)
+    if raiders + ships != 14:
+        raise r.fail("dradis", f"expected raiders + colonial_ships = 14 (rule C6), got "
+                     f"{raiders + ships}")
+    start = r.int_(dr["start_raiders"], "dradis.start_raiders", 0, min(raiders, 5))
+
+    def location(n: Any, p: str) -> DamageLocation:
+        m = r.mapping(n, p, ("id", "name", "disables", "text"))
+        return DamageLocation(id=r.str_(m["id"], f"{p}.id"), name=r.text(m["name"], f"{p}.name"),
+                              disables=r.str_(m["disables"], f"{p}.disables", DISABLES),
+                              text=r.text(m["text"], f"{p}.text"))
+
+    locs = r.items(top["damage_locations"], "damage_locations", location)
+    if len(locs) != 6:
+        raise r.fail("damage_locations", "expected exactly 6 locations (rule C8)")
+    _unique(r, "damage_locations", [loc.id for loc in locs])
+    if sorted(loc.disables for loc in locs) != sorted(DISABLES):
+        raise r.fail("damage_locations", "expected each of " + ", ".join(DISABLES)
+                     + " disabled by exactly one location (rule K6)")
+
+    dm = r.mapping(top["demoralized"], "demoralized", ("back",))
+    tr = r.mapping(top["tracks"], "tracks", ("jump_max", "distance_win", "distance_loyalty"))
+
+    return Components(
+        source=file,
+        characters=tuple(sorted(characters, key=lambda c: c.rank)),
+        not_cylon_count=r.int_(nc["count"], "loyalty.not_cylon.count", 8, 8),
+        not_cylon_title=r.text(nc["title"], "loyalty.not_cylon.title"),
+        cylon_title=r.text(loy["cylon_title"], "loyalty.cylon_title"),
+        cylons=cylons,
+        admiral_title=r.text(adm["title"], "admiral.title"),
+        admiral_text=r.text(adm["text"], "admiral.text"),
+        skill_dice=tuple(skill),
+        crisis_types=ctypes,
+        crisis_dice=cdice,
+        cylon_crisis=(r.int_(cc["difficulty"], "cylon_crisis.difficulty", 0, 20),
+                      r.int_(cc["consequence"], "cylon_crisis.consequence", 0, 6)),
+        dradis_raiders=raiders,
+        dradis_ships=ships,
+        dradis_start_raiders=start,
+        raider_name=r.text(dr["raider"], "dradis.raider"),
+        ship_name=r.text(dr["colonial_ship"], "dradis.colonial_ship"),
+        dradis_back=r.text(dr["back"], "dradis.back"),
+        damage_locations=locs,
+        demoralized_back=r.text(dm["back"], "demoralized.back"),
+        reconstructed_note=r.text(top["reconstructed_note"], "reconstructed_note"),
+        jump_max=r.int_(tr["jump_max"], "tracks.jump_max", 1, 10),
+        distance_win=r.int_(tr["distance_win"], "tracks.distance_win", 1, 30),
+        distance_loyalty=r.int_(tr["distance_loyalty"], "tracks.distance_loyalty", 1, 30),
+    )
+
+
+def default_cards_path() -> Path:
+    """cards.yaml beside the package (a checkout), overridable with BSG_CARDS."""
+    env = os.environ.get("BSG_CARDS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "cards.yaml"
+
+
+def load_components(path: str | Path | None = None) -> Components:
+    """Read, parse and validate a cards file; cached per path so it is loaded once."""
+    return _load(str(Path(path) if path is not None else default_cards_path()))
+
+
+@lru_cache(maxsize=8)
+def _load(path: str) -> Components:
+    name = Path(path).name
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(path, "", "file not found") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise DataError(path, "", f"cannot be read as UTF-8 text ({e.__class__.__name__})") from None
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(e, "problem", None) or "invalid YAML"
+        raise DataError(name if not path else path, where, f"YAML error: {problem}") from None
+    return parse_components(raw, path)

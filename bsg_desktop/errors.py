@@ -1,0 +1,30 @@
+"""Error types a user may meet, each carrying a message fit to print as one line.
+
+The command line and the window catch `UserError` and show its message; anything
+else is a bug and is reported as one.
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """A problem with the user's input (file, flag, choice), not with the program."""
+
+
+class DataError(UserError):
+    """cards.yaml (or another data file) is malformed: says file, path inside it, expectation."""
+
+    def __init__(self, file: str, path: str, expected: str) -> None:
+        self.file = file
+        self.path = path
+        self.expected = expected
+        where = f"{file}: {path}" if path else file
+        super().__init__(f"{where}: {expected}")
+
+
+class SaveError(UserError):
+    """A saved game cannot be loaded (truncated, corrupted, edited into nonsense)."""
+
+
+class IllegalChoiceError(UserError):
+    """A choice that is not among the pending decision's legal options."""

@@ -1,0 +1,67 @@
+"""The one translation layer: every string a player reads comes through here.
+
+Interface strings live in ``bsg_desktop/locale/<lang>.yaml`` (flat keys); card and
+component texts live in cards.yaml as `Text` values and are read with `text()`.
+Both follow the current language, so switching language re-renders everything.
+A missing key falls back to English and then to the key itself, so a missing
+translation shows up as visible text rather than a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import yaml
+
+LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar"}
+_current = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+class _HasText(Protocol):
+    def get(self, lang: str) -> str: ...
+
+
+@lru_cache(maxsize=4)
+def catalog(lang: str) -> dict[str, str]:
+    path = Path(__file__).with_name("locale") / f"{lang}.yaml"
+    if not path.exists():
+        return {}
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+def language() -> str:
+    return _current
+
+
+def set_language(lang: str) -> None:
+    """Switch the language and tell listeners (the window re-applies its texts)."""
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    _current = lang
+    for fn in list(_listeners):
+        fn(lang)
+
+
+def on_language_changed(fn: Callable[[str], None]) -> None:
+    _listeners.append(fn)
+
+
+def tr(key: str, lang: str | None = None, /, **fields: Any) -> str:
+    """Translate an interface key and fill ``{field}`` placeholders."""
+    lang = lang or _current
+    template = catalog(lang).get(key) or catalog("en").get(key) or key
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def text(value: _HasText, lang: str | None = None) -> str:
+    """A component text from cards.yaml in the current (or given) language."""
+    return value.get(lang or _current)
