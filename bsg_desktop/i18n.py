@@ -1,6 +1,7 @@
 """The one translation layer: every string a player reads comes through here.
 
-Interface strings live in ``bsg_desktop/locale/<lang>.yaml`` (flat keys); card and
+Interface strings live in ``bsg_desktop/locale/<lang>.yaml`` and per-area files
+``bsg_desktop/locale/<area>.<lang>.yaml`` (flat keys, merged); card and
 component texts live in cards.yaml as `Text` values and are read with `text()`.
 Both follow the current language, so switching language re-renders everything.
 A missing key falls back to English and then to the key itself, so a missing
@@ -27,11 +28,13 @@ class _HasText(Protocol):
 
 @lru_cache(maxsize=4)
 def catalog(lang: str) -> dict[str, str]:
-    path = Path(__file__).with_name("locale") / f"{lang}.yaml"
-    if not path.exists():
-        return {}
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {str(k): str(v) for k, v in raw.items()}
+    folder = Path(__file__).with_name("locale")
+    merged: dict[str, str] = {}
+    for path in [folder / f"{lang}.yaml", *sorted(folder.glob(f"*.{lang}.yaml"))]:
+        if path.exists():
+            raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            merged.update({str(k): str(v) for k, v in raw.items()})
+    return merged
 
 
 def language() -> str:
