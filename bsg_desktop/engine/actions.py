@@ -1,0 +1,248 @@
+"""Actions, one per turn (rules A1–A9, B1, I2, I5, K6, V1–V2, X5).
+
+`legal_actions` is the one source of which actions a seat may take; the window,
+the bots and the tests all ask it (through the pending decision).
+"""
+
+from __future__ import annotations
+
+from bsg_desktop.engine.core import CONTRIBUTED, RAIDER, SHIP, Choice, Decision
+from bsg_desktop.engine.dice import contribute, rolled, subsets
+from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.turn import Retrieve
+
+VOTE_DIFFICULTY = 4  # A6
+
+
+def legal_actions(g: Game, seat: int, ordered: bool) -> list[Choice]:
+    p = g.players[seat]
+    opts = [Choice("skip")]  # I5
+    active = len(p.active_dice)
+    others = [q.seat for q in g.players if q.seat != seat]
+    if p.character == "gaius_baltar" and not p.revealed and not p.baltar_used:  # X5, Y4
+        opts += [Choice("a1", (s,)) for s in others]
+    if not p.in_brig and active >= 1:  # B1, I2
+        if g.dradis_monitor and not g.damaged("a2"):
+            opts.append(Choice("a2"))
+        if g.damage_placed:
+            opts.append(Choice("a3"))
+        if not g.damaged("a4") and (g.setup.morale_variant or _morale_targets(g)):
+            opts.append(Choice("a4"))
+        if active >= 2 and not p.revealed and not g.damaged("a5"):  # I2; Y3 allows one die
+            opts.append(Choice("a5"))
+    if not g.damaged("a6"):
+        opts += [Choice("a6", ("brig", q.seat)) for q in g.players
+                 if q.seat != seat and not q.in_brig and not q.revealed]
+        opts += [Choice("a6", ("release", q.seat)) for q in g.players if q.in_brig]
+    if not ordered and active >= 1 and not g.damaged("a8"):
+        kinds = sorted({d.kind for d in p.active_dice})
+        opts += [Choice("a8", (s, k)) for s in others for k in kinds]
+    if not ordered and not p.revealed:
+        opts += [Choice("a9", (card,)) for card in p.loyalty if card.startswith("cylon")]
+    return opts
+
+
+def _morale_targets(g: Game) -> list[str]:
+    """A4: markers on a player's section (the player's own or another's)."""
+    in_game = {p.character for p in g.players}
+    return [ch for ch in g.demoralized_out if ch in in_game]
+
+
+class ActionStep(Task):
+    """Ask for the (optional) action and start it."""
+
+    __slots__ = ("seat", "ordered", "done")
+
+    def __init__(self, seat: int, ordered: bool) -> None:
+        self.seat = seat
+        self.ordered = ordered
+        self.done = False
+
+    def run(self, g: Game) -> Decision | None:
+        if self.done:
+            g.pop()
+            return None
+        return g.ask(self.seat, "action", legal_actions(g, self.seat, self.ordered),
+                     "A8" if self.ordered else "A1", ordered=self.ordered)
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        self.done = True
+        v, seat = choice.verb, self.seat
+        if v == "skip":
+            g.emit("action_skipped", "I5", seat=seat)
+        elif v == "a1":
+            target = int(choice.args[0])
+            p = g.players[seat]
+            p.baltar_used = True
+            p.known[target] = tuple(g.players[target].loyalty)
+            g.emit("cylon_detector", "X5", seat=seat, target=target)
+            g.emit("loyalty_seen", "X5", to=(seat,), seat=seat, target=target,
+                   cards=list(g.players[target].loyalty))
+        elif v in ("a2", "a3", "a4", "a5"):
+            g.push(RollAction(seat, v))
+        elif v == "a6":
+            from bsg_desktop.engine.dice import SkillCheck
+
+            mode, target = str(choice.args[0]), int(choice.args[1])
+            g.emit("vote_called", "A6", seat=seat, mode=mode, target=target)
+            g.push(VoteResult(mode, target))
+            g.push(SkillCheck(g, "vote", VOTE_DIFFICULTY, seat, "A6"))
+        elif v == "a8":
+            target, kind = int(choice.args[0]), str(choice.args[1])
+            die = next(d for d in g.players[seat].active_dice if d.kind == kind)
+            die.state = CONTRIBUTED
+            g.emit("order_issued", "A8", seat=seat, target=target, kind=kind)
+            g.spend_contributed("A8")
+            g.push(Order(target))
+        elif v == "a9":
+            from bsg_desktop.engine.cylon import Reveal
+
+            g.push(Reveal(seat, str(choice.args[0])))
+
+
+class RollAction(Task):
+    """A2–A5: roll all active dice, contribute a fixed number, no reroll."""
+
+    __slots__ = ("seat", "action", "phase", "left", "values")
+
+    LIMITS = {"a2": (1, 4), "a3": (1, 1), "a4": (1, 1), "a5": (2, 2)}
+
+    def __init__(self, seat: int, action: str) -> None:
+        self.seat = seat
+        self.action = action
+        self.phase = "roll"
+        self.left = 0
+        self.values: tuple[int, ...] = ()
+
+    def run(self, g: Game) -> Decision | None:
+        seat, a = self.seat, self.action
+        rule = a.upper()
+        if self.phase == "roll":
+            g.emit("action_started", rule, seat=seat, action=a)
+            g.roll_dice(seat, g.players[seat].active_dice, rule)
+            self.phase = "contribute"
+        if self.phase == "contribute":
+            lo, hi = self.LIMITS[a]
+            if g.players[seat].revealed:
+                hi = 1  # Y3
+            return g.ask(seat, "contribute", subsets(rolled(g, seat), lo, hi), rule,
+                         rolled=rolled(g, seat), action=a)
+        if self.phase == "resolve":
+            if a == "a2" and self.left > 0 and g.dradis_monitor:
+                kinds = sorted(set(g.dradis_monitor))
+                return g.ask(seat, "remove_ship", [Choice("remove", (k,)) for k in kinds], "A2",
+                             left=self.left)
+            if a == "a3" and self.left > 0 and g.damage_placed:
+                return g.ask(seat, "repair", [Choice("repair", (loc,)) for loc in
+                                              g.damage_placed], "A3")
+            if a == "a4" and self.left > 0:
+                targets = _morale_targets(g)
+                if targets:
+                    return g.ask(seat, "boost", [Choice("boost", (c,)) for c in targets], "A4")
+            g.spend_contributed(rule)
+            g.pop()
+        return None
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        a = self.action
+        if choice.verb == "contribute":
+            self.values = tuple(contribute(g, self.seat, choice.args, a.upper()))
+            g.clear_rolled(self.seat)
+            self.phase = "resolve"
+            positives = sum(1 for v in self.values if v > 0)
+            if a == "a2":
+                self.left = positives
+            elif a in ("a3", "a4"):
+                self.left = positives
+                if a == "a4" and positives == 0 and g.setup.morale_variant:
+                    if len(g.demoralized_pile) > 1:  # V2
+                        g.emit("speech_backfired", "V1", seat=self.seat)
+                        g.place_demoralized("V1")
+                    else:
+                        g.emit("speech_backfire_spared", "V2", seat=self.seat)
+                if a in ("a3", "a4") and positives == 0:
+                    g.emit("action_failed", a.upper(), seat=self.seat, action=a)
+            elif a == "a5":
+                if sum(self.values) > 0:
+                    g.jump_bonus = True
+                    g.emit("jump_prepared", "A5", seat=self.seat)
+                else:
+                    g.emit("action_failed", "A5", seat=self.seat, action=a)
+        elif choice.verb == "remove":
+            kind = str(choice.args[0])
+            g.dradis_monitor.remove(kind)
+            g.dradis_pile.append(kind)
+            g.reshuffle(g.dradis_pile)
+            self.left -= 1
+            g.emit("ship_removed", "A2", seat=self.seat, marker=kind)
+        elif choice.verb == "repair":
+            loc = str(choice.args[0])
+            g.damage_placed.remove(loc)
+            g.damage_pile.append(loc)
+            g.reshuffle(g.damage_pile)
+            self.left = 0
+            g.emit("damage_repaired", "A3", seat=self.seat, location=loc)
+        elif choice.verb == "boost":
+            ch = str(choice.args[0])
+            g.demoralized_out.remove(ch)
+            g.demoralized_pile.append(ch)
+            g.reshuffle(g.demoralized_pile)
+            self.left = 0
+            g.emit("morale_boosted", "A4", seat=self.seat, character=ch,
+                   target=g.character_seat(ch))
+
+
+class VoteResult(Task):
+    """A6: after the vote's check, flip the target's card on success."""
+
+    __slots__ = ("mode", "target")
+
+    def __init__(self, mode: str, target: int) -> None:
+        self.mode = mode
+        self.target = target
+
+    def run(self, g: Game) -> Decision | None:
+        ok = bool(g.check and g.check.success)
+        g.check = None
+        g.pop()
+        t = g.players[self.target]
+        if not ok:
+            g.emit("vote_failed", "A6", mode=self.mode, target=self.target)
+            return None
+        if self.mode == "brig" and not t.revealed:
+            t.in_brig = True
+            g.emit("sent_to_brig", "A6", target=self.target)
+            if g.admiral == self.target:
+                g.pass_admiral("A6")
+        elif self.mode == "release":
+            t.in_brig = False
+            g.emit("released_from_brig", "A6", target=self.target)
+        return None
+
+
+class Order(Task):
+    """A8: the ordered player takes one action or retrieves 2 spent dice."""
+
+    __slots__ = ("target", "done")
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.done = False
+
+    def run(self, g: Game) -> Decision | None:
+        if self.done:
+            g.pop()
+            return None
+        return g.ask(self.target, "ordered", [Choice("act"), Choice("retrieve2")], "A8")
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        self.done = True
+        if choice.verb == "act":
+            g.emit("order_accepted", "A8", seat=self.target)
+            g.push(ActionStep(self.target, ordered=True))
+        else:
+            g.emit("order_retrieve", "A8", seat=self.target)
+            g.push(Retrieve(self.target, 2, "A8"))
+
+
+__all__ = ["ActionStep", "RollAction", "legal_actions", "RAIDER", "SHIP"]

@@ -1,0 +1,159 @@
+"""Crises (rules K1–K9, B3, Y6, I3, I8) and jump preparation (J1).
+
+Markers placed several at once are placed one at a time (I8): after each one the
+Cylon win conditions are checked (W2), and after each DRADIS marker the Raider
+rule (K8) runs until it no longer applies.
+"""
+
+from __future__ import annotations
+
+from bsg_desktop.data import CrisisFace
+from bsg_desktop.engine.core import RAIDER, SHIP, Choice, Decision
+from bsg_desktop.engine.game import Game, Task
+
+CONSEQUENCE_RULE = {"unrest": "K3", "attack": "K5", "dradis": "K7"}
+MARKER_OF = {"unrest": "demoralize", "attack": "damage", "dradis": "dradis"}
+
+
+class CrisisStep(Task):
+    """K1: roll both crisis dice and choose one; K2: the check; K3–K7; J1."""
+
+    __slots__ = ("seat", "phase")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.phase = "start"
+
+    def run(self, g: Game) -> Decision | None:
+        if self.phase == "start":
+            if g.players[self.seat].revealed:  # Y6
+                opts = [Choice("roll")] + [Choice("name", (t.id,)) for t in g.c.crisis_types]
+                return g.ask(self.seat, "crisis_mode", opts, "Y6")
+            self.phase = "roll"
+        if self.phase == "roll":
+            idx = []
+            for _ in g.crisis_dice:
+                i = g.script_crisis.popleft() if g.script_crisis else g.rng.randrange(6)
+                idx.append(i % 6)
+            g.crisis_rolled = tuple(idx)
+            g.emit("crisis_rolled", "K1", seat=self.seat)
+            faces = [self._face(g, k) for k in range(len(idx))]
+            g.emit("crisis_roll_result", "K1", to=(self.seat,), seat=self.seat,
+                   faces=[f.code() for f in faces])
+            self.phase = "choose"
+            return g.ask(self.seat, "crisis_die", [Choice("crisis", (k,)) for k in
+                                                   range(len(idx))], "K1",
+                         faces=tuple(faces), dice=g.crisis_dice)
+        if self.phase == "check":
+            from bsg_desktop.engine.dice import SkillCheck
+
+            self.phase = "consequence"
+            g.push(SkillCheck(g, "crisis", g.crisis.difficulty, self.seat, "K2"))
+            return None
+        if self.phase == "consequence":
+            ok = bool(g.check and g.check.success)
+            g.check = None
+            self.phase = "jump_prep"
+            face = g.crisis
+            if ok:
+                g.emit("crisis_averted", "K2", type=face.type)
+            else:
+                rule = CONSEQUENCE_RULE[face.type]
+                g.emit("crisis_failed", rule, type=face.type, consequence=face.consequence)
+                g.push(PlaceMarkers(MARKER_OF[face.type], face.consequence, rule))
+            return None
+        if self.phase == "jump_prep":  # J1, I1, I3
+            self.phase = "done"
+            icon = g.crisis.jump
+            if g.jump_bonus:
+                g.jump_bonus = False
+                if not icon:
+                    g.emit("jump_bonus_used", "A5")
+                icon = True
+            if icon:
+                g.jump_track += 1
+                g.emit("jump_track_advanced", "J1", track=g.jump_track)
+                if g.jump_track >= g.c.jump_max:
+                    from bsg_desktop.engine.jump import Jump
+
+                    g.push(Jump())
+            return None
+        g.pop()
+        return None
+
+    def _face(self, g: Game, k: int) -> CrisisFace:
+        die = next(d for d in g.c.crisis_dice if d.id == g.crisis_dice[k])
+        return die.faces[g.crisis_rolled[k]]
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        if choice.verb == "roll":
+            self.phase = "roll"
+        elif choice.verb == "name":
+            d, c = g.c.cylon_crisis
+            g.crisis = CrisisFace(str(choice.args[0]), d, c, False)
+            g.crisis_source = "cylon"
+            g.emit("crisis_named", "Y6", seat=self.seat, face=g.crisis.code())
+            self.phase = "check"
+        elif choice.verb == "crisis":
+            k = int(choice.args[0])
+            g.crisis = self._face(g, k)
+            g.crisis_source = g.crisis_dice[k]
+            g.crisis_rolled = ()  # K1: the other die's result stays secret
+            g.emit("crisis_chosen", "K1", seat=self.seat, die=g.crisis_source,
+                   face=g.crisis.code())
+            self.phase = "check"
+
+
+class PlaceMarkers(Task):
+    """Place ``count`` markers of one kind one at a time (I8)."""
+
+    __slots__ = ("kind", "count", "rule")
+
+    def __init__(self, kind: str, count: int, rule: str) -> None:
+        self.kind = kind  # demoralize | damage | dradis
+        self.count = count
+        self.rule = rule
+
+    def run(self, g: Game) -> Decision | None:
+        if self.count <= 0:
+            g.pop()
+            return None
+        self.count -= 1
+        if self.kind == "dradis":
+            if g.draw_dradis(self.rule) is not None:
+                g.push(RaiderRule())
+        elif self.kind == "damage":
+            g.place_damage(self.rule)
+        else:
+            g.place_demoralized(self.rule)
+        return None
+
+
+class RaiderRule(Task):
+    """K8: two Raiders and a Colonial Ship: the ship is lost, a Raider goes back, a penalty."""
+
+    __slots__ = ("waiting",)
+
+    def __init__(self) -> None:
+        self.waiting = False
+
+    def run(self, g: Game) -> Decision | None:
+        if g.raiders() >= 2 and g.ships() >= 1:
+            g.dradis_monitor.remove(SHIP)
+            g.dradis_box.append(SHIP)
+            g.dradis_monitor.remove(RAIDER)
+            g.dradis_pile.append(RAIDER)
+            g.reshuffle(g.dradis_pile)
+            g.emit("ship_destroyed", "K8", raiders=g.raiders(), ships=g.ships(),
+                   destroyed=len(g.dradis_box))
+            return g.ask(g.active, "k8_penalty",
+                         [Choice("penalty", ("damage",)), Choice("penalty", ("demoralize",))],
+                         "K8")
+        g.pop()
+        return None
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        if choice.args[0] == "damage":
+            g.place_damage("K8")
+        else:
+            g.place_demoralized("K8")

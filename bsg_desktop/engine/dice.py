@@ -1,0 +1,202 @@
+"""Skill checks and dice contribution (rules D1–D11, K2, A6–A7, X1–X4, Y3, Y5).
+
+A check asks each player in turn, clockwise from the left of the player who
+started it (D3), to join or pass. A joining player rolls all active dice (D2),
+contributes at least one (D7), and may reroll the rest and contribute again
+(D8). Only contributed dice are public (D1): the values a player rolled and
+kept are forgotten when they stop.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
+from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.turn import Retrieve
+
+
+class Check:
+    """The public record of a check in progress: who contributed which value."""
+
+    __slots__ = ("kind", "difficulty", "caller", "entries", "total", "success", "adama")
+
+    def __init__(self, kind: str, difficulty: int, caller: int, adama: bool) -> None:
+        self.kind = kind  # "crisis" | "vote"
+        self.difficulty = difficulty
+        self.caller = caller
+        self.entries: list[tuple[int, int, str, int, bool]] = []  # seat, die, kind, value, counts
+        self.total = 0
+        self.success: bool | None = None
+        self.adama = adama  # X1 in force for this check
+
+    def copy(self) -> Check:
+        c = Check(self.kind, self.difficulty, self.caller, self.adama)
+        c.entries = list(self.entries)
+        c.total, c.success = self.total, self.success
+        return c
+
+    def value_of(self, value: int) -> int:
+        """X1: during Adama's crisis checks a contributed −1 counts as 0."""
+        return 0 if self.adama and value == -1 else value
+
+    def compute(self) -> int:
+        self.total = sum(self.value_of(v) for _, _, _, v, counts in self.entries if counts)
+        return self.total
+
+
+def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:
+    ids = sorted(d[0] for d in dice)
+    out: list[Choice] = []
+    for k in range(lo, min(hi, len(ids)) + 1):
+        out.extend(Choice("contribute", combo) for combo in combinations(ids, k))
+    return out
+
+
+def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
+    return [(d.id, d.kind, d.value) for d in g.players[seat].dice
+            if d.state == ACTIVE and d.value is not None]
+
+
+def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
+    """Move the named rolled dice to the player's gold section (D9); returns their values."""
+    values = []
+    for did in die_ids:
+        d = g.die(int(did))
+        d.state = CONTRIBUTED
+        values.append(d.value if d.value is not None else 0)
+        if g.check is not None:
+            g.check.entries.append((seat, d.id, d.kind, d.value, True))
+    g.emit("dice_contributed", rule, seat=seat,
+           dice=[(int(i), g.die(int(i)).kind, v) for i, v in zip(die_ids, values, strict=True)])
+    return values
+
+
+class SkillCheck(Task):
+    """A crisis check (K2) or a vote (A6): everyone may join, in turn."""
+
+    __slots__ = ("order", "idx", "phase", "rule")
+
+    def __init__(self, g: Game, kind: str, difficulty: int, caller: int, rule: str) -> None:
+        adama = False
+        if kind == "crisis":
+            a = g.players[g.active]
+            adama = a.character == "william_adama" and not a.in_brig and not a.revealed
+        g.check = Check(kind, difficulty, caller, adama)
+        self.order = g.order_from_left(caller)
+        self.idx = 0
+        self.phase = "ask"
+        self.rule = rule
+        g.emit("check_started", rule, kind=kind, difficulty=difficulty, caller=caller)
+
+    @property
+    def seat(self) -> int:
+        return self.order[self.idx]
+
+    def run(self, g: Game) -> Decision | None:
+        ch = g.check
+        if self.phase == "ask":
+            if self.idx >= len(self.order):
+                self.phase = "roslin"
+                return None
+            seat = self.seat
+            if not g.players[seat].active_dice:
+                g.emit("passed", "D4", seat=seat, forced=True)
+                n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
+                self.idx += 1
+                g.push(Retrieve(seat, n, "D4"))
+                return None
+            return g.ask(seat, "join", [Choice("join"), Choice("pass")], "D3",
+                         check=ch.kind, difficulty=ch.difficulty, total=ch.compute())
+        if self.phase == "contribute":
+            seat = self.seat
+            p = g.players[seat]
+            dice = rolled(g, seat)
+            opts = subsets(dice, 1, 1 if p.revealed else len(dice))  # Y3
+            if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
+                opts.append(Choice("initiative"))  # X2
+            return g.ask(seat, "contribute", opts, "D7", rolled=dice,
+                         total=ch.compute(), difficulty=ch.difficulty, check=ch.kind)
+        if self.phase == "reroll":
+            return g.ask(self.seat, "reroll", [Choice("reroll"), Choice("stop")], "D8",
+                         total=ch.compute(), difficulty=ch.difficulty)
+        if self.phase == "kara":
+            return g.ask(self.seat, "kara", [Choice("reclaim"), Choice("keep")], "X4")
+        if self.phase == "roslin":
+            self.phase = "resolve"
+            caller = g.players[ch.caller]
+            if ch.kind == "vote" and caller.character == "laura_roslin" and not caller.revealed:
+                opts = [Choice("remove_die", (e[1],)) for e in ch.entries if e[4]]
+                if opts:
+                    return g.ask(ch.caller, "roslin", [*opts, Choice("keep")], "X3",
+                                 total=ch.compute(), difficulty=ch.difficulty)
+            return None
+        # resolve
+        total = ch.compute()
+        ch.success = total >= ch.difficulty
+        g.emit("check_result", "K2" if ch.kind == "crisis" else "A6", kind=ch.kind,
+               total=total, difficulty=ch.difficulty, success=ch.success)
+        g.spend_contributed()
+        g.pop()
+        return None
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        seat = self.seat if self.idx < len(self.order) else g.check.caller
+        p = g.players[seat]
+        v = choice.verb
+        if v == "join":
+            g.emit("joined", "D3", seat=seat)
+            g.roll_dice(seat, p.active_dice, "D2")
+            self.phase = "contribute"
+        elif v == "pass":
+            g.emit("passed", "D5", seat=seat, forced=False)
+            n = g.pass_retrieval(seat, forced=False, vote=g.check.kind == "vote")
+            self.idx += 1
+            g.push(Retrieve(seat, n, "Y5" if p.revealed else "D5"))
+        elif v == "contribute":
+            contribute(g, seat, choice.args, "D7")
+            if p.revealed or not p.active_dice:
+                self._finish(g, seat)
+            else:
+                self.phase = "reroll"
+        elif v == "initiative":
+            g.lee_used_turn = g.turn
+            g.emit("initiative", "X2", seat=seat)
+            g.roll_dice(seat, p.active_dice, "X2")
+        elif v == "reroll":
+            g.roll_dice(seat, p.active_dice, "D8")
+            self.phase = "contribute"
+        elif v == "stop":
+            self._finish(g, seat)
+        elif v == "reclaim":
+            g.kara_used_turn = g.turn
+            for e in g.check.entries:
+                if e[0] == seat:
+                    d = g.die(e[1])
+                    if d.state == CONTRIBUTED:
+                        d.state, d.value = ACTIVE, None
+            g.emit("reckless_reclaim", "X4", seat=seat)
+            self._next()
+        elif v == "keep":
+            if self.phase == "kara":
+                self._next()
+        elif v == "remove_die":
+            die_id = int(choice.args[0])
+            ch = g.check
+            ch.entries = [(s, i, k, val, False if i == die_id else c)
+                          for s, i, k, val, c in ch.entries]
+            g.emit("die_removed_from_vote", "X3", seat=ch.caller, die=die_id)
+
+    def _finish(self, g: Game, seat: int) -> None:
+        g.clear_rolled(seat)
+        p = g.players[seat]
+        mine = sum(1 for e in g.check.entries if e[0] == seat)
+        if (p.character == "kara_thrace" and not p.in_brig and not p.revealed
+                and g.kara_used_turn != g.turn and 3 <= mine <= 4):
+            self.phase = "kara"
+        else:
+            self._next()
+
+    def _next(self) -> None:
+        self.idx += 1
+        self.phase = "ask"

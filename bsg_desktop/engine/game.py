@@ -1,0 +1,369 @@
+"""The game: one state machine with a narrow door.
+
+At every moment the game waits for one decision from one seat (``pending``),
+offers the legal choices, and applies one choice at a time (``apply``). The
+procedure in progress is a stack of small tasks (a turn, a skill check, a
+marker placement …), each in a rule module; a task either asks a decision or
+pushes sub-tasks, so every rule that asks a player something is a real decision
+and the whole state, stack included, can be copied for a bot's sampled world.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bsg_desktop.data import Components, load_components
+from bsg_desktop.engine.core import (
+    ACTIVE,
+    CONTRIBUTED,
+    CYLONS,
+    RAIDER,
+    REMOVED,
+    SHIP,
+    SPENT,
+    Choice,
+    Decision,
+    Event,
+    Outcome,
+    Setup,
+)
+from bsg_desktop.engine.state import Die, Player
+from bsg_desktop.errors import IllegalChoiceError
+
+MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
+
+
+class Task:
+    """A procedure in progress. ``run`` asks a Decision or changes the stack."""
+
+    __slots__ = ()
+
+    def run(self, g: Game) -> Decision | None:
+        raise NotImplementedError
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> Task:
+        t = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for s in getattr(cls, "__slots__", ()):
+                if hasattr(self, s):
+                    v = getattr(self, s)
+                    setattr(t, s, list(v) if isinstance(v, list) else
+                            dict(v) if isinstance(v, dict) else v)
+        return t
+
+
+class Game:
+    """A game of BSG: Express. Build it with `new_game`."""
+
+    def __init__(self, setup: Setup, seed: int, components: Components | None = None,
+                 record: bool = True) -> None:
+        self.setup = setup
+        self.seed = seed
+        self.c = components or load_components()
+        self.rng = random.Random(seed)
+        self.record = record
+        self.events: list[Event] = []
+        self.choices: list[Choice] = []  # every real decision taken, for saves and replays
+        self.players: list[Player] = []
+        self.n = setup.players
+        self.active = 0
+        self.turn = 0
+        self.turn_over = False
+        self.admiral: int | None = None
+        self.dradis_pile: list[str] = []
+        self.dradis_monitor: list[str] = []
+        self.dradis_box: list[str] = []
+        self.damage_pile: list[str] = []
+        self.damage_placed: list[str] = []
+        self.demoralized_pile: list[str] = []
+        self.demoralized_out: list[str] = []
+        self.jump_track = 0
+        self.distance = 0
+        self.jump_bonus = False  # A5 / I3
+        self.loyalty_deck: list[str] = []
+        self.loyalty_box: list[str] = []  # unused Cylon cards (S5)
+        self.loyalty_dealt = False  # L1 happens once
+        self.crisis_dice: tuple[str, ...] = ()
+        self.crisis_rolled: tuple[int, ...] = ()  # face index per die, secret to the roller
+        self.crisis: Any = None  # the chosen CrisisFace (public)
+        self.crisis_source = ""  # die id, or "cylon" (Y6)
+        self.check: Any = None  # the skill check in progress (public contributions)
+        self.kara_used_turn = -1
+        self.lee_used_turn = -1
+        self.stack: list[Task] = []
+        self.pending: Decision | None = None
+        self.outcome: Outcome | None = None
+        self.script_skill: deque[int] = deque()  # scenario-scripted skill die results
+        self.script_crisis: deque[int] = deque()  # scripted crisis face indexes
+        self.stalled = False
+
+    # ------------------------------------------------------------------ door
+    @property
+    def current_seat(self) -> int | None:
+        return self.pending.seat if self.pending else None
+
+    def legal_choices(self) -> tuple[Choice, ...]:
+        return self.pending.options if self.pending else ()
+
+    def apply(self, choice: Choice | str) -> list[Event]:
+        """Apply one choice; an illegal one raises IllegalChoiceError and changes nothing."""
+        if isinstance(choice, str):
+            choice = Choice.parse(choice)
+        if self.outcome is not None:
+            raise IllegalChoiceError("the game is over")
+        if self.pending is None or choice not in self.pending.options:
+            legal = ", ".join(str(c) for c in self.legal_choices())
+            raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
+        start = len(self.events)
+        self.choices.append(choice)
+        self.pending = None
+        self.stack[-1].apply(self, choice)
+        self._advance()
+        return self.events[start:]
+
+    def _advance(self) -> None:
+        while self.outcome is None and self.pending is None:
+            if self.turn > MAX_TURNS:
+                self.stalled = True
+                return
+            task = self.stack[-1]
+            decision = task.run(self)
+            if decision is None:
+                continue
+            if len(decision.options) == 1:
+                # A forced move is not a decision: apply it and go on (not recorded).
+                task.apply(self, decision.options[0])
+                continue
+            self.pending = decision
+
+    # ------------------------------------------------------------- plumbing
+    def push(self, task: Task) -> None:
+        self.stack.append(task)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
+        if self.record:
+            self.events.append(Event(kind, rule, tuple(data.items()),
+                                     None if to is None else frozenset(to)))
+
+    def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
+            **info: Any) -> Decision:
+        return Decision(seat, kind, tuple(options), rule, tuple(info.items()))
+
+    def win(self, winner: str, condition: str, rule: str) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(winner, condition, rule)
+            self.pending = None
+            self.emit("game_over", rule, winner=winner, condition=condition,
+                      cylons=[p.seat for p in self.players if p.is_cylon],
+                      loyalty={p.seat: list(p.loyalty) for p in self.players})
+
+    def copy(self) -> Game:
+        """A full independent copy (for bots' sampled worlds and undo snapshots)."""
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.events = list(self.events)
+        g.choices = list(self.choices)
+        g.players = [p.copy() for p in self.players]
+        for name in ("dradis_pile", "dradis_monitor", "dradis_box", "damage_pile",
+                     "damage_placed", "demoralized_pile", "demoralized_out", "loyalty_deck",
+                     "loyalty_box"):
+            setattr(g, name, list(getattr(self, name)))
+        g.stack = [t.copy() for t in self.stack]
+        g.check = self.check.copy() if self.check is not None else None
+        g.script_skill = deque(self.script_skill)
+        g.script_crisis = deque(self.script_crisis)
+        return g
+
+    # -------------------------------------------------------------- seating
+    def order_from_left(self, seat: int) -> list[int]:
+        """D3/K2: clockwise from the player left of ``seat``, ``seat`` last."""
+        return [(seat + i) % self.n for i in range(1, self.n + 1)]
+
+    def die(self, die_id: int) -> Die:
+        for p in self.players:
+            for d in p.dice:
+                if d.id == die_id:
+                    return d
+        raise KeyError(die_id)
+
+    def character_seat(self, cid: str) -> int | None:
+        for p in self.players:
+            if p.character == cid:
+                return p.seat
+        return None
+
+    def is_demoralized(self, seat: int) -> bool:
+        """K4: a marker on a revealed Cylon has no effect."""
+        p = self.players[seat]
+        return p.character in self.demoralized_out and not p.revealed
+
+    def damaged(self, disables: str) -> bool:
+        return any(self.c.damage(loc).disables == disables for loc in self.damage_placed)
+
+    # ---------------------------------------------------------------- dice
+    def roll_skill(self, kind: str) -> int:
+        faces = self.c.skill(kind).faces
+        if self.script_skill:
+            v = self.script_skill.popleft()
+            if v in faces:
+                return v
+        return faces[self.rng.randrange(6)]
+
+    def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
+        """D1/D2: roll every given die; values are for the roller only."""
+        for d in dice:
+            d.value = self.roll_skill(d.kind)
+        self.emit("dice_rolled", rule, seat=seat, count=len(dice))
+        self.emit("roll_result", rule, to=(seat,), seat=seat,
+                  values=[(d.id, d.kind, d.value) for d in dice])
+
+    def spend_contributed(self, rule: str = "D10") -> None:
+        moved = False
+        for p in self.players:
+            for d in p.dice:
+                if d.state == CONTRIBUTED:
+                    d.state = SPENT
+                    d.value = None
+                    moved = True
+        if moved:
+            self.emit("dice_spent", rule)
+
+    def clear_rolled(self, seat: int) -> None:
+        """Uncontributed rolled dice go back to plain active dice; their values are forgotten."""
+        for d in self.players[seat].dice:
+            if d.state == ACTIVE:
+                d.value = None
+
+    def retrieve(self, seat: int, kind: str | None, rule: str) -> bool:
+        p = self.players[seat]
+        for d in p.dice:
+            if d.state == SPENT and (kind is None or d.kind == kind):
+                d.state = ACTIVE
+                d.value = None
+                self.emit("die_retrieved", rule, seat=seat, kind=d.kind)
+                return True
+        return False
+
+    def pass_retrieval(self, seat: int, forced: bool, vote: bool) -> int:
+        """How many spent dice a passing player takes back (D4, D5, A7, B2, K4, K6, Y5, I9)."""
+        p = self.players[seat]
+        if vote:
+            return 0  # A7
+        if p.revealed:
+            n = len(p.spent_dice)  # Y5
+        else:
+            n = 2 if forced else 1  # D4 / D5
+            if p.in_brig or self.is_demoralized(seat):
+                n = min(n, 1)  # B2 / K4
+        if self.damaged("pass_retrieve"):
+            n -= 1  # K6 Armory, I9
+        return max(0, n)
+
+    # ------------------------------------------------------------- markers
+    def reshuffle(self, pile: list[str]) -> None:
+        self.rng.shuffle(pile)
+
+    def raiders(self) -> int:
+        return self.dradis_monitor.count(RAIDER)
+
+    def ships(self) -> int:
+        return self.dradis_monitor.count(SHIP)
+
+    def draw_dradis(self, rule: str) -> str | None:
+        """K7/I8: one DRADIS marker onto the monitor, then the Raider win check (W2)."""
+        if not self.dradis_pile:
+            self.emit("dradis_pile_empty", rule)
+            return None
+        m = self.dradis_pile.pop()
+        self.dradis_monitor.append(m)
+        self.emit("dradis_placed", rule, marker=m, raiders=self.raiders(), ships=self.ships())
+        if m == RAIDER and self.raiders() >= 6:
+            self.win(CYLONS, "raiders", "W2")
+        return m
+
+    def place_damage(self, rule: str, location: str | None = None) -> None:
+        """K5/I8: one damage marker on Galactica; the 6th destroys it (W2)."""
+        if location is None:
+            if not self.damage_pile:
+                return
+            location = self.damage_pile.pop()
+        else:
+            self.damage_pile.remove(location)
+        self.damage_placed.append(location)
+        self.emit("damage_placed", rule, location=location, count=len(self.damage_placed))
+        if len(self.damage_placed) >= len(self.c.damage_locations):
+            self.win(CYLONS, "damage", "W2")
+
+    def place_demoralized(self, rule: str, character: str | None = None) -> None:
+        """K3/I8: one demoralized marker; drawing the last one wins for the Cylons (W2)."""
+        if character is None:
+            if not self.demoralized_pile:
+                return
+            character = self.demoralized_pile.pop()
+        else:
+            self.demoralized_pile.remove(character)
+        self.demoralized_out.append(character)
+        if not self.demoralized_pile:
+            self.emit("demoralized_placed", rule, character=character,
+                      seat=self.character_seat(character), count=len(self.demoralized_out))
+            self.win(CYLONS, "morale", "W2")
+            return
+        self.emit("demoralized_placed", rule, character=character,
+                  seat=self.character_seat(character), count=len(self.demoralized_out))
+
+    def pass_admiral(self, rule: str) -> None:
+        """A6/I4: the Admiral title goes to the highest-ranked eligible player."""
+        rank = {c.id: c.rank for c in self.c.characters}
+        by_rank = sorted(self.players, key=lambda p: rank[p.character])
+        for pool in ([p for p in by_rank if not p.revealed and not p.in_brig],
+                     [p for p in by_rank if not p.revealed], by_rank):
+            if pool:
+                new = pool[0].seat
+                break
+        if new != self.admiral:
+            self.admiral = new
+            self.emit("admiral_changed", rule, seat=new)
+
+    # ---------------------------------------------------------------- view
+    def view(self, seat: int | None) -> Any:
+        from bsg_desktop.engine.view import make_view
+
+        return make_view(self, seat)
+
+
+def new_game(setup: Setup | None = None, seed: int = 0, components: Components | None = None,
+             record: bool = True, overrides: dict[str, Any] | None = None) -> Game:
+    """Set up a game (rules S1–S6) deterministically from (setup, seed)."""
+    from bsg_desktop.engine.setup import apply_setup
+
+    setup = setup or Setup()
+    g = Game(setup, seed, components, record)
+    apply_setup(g, overrides)
+    g._advance()
+    return g
+
+
+def replay(setup: Setup, seed: int, choices: Sequence[Choice | str],
+           components: Components | None = None) -> Game:
+    """(setup, seed, choices) reproduces a game exactly."""
+    g = new_game(setup, seed, components)
+    for i, ch in enumerate(choices):
+        try:
+            g.apply(ch)
+        except IllegalChoiceError as e:
+            raise IllegalChoiceError(f"choice {i + 1} ({ch}): {e}") from None
+    return g
+
+
+__all__ = ["Game", "Task", "new_game", "replay", "ACTIVE", "CONTRIBUTED", "SPENT", "REMOVED"]

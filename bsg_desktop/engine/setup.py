@@ -1,0 +1,236 @@
+"""Setup (rules S1–S6), plus the starting-state overrides that scenarios use.
+
+Overrides let a scenario (a rule demo, a test) start from a chosen position
+instead of the opening: they are applied after the ordinary setup so that every
+component not mentioned stays where setup put it, and they are validated so a
+scenario cannot create a box with 15 DRADIS markers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bsg_desktop.engine.core import ACTIVE, RAIDER, REMOVED, SHIP, SPENT
+from bsg_desktop.engine.state import Die, Player
+
+STEPS = ("retrieve", "action", "crisis")
+
+
+class SetupError(ValueError):
+    """A setup or override that cannot be played (unknown id, wrong count …)."""
+
+
+def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
+    from bsg_desktop.engine.turn import Turn
+
+    c, rng, n = g.c, g.rng, g.setup.players
+    if n not in (3, 4, 5):
+        raise SetupError("a game has 3, 4 or 5 players")
+    ids = [ch.id for ch in c.characters]
+    chars = list(g.setup.characters)
+    if chars:
+        if len(chars) != n or len(set(chars)) != n or any(x not in ids for x in chars):
+            raise SetupError(f"characters must be {n} different ids from: {', '.join(ids)}")
+    else:
+        chars = rng.sample(ids, n)  # S2 dealt at random
+    names = list(g.setup.names) + [""] * n
+    g.players = [Player(i, chars[i], names[i]) for i in range(n)]
+    # S4: two strong and two weak dice each.
+    did = 0
+    for p in g.players:
+        for kind in ("strong", "strong", "weak", "weak"):
+            p.dice.append(Die(did, kind, p.seat))
+            did += 1
+    # S1: tracks, DRADIS, demoralized and damage piles.
+    start = c.dradis_start_raiders
+    g.dradis_monitor = [RAIDER] * start
+    g.dradis_pile = [RAIDER] * (c.dradis_raiders - start) + [SHIP] * c.dradis_ships
+    rng.shuffle(g.dradis_pile)
+    g.demoralized_pile = list(ids)
+    rng.shuffle(g.demoralized_pile)
+    g.damage_pile = [loc.id for loc in c.damage_locations]
+    rng.shuffle(g.damage_pile)
+    # S5/S6: loyalty deck and crisis dice.
+    ncyl = 2 if n == 5 else 1
+    cylons = [cy.id for cy in c.cylons]
+    rng.shuffle(cylons)
+    g.loyalty_box = cylons[ncyl:]
+    nnot = {3: 5, 4: 7, 5: 8}[n]
+    deck = [f"not_cylon_{i + 1}" for i in range(nnot)] + cylons[:ncyl]
+    rng.shuffle(deck)
+    for p in g.players:
+        p.loyalty.append(deck.pop())
+    g.loyalty_deck = deck
+    g.crisis_dice = tuple(d.id for d in c.crisis_dice_for(n))
+    # S3: the highest-ranked character takes the Admiral card.
+    rank = {ch.id: ch.rank for ch in c.characters}
+    g.admiral = min(g.players, key=lambda p: rank[p.character]).seat
+    g.active = 0
+    step = 0
+    if overrides:
+        step = _apply_overrides(g, overrides)
+    g.emit("game_started", "S1", players=n, characters=[p.character for p in g.players],
+           admiral=g.admiral, crisis_dice=list(g.crisis_dice))
+    for p in g.players:
+        g.emit("loyalty_dealt", "S6", to=(p.seat,), seat=p.seat, cards=list(p.loyalty))
+    turn = Turn(g.active)
+    turn.stage = step
+    g.push(turn)
+
+
+def _seat(g: Any, value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < g.n:
+        raise SetupError(f"{where}: expected a seat number from 0 to {g.n - 1}, got {value!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise SetupError(f"{where}: expected a list, got {value!r}")
+    return value
+
+
+def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
+    """Apply scenario overrides; returns the turn step to start at."""
+    c = g.c
+    known = {"loyalty", "loyalty_deck", "dradis_monitor", "dradis_pile", "damage", "damage_pile",
+             "demoralized", "demoralized_pile", "jump_track", "distance", "admiral", "brig",
+             "revealed", "active", "step", "dice", "jump_bonus", "loyalty_dealt"}
+    for key in ov:
+        if key not in known:
+            raise SetupError(f"unknown override {key!r}; expected one of {', '.join(sorted(known))}")
+    all_cards = set(c.loyalty_ids)
+    if "loyalty" in ov:
+        lo = ov["loyalty"]
+        if not isinstance(lo, dict):
+            raise SetupError("loyalty: expected a mapping seat -> list of card ids")
+        pool = [x for p in g.players for x in p.loyalty] + g.loyalty_deck + g.loyalty_box
+        for seat, cards in lo.items():
+            s = _seat(g, int(seat) if str(seat).isdigit() else seat, "loyalty")
+            cards = [cards] if isinstance(cards, str) else _list(cards, f"loyalty.{seat}")
+            for card in cards:
+                if card not in all_cards:
+                    raise SetupError(f"loyalty.{seat}: unknown card {card!r}")
+            g.players[s].loyalty = list(cards)
+        held = [x for p in g.players for x in p.loyalty]
+        for card in held:
+            if card in pool:
+                pool.remove(card)
+            else:
+                raise SetupError(f"loyalty: card {card!r} is dealt twice")
+        # keep the deck's size for L1; cards not dealt go back where they can be
+        g.loyalty_box = [x for x in pool if x.startswith("cylon") and x in g.loyalty_box]
+        g.loyalty_deck = [x for x in pool if x not in g.loyalty_box]
+    if "loyalty_deck" in ov:
+        deck = _list(ov["loyalty_deck"], "loyalty_deck")
+        for card in deck:
+            if card not in all_cards:
+                raise SetupError(f"loyalty_deck: unknown card {card!r}")
+        g.loyalty_deck = list(reversed(deck))  # first listed is dealt first
+    markers = {RAIDER: c.dradis_raiders, SHIP: c.dradis_ships}
+    if "dradis_monitor" in ov or "dradis_pile" in ov:
+        mon = _list(ov.get("dradis_monitor", g.dradis_monitor), "dradis_monitor")
+        for m in mon:
+            if m not in markers:
+                raise SetupError(f"dradis_monitor: expected raider or ship, got {m!r}")
+        left = {k: v - mon.count(k) for k, v in markers.items()}
+        if min(left.values()) < 0:
+            raise SetupError("dradis_monitor: more markers than the 14 in the box (C6)")
+        if "dradis_pile" in ov:
+            top = _list(ov["dradis_pile"], "dradis_pile")
+            for m in top:
+                if m not in markers:
+                    raise SetupError(f"dradis_pile: expected raider or ship, got {m!r}")
+                left[m] -= 1
+            if min(left.values()) < 0:
+                raise SetupError("dradis_pile: more markers than the 14 in the box (C6)")
+            rest = [RAIDER] * left[RAIDER] + [SHIP] * left[SHIP]
+            g.rng.shuffle(rest)
+            g.dradis_pile = rest + list(reversed(top))  # first listed is drawn first
+        else:
+            rest = [RAIDER] * left[RAIDER] + [SHIP] * left[SHIP]
+            g.rng.shuffle(rest)
+            g.dradis_pile = rest
+        g.dradis_monitor = list(mon)
+    locs = [loc.id for loc in c.damage_locations]
+    if "damage" in ov or "damage_pile" in ov:
+        placed = _list(ov.get("damage", g.damage_placed), "damage")
+        top = _list(ov.get("damage_pile", []), "damage_pile")
+        for loc in placed + top:
+            if loc not in locs:
+                raise SetupError(f"damage: unknown location {loc!r}")
+        if len(set(placed + top)) != len(placed + top):
+            raise SetupError("damage: a location is listed twice")
+        rest = [x for x in locs if x not in placed and x not in top]
+        g.rng.shuffle(rest)
+        g.damage_placed = list(placed)
+        g.damage_pile = rest + list(reversed(top))
+    chars = [ch.id for ch in c.characters]
+    if "demoralized" in ov or "demoralized_pile" in ov:
+        out = _list(ov.get("demoralized", g.demoralized_out), "demoralized")
+        top = _list(ov.get("demoralized_pile", []), "demoralized_pile")
+        for ch in out + top:
+            if ch not in chars:
+                raise SetupError(f"demoralized: unknown character {ch!r}")
+        if len(set(out + top)) != len(out + top):
+            raise SetupError("demoralized: a character is listed twice")
+        rest = [x for x in chars if x not in out and x not in top]
+        g.rng.shuffle(rest)
+        g.demoralized_out = list(out)
+        g.demoralized_pile = rest + list(reversed(top))
+    for key, hi in (("jump_track", c.jump_max - 1), ("distance", 30)):
+        if key in ov:
+            v = ov[key]
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
+                raise SetupError(f"{key}: expected a whole number from 0 to {hi}, got {v!r}")
+            setattr(g, key, v)
+    if "jump_bonus" in ov:
+        g.jump_bonus = bool(ov["jump_bonus"])
+    if "loyalty_dealt" in ov:
+        g.loyalty_dealt = bool(ov["loyalty_dealt"])
+    for s in _list(ov.get("brig", []), "brig"):
+        g.players[_seat(g, s, "brig")].in_brig = True
+    for s in _list(ov.get("revealed", []), "revealed"):
+        p = g.players[_seat(g, s, "revealed")]
+        if not p.is_cylon:
+            raise SetupError(f"revealed: seat {s} holds no Cylon card")
+        p.revealed = True
+        p.in_brig = False
+        p.revealed_cards = [x for x in p.loyalty if x.startswith("cylon")][:1]
+        for kind in ("strong", "weak"):  # Y2
+            for d in [d for d in p.dice if d.kind == kind][1:]:
+                d.state = REMOVED
+    if "dice" in ov:
+        dice = ov["dice"]
+        if not isinstance(dice, dict):
+            raise SetupError("dice: expected a mapping seat -> {strong: {...}, weak: {...}}")
+        for seat, kinds in dice.items():
+            p = g.players[_seat(g, int(seat) if str(seat).isdigit() else seat, "dice")]
+            if not isinstance(kinds, dict):
+                raise SetupError(f"dice.{seat}: expected a mapping of strong/weak")
+            for kind, states in kinds.items():
+                if kind not in ("strong", "weak") or not isinstance(states, dict):
+                    raise SetupError(f"dice.{seat}.{kind}: expected strong or weak with states")
+                mine = [d for d in p.dice if d.kind == kind]
+                seq: list[str] = []
+                for st in (ACTIVE, SPENT, REMOVED):
+                    k = states.get(st, 0)
+                    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+                        raise SetupError(f"dice.{seat}.{kind}.{st}: expected a count")
+                    seq += [st] * k
+                if len(seq) != len(mine):
+                    raise SetupError(f"dice.{seat}.{kind}: the counts must add up to {len(mine)}")
+                for d, st in zip(mine, seq, strict=True):
+                    d.state, d.value = st, None
+    if "admiral" in ov:
+        g.admiral = _seat(g, ov["admiral"], "admiral")
+    elif "brig" in ov or "revealed" in ov:
+        a = g.players[g.admiral]
+        if a.in_brig or a.revealed:
+            g.pass_admiral("S3")
+    if "active" in ov:
+        g.active = _seat(g, ov["active"], "active")
+    step = ov.get("step", "retrieve")
+    if step not in STEPS:
+        raise SetupError(f"step: expected one of {', '.join(STEPS)}, got {step!r}")
+    return STEPS.index(step)

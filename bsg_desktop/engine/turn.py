@@ -1,0 +1,93 @@
+"""The turn sequence (T): retrieve, action, crisis, jump, loyalty; and retrieval.
+
+T1 retrieve · A* action · K1 crisis choice · K2–K9 resolve · J1 jump prep ·
+J2–J6 jump · L1 loyalty. Crisis, jump and loyalty are pushed by the crisis step
+itself so that a reveal (A9) or the brig (B3) can simply skip them.
+"""
+
+from __future__ import annotations
+
+from bsg_desktop.engine.core import Choice, Decision
+from bsg_desktop.engine.game import Game, Task
+
+
+class Turn(Task):
+    """One player's turn; replaces itself with the next player's when done."""
+
+    __slots__ = ("seat", "stage", "started")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.stage = 0  # 0 retrieve, 1 action, 2 crisis, 3 end (a scenario may start later)
+        self.started = False
+
+    def run(self, g: Game) -> Decision | None:
+        p = g.players[self.seat]
+        if not self.started:
+            self.started = True
+            self._start(g)
+        if self.stage == 0:  # T1
+            self.stage = 1
+            spent = len(p.spent_dice)
+            limited = p.in_brig or g.is_demoralized(self.seat)
+            g.push(Retrieve(self.seat, min(1, spent) if limited else spent, "T1"))
+            return None
+        if self.stage == 1:
+            self.stage = 2
+            from bsg_desktop.engine.actions import ActionStep
+
+            g.push(ActionStep(self.seat, ordered=False))
+            return None
+        if self.stage == 2:
+            self.stage = 3
+            if g.turn_over:
+                pass  # A9: the turn ends at once
+            elif p.in_brig:
+                g.emit("no_crisis_in_brig", "B3", seat=self.seat)
+            else:
+                from bsg_desktop.engine.crises import CrisisStep
+
+                g.push(CrisisStep(self.seat))
+            return None
+        g.pop()
+        nxt = (self.seat + 1) % g.n
+        g.emit("turn_ended", "T1", seat=self.seat)
+        g.push(Turn(nxt))
+        return None
+
+    def _start(self, g: Game) -> None:
+        g.turn += 1
+        g.active = self.seat
+        g.turn_over = False
+        g.crisis = None
+        g.crisis_source = ""
+        g.emit("turn_started", "T1", seat=self.seat, turn=g.turn)
+
+
+class Retrieve(Task):
+    """Take back ``count`` spent dice, the player choosing strong or weak when it matters."""
+
+    __slots__ = ("seat", "count", "rule")
+
+    def __init__(self, seat: int, count: int, rule: str) -> None:
+        self.seat = seat
+        self.count = count
+        self.rule = rule
+
+    def run(self, g: Game) -> Decision | None:
+        spent = g.players[self.seat].spent_dice
+        if self.count <= 0 or not spent:
+            g.pop()
+            return None
+        kinds = sorted({d.kind for d in spent})
+        if self.count >= len(spent) or len(kinds) == 1:
+            for _ in range(min(self.count, len(spent))):
+                g.retrieve(self.seat, None, self.rule)
+            g.pop()
+            return None
+        return g.ask(self.seat, "retrieve", [Choice("retrieve", (k,)) for k in kinds],
+                     self.rule, left=self.count)
+
+    def apply(self, g: Game, choice: Choice) -> None:
+        g.retrieve(self.seat, str(choice.args[0]), self.rule)
+        self.count -= 1

@@ -1,0 +1,147 @@
+"""What one seat may know, and nothing more: the only way anything sees the game.
+
+`make_view` is a pure function of the game and a seat. Other seats' loyalty
+cards, dice they rolled but did not contribute, the unchosen crisis die and the
+order of every pile never enter another seat's view (D1, K1, S6). ``seat=None``
+is the public view (a spectator, the board between hot-seat hand-overs).
+The view is built from tuples and frozen dataclasses, so a bot cannot reach
+back into the game through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bsg_desktop.data import CrisisFace
+from bsg_desktop.engine.core import CONTRIBUTED, Choice, Event, Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class DieView:
+    id: int
+    kind: str
+    state: str
+    value: int | None  # only for contributed dice, and for the viewer's own rolled dice
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    character: str
+    name: str
+    in_brig: bool
+    revealed: bool
+    revealed_cards: tuple[str, ...]
+    admiral: bool
+    demoralized: bool  # the character's marker is on its section (K4 effect aside)
+    dice: tuple[DieView, ...]
+    loyalty_count: int
+    baltar_used: bool
+
+    def count(self, state: str, kind: str | None = None) -> int:
+        return sum(1 for d in self.dice if d.state == state and (kind is None or d.kind == kind))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckView:
+    kind: str
+    difficulty: int
+    caller: int
+    entries: tuple[tuple[int, int, str, int, bool], ...]  # seat, die, kind, value, counts
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int | None
+    players: int
+    morale_variant: bool
+    turn: int
+    active: int
+    seats: tuple[SeatView, ...]
+    dradis_monitor: tuple[str, ...]
+    dradis_pile: int
+    dradis_destroyed: int
+    damage: tuple[str, ...]
+    damage_pile: int
+    demoralized: tuple[str, ...]  # characters whose marker is out (in drawing order)
+    demoralized_pile: int
+    jump_track: int
+    distance: int
+    jump_bonus: bool
+    loyalty_deck: int
+    loyalty_dealt: bool
+    crisis_dice: tuple[str, ...]
+    crisis: CrisisFace | None
+    crisis_source: str
+    check: CheckView | None
+    my_loyalty: tuple[str, ...]
+    known: tuple[tuple[int, tuple[str, ...]], ...]  # X5: loyalty cards this seat has seen
+    pending_seat: int | None
+    pending_kind: str | None
+    pending_rule: str | None
+    options: tuple[Choice, ...]  # only when this seat decides
+    info: tuple[tuple[str, Any], ...]  # the decision's private info, only for the decider
+    outcome: Outcome | None
+    all_loyalty: tuple[tuple[str, ...], ...]  # only once the game is over
+
+    def info_dict(self) -> dict[str, Any]:
+        return dict(self.info)
+
+    @property
+    def me(self) -> SeatView | None:
+        return None if self.seat is None else self.seats[self.seat]
+
+    @property
+    def is_cylon(self) -> bool:
+        return any(c.startswith("cylon") for c in self.my_loyalty)
+
+
+def make_view(g: Any, seat: int | None) -> PlayerView:
+    over = g.outcome is not None
+    seats = []
+    for p in g.players:
+        mine = seat == p.seat
+        dice = tuple(
+            DieView(d.id, d.kind, d.state,
+                    d.value if (d.state == CONTRIBUTED or (mine and d.value is not None)) else None)
+            for d in p.dice)
+        seats.append(SeatView(
+            seat=p.seat, character=p.character, name=p.name, in_brig=p.in_brig,
+            revealed=p.revealed, revealed_cards=tuple(p.revealed_cards),
+            admiral=g.admiral == p.seat, demoralized=p.character in g.demoralized_out,
+            dice=dice, loyalty_count=len(p.loyalty), baltar_used=p.baltar_used))
+    check = None
+    if g.check is not None:
+        ch = g.check
+        check = CheckView(ch.kind, ch.difficulty, ch.caller, tuple(ch.entries), ch.compute())
+    pending = g.pending
+    deciding = pending is not None and seat is not None and pending.seat == seat
+    me = g.players[seat] if seat is not None else None
+    return PlayerView(
+        seat=seat, players=g.n, morale_variant=g.setup.morale_variant, turn=g.turn,
+        active=g.active, seats=tuple(seats),
+        dradis_monitor=tuple(sorted(g.dradis_monitor)), dradis_pile=len(g.dradis_pile),
+        dradis_destroyed=len(g.dradis_box),
+        damage=tuple(g.damage_placed), damage_pile=len(g.damage_pile),
+        demoralized=tuple(g.demoralized_out), demoralized_pile=len(g.demoralized_pile),
+        jump_track=g.jump_track, distance=g.distance, jump_bonus=g.jump_bonus,
+        loyalty_deck=len(g.loyalty_deck), loyalty_dealt=g.loyalty_dealt,
+        crisis_dice=tuple(g.crisis_dice), crisis=g.crisis, crisis_source=g.crisis_source,
+        check=check,
+        my_loyalty=tuple(me.loyalty) if me is not None else (),
+        known=tuple(sorted(me.known.items())) if me is not None else (),
+        pending_seat=pending.seat if pending else None,
+        pending_kind=pending.kind if pending else None,
+        pending_rule=pending.rule if pending else None,
+        options=pending.options if deciding else (),
+        info=pending.info if deciding else (),
+        outcome=g.outcome,
+        all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
+    )
+
+
+def visible_log(g: Any, seat: int | None) -> list[Event]:
+    """The log as ``seat`` may read it: public events plus that seat's private ones."""
+    return [e for e in g.events if e.visible_to(seat)]
