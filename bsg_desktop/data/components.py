@@ -401,12 +401,13 @@ def _load(path: str) -> Components:
     except FileNotFoundError:
         raise DataError(path, "", "file not found") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise DataError(path, "", f"cannot be read as UTF-8 text ({e.__class__.__name__})") from None
+        why = e.__class__.__name__
+        raise DataError(path, "", f"cannot be read as UTF-8 text ({why})") from None
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(e, "problem", None) or "invalid YAML"
-        raise DataError(name if not path else path, where, f"YAML error: {problem}") from None
+        raise DataError(path or name, where, f"YAML error: {problem}") from None
     return parse_components(raw, path)

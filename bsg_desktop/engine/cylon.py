@@ -10,7 +10,7 @@ EFFECT_RULE = {"demoralize": "X7", "damage": "X8", "dradis": "X9", "steal_dice":
 
 
 class Reveal(Task):
-    __slots__ = ("seat", "card", "phase", "gift")
+    __slots__ = ("seat", "card", "phase", "gift")  # gift: "held" | "deck" | "" (I6)
 
     def __init__(self, seat: int, card: str) -> None:
         self.seat = seat
@@ -36,18 +36,19 @@ class Reveal(Task):
             return None
         if self.phase == "second":
             self.phase = "end"
-            if g.n == 4 and g.loyalty_box:
-                card = g.loyalty_box.pop(g.rng.randrange(len(g.loyalty_box)))
+            box_cylons = [c for c in g.loyalty_box if c.startswith("cylon")]
+            if g.n == 4 and box_cylons:
+                card = box_cylons[g.rng.randrange(len(box_cylons))]
+                g.loyalty_box.remove(card)
                 p.revealed_cards.append(card)
                 g.emit("second_cylon_card", "A9", seat=self.seat, card=card)
                 g.push(Effect(self.seat, g.c.cylon(card).effect))
             elif g.n == 5:  # I6
                 held = [c for c in p.loyalty if c not in p.revealed_cards]
                 if held:
-                    self.gift = held[0]
-                    p.loyalty.remove(self.gift)
+                    self.gift = "held"
                 elif g.loyalty_deck:
-                    self.gift = g.loyalty_deck.pop()
+                    self.gift = "deck"
                 targets = [q.seat for q in g.players if q.seat != self.seat and not q.revealed]
                 if self.gift and targets:
                     self.phase = "give"
@@ -63,7 +64,13 @@ class Reveal(Task):
 
     def apply(self, g: Game, choice: Choice) -> None:
         target = int(choice.args[0])
-        g.players[target].loyalty.append(self.gift)
+        p = g.players[self.seat]
+        if self.gift == "held":
+            card = next(c for c in p.loyalty if c not in p.revealed_cards)
+            p.loyalty.remove(card)
+        else:
+            card = g.loyalty_deck.pop()
+        g.players[target].loyalty.append(card)
         g.emit("loyalty_card_passed", "I6", seat=self.seat, target=target)
         g.emit("loyalty_dealt", "I6", to=(target,), seat=target,
                cards=list(g.players[target].loyalty))
@@ -106,8 +113,8 @@ class Effect(Task):
             if self.phase == "done" or not g.damage_pile:
                 g.pop()
                 return None
-            if not self.drawn:
-                self.drawn = [g.damage_pile.pop() for _ in range(min(2, len(g.damage_pile)))]
+            if not self.drawn:  # the top two stay in the pile until one is chosen
+                self.drawn = list(reversed(g.damage_pile[-2:]))
                 g.emit("damage_drawn", rule, to=(self.seat,), seat=self.seat,
                        locations=list(self.drawn))
             return g.ask(self.seat, "cylon_damage",
@@ -136,13 +143,9 @@ class Effect(Task):
         elif choice.verb == "damage":
             loc = str(choice.args[0])
             self.phase = "done"
-            for other in self.drawn:
-                if other != loc:
-                    g.damage_pile.append(other)
-            g.rng.shuffle(g.damage_pile)
-            g.damage_pile.append(loc)  # placed from the top, after the others went back
             self.drawn = []
             g.place_damage(rule, loc)
+            g.rng.shuffle(g.damage_pile)  # the other drawn marker goes back, reshuffled
         elif choice.verb == "steal":
             s, kind = int(choice.args[0]), str(choice.args[1])
             d = next(d for d in g.players[s].spent_dice if d.kind == kind)

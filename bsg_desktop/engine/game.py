@@ -102,6 +102,8 @@ class Game:
         self.script_skill: deque[int] = deque()  # scenario-scripted skill die results
         self.script_crisis: deque[int] = deque()  # scripted crisis face indexes
         self.stalled = False
+        self.overrides: dict[str, Any] = {}
+        self.script: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     # ------------------------------------------------------------------ door
     @property
@@ -343,21 +345,32 @@ class Game:
 
 
 def new_game(setup: Setup | None = None, seed: int = 0, components: Components | None = None,
-             record: bool = True, overrides: dict[str, Any] | None = None) -> Game:
-    """Set up a game (rules S1–S6) deterministically from (setup, seed)."""
+             record: bool = True, overrides: dict[str, Any] | None = None,
+             script_skill: Sequence[int] = (), script_crisis: Sequence[int] = ()) -> Game:
+    """Set up a game (rules S1–S6) deterministically from (setup, seed).
+
+    ``overrides`` start from a chosen position (scenarios); ``script_skill`` and
+    ``script_crisis`` fix the next skill die values and crisis face indexes.
+    """
     from bsg_desktop.engine.setup import apply_setup
 
     setup = setup or Setup()
     g = Game(setup, seed, components, record)
+    g.overrides = dict(overrides or {})
+    g.script = (tuple(script_skill), tuple(script_crisis))
+    g.script_skill.extend(script_skill)
+    g.script_crisis.extend(script_crisis)
     apply_setup(g, overrides)
     g._advance()
     return g
 
 
 def replay(setup: Setup, seed: int, choices: Sequence[Choice | str],
-           components: Components | None = None) -> Game:
+           components: Components | None = None, overrides: dict[str, Any] | None = None,
+           script_skill: Sequence[int] = (), script_crisis: Sequence[int] = ()) -> Game:
     """(setup, seed, choices) reproduces a game exactly."""
-    g = new_game(setup, seed, components)
+    g = new_game(setup, seed, components, overrides=overrides, script_skill=script_skill,
+                 script_crisis=script_crisis)
     for i, ch in enumerate(choices):
         try:
             g.apply(ch)

@@ -54,8 +54,9 @@ def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
     ncyl = 2 if n == 5 else 1
     cylons = [cy.id for cy in c.cylons]
     rng.shuffle(cylons)
-    g.loyalty_box = cylons[ncyl:]
     nnot = {3: 5, 4: 7, 5: 8}[n]
+    # unused cards stay face down in the box (S5); 4-player reveals draw Cylons from it (A9)
+    g.loyalty_box = cylons[ncyl:] + [f"not_cylon_{i + 1}" for i in range(nnot, c.not_cylon_count)]
     deck = [f"not_cylon_{i + 1}" for i in range(nnot)] + cylons[:ncyl]
     rng.shuffle(deck)
     for p in g.players:
@@ -98,7 +99,8 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
              "revealed", "active", "step", "dice", "jump_bonus", "loyalty_dealt"}
     for key in ov:
         if key not in known:
-            raise SetupError(f"unknown override {key!r}; expected one of {', '.join(sorted(known))}")
+            expected = ", ".join(sorted(known))
+            raise SetupError(f"unknown override {key!r}; expected one of {expected}")
     all_cards = set(c.loyalty_ids)
     if "loyalty" in ov:
         lo = ov["loyalty"]
@@ -119,7 +121,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
             else:
                 raise SetupError(f"loyalty: card {card!r} is dealt twice")
         # keep the deck's size for L1; cards not dealt go back where they can be
-        g.loyalty_box = [x for x in pool if x.startswith("cylon") and x in g.loyalty_box]
+        g.loyalty_box = [x for x in pool if x in g.loyalty_box]
         g.loyalty_deck = [x for x in pool if x not in g.loyalty_box]
     if "loyalty_deck" in ov:
         deck = _list(ov["loyalty_deck"], "loyalty_deck")

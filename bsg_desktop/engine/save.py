@@ -1,0 +1,105 @@
+"""Save and load games as JSON: (setup, seed, overrides, scripts, choices).
+
+A save is the game's recipe, not a dump of its state: loading replays the
+choices through the rules, so a hand-edited file can never create an illegal
+position, and loading never executes anything (json only). Files are written
+atomically (temp file + rename) so a crash mid-save never eats the old save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bsg_desktop.engine.core import Choice, Setup
+from bsg_desktop.engine.game import Game, replay
+from bsg_desktop.engine.setup import SetupError
+from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+
+FORMAT = "bsg-express-save"
+VERSION = 1
+
+
+def to_json(g: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "setup": g.setup.to_json(),
+        "seed": g.seed,
+        "overrides": g.overrides,
+        "script_skill": list(g.script[0]),
+        "script_crisis": list(g.script[1]),
+        "choices": [str(c) for c in g.choices],
+    }
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_game(g: Game, path: str | Path) -> None:
+    try:
+        write_atomic(path, json.dumps(to_json(g), indent=1, ensure_ascii=False) + "\n")
+    except OSError as e:
+        raise SaveError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def from_json(data: Any, name: str = "save") -> Game:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{name}: not a BSG: Express saved game")
+    version = data.get("version")
+    if version != VERSION:
+        raise SaveError(f"{name}: saved by an unsupported version ({version!r}); "
+                        f"this program reads version {VERSION}")
+    try:
+        setup = Setup.from_json(data.get("setup"))
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("seed must be a whole number")
+        choices = data.get("choices")
+        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+            raise ValueError("choices must be a list of texts")
+        overrides = data.get("overrides") or {}
+        if not isinstance(overrides, dict):
+            raise ValueError("overrides must be a mapping")
+        skill = data.get("script_skill") or []
+        crisis = data.get("script_crisis") or []
+        if not all(isinstance(x, int) for x in skill + crisis):
+            raise ValueError("scripted dice must be whole numbers")
+        return replay(setup, seed, [Choice.parse(c) for c in choices], overrides=overrides,
+                      script_skill=skill, script_crisis=crisis)
+    except IllegalChoiceError as e:
+        raise SaveError(f"{name}: the moves do not replay: {e}") from None
+    except (ValueError, SetupError, UserError) as e:
+        raise SaveError(f"{name}: {e}") from None
+
+
+def load_game(path: str | Path) -> Game:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise SaveError(f"{path}: cannot be read ({e.__class__.__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SaveError(f"{path}: damaged or truncated (line {e.lineno}: {e.msg})") from None
+    return from_json(data, str(path))

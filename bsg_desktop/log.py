@@ -1,0 +1,110 @@
+"""The game log in plain language, built from events through the translation layer.
+
+One function turns an event into a sentence; the window's log panel, the
+``replay`` command and the teacher's narration all use it, so the words a player
+reads always match what the engine did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bsg_desktop.data import Components, load_components
+from bsg_desktop.engine.core import Event
+from bsg_desktop.i18n import language, text, tr
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
+
+
+class Describer:
+    """Knows the table (who sits where) so events can name players and components."""
+
+    def __init__(self, characters: Sequence[str], names: Sequence[str] = (),
+                 components: Components | None = None) -> None:
+        self.c = components or load_components()
+        self.characters = list(characters)
+        self.names = list(names)
+
+    def player(self, seat: Any, lang: str) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.characters):
+            return "?"
+        char = text(self.c.character(self.characters[seat]).name, lang)
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"{name} ({char})" if name else char
+
+    def card(self, card: str, lang: str) -> str:
+        if card.startswith("cylon"):
+            cy = self.c.cylon(card)
+            return f"{text(self.c.cylon_title, lang)} — {text(cy.model, lang)}"
+        return text(self.c.not_cylon_title, lang)
+
+    def face(self, code: str, lang: str) -> str:
+        parts = code.split("/")
+        name = text(self.c.crisis_type(parts[0]).name, lang)
+        jump = tr("log.jump_icon", lang) if len(parts) > 3 else ""
+        return tr("log.face", lang, type=name, difficulty=parts[1], consequence=parts[2],
+                  jump=jump).strip()
+
+    def fields(self, e: Event, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in e.data:
+            if k in ("seat", "target", "caller", "admiral"):
+                out[k] = self.player(v, lang)
+            elif k == "character":
+                out[k] = text(self.c.character(v).name, lang)
+            elif k == "location":
+                out[k] = text(self.c.damage(v).name, lang)
+            elif k == "locations":
+                out[k] = ", ".join(text(self.c.damage(x).name, lang) for x in v)
+            elif k == "marker":
+                out[k] = text(self.c.raider_name if v == "raider" else self.c.ship_name, lang)
+            elif k == "kind" and v in ("strong", "weak"):
+                out[k] = text(self.c.skill(v).name, lang)
+            elif k == "face":
+                out[k] = self.face(v, lang)
+            elif k == "faces":
+                out[k] = "; ".join(self.face(x, lang) for x in v)
+            elif k == "type":
+                out[k] = text(self.c.crisis_type(v).name, lang)
+            elif k == "card":
+                out[k] = self.card(v, lang)
+            elif k == "cards":
+                out[k] = ", ".join(self.card(x, lang) for x in v)
+            elif k == "values":
+                out[k] = ", ".join(f"{text(self.c.skill(kd).name, lang)} {_signed(val)}"
+                                   for _, kd, val in v)
+            elif k == "dice":
+                out[k] = " ".join(_signed(val) for _, _, val in v)
+            elif k == "action":
+                out[k] = tr(f"action.{v}", lang)
+            elif k == "mode":
+                out[k] = tr(f"log.vote_{v}", lang)
+            elif k == "winner":
+                out[k] = tr(f"log.winner_{v}", lang)
+            elif k == "condition":
+                out[k] = tr(f"log.condition_{v}", lang)
+            elif k in ("value",):
+                out[k] = _signed(v)
+            elif k == "success":
+                out[k] = tr("log.success" if v else "log.failure", lang)
+            elif k == "forced":
+                out[k] = tr("log.forced", lang) if v else ""
+            elif k == "cylons":
+                out[k] = (", ".join(self.player(s, lang) for s in v) if v
+                          else tr("log.no_cylons", lang))
+            else:
+                out[k] = v
+        return out
+
+    def describe(self, e: Event, lang: str | None = None) -> str:
+        lang = lang or language()
+        words = " ".join(tr(f"event.{e.kind}", lang, **self.fields(e, lang)).split())
+        return words.replace(" .", ".").replace(" ,", ",")
+
+
+def describer_for(game: Any) -> Describer:
+    return Describer([p.character for p in game.players], [p.name for p in game.players],
+                     game.c)
