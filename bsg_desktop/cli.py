@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import tempfile
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from bsg_desktop.errors import UserError
 
@@ -71,3 +75,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader (e.g. `| head`) went away: not an error for the user
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as e:  # a bug: keep the traceback for the report, not for the screen
+        path = Path(tempfile.gettempdir()) / "bsg-express-crash.txt"
+        try:
+            path.write_text(traceback.format_exc(), encoding="utf-8")
+            where = f"; details in {path}"
+        except OSError:
+            where = ""
+        print(f"bsg-express {args.command}: internal error: {e.__class__.__name__}: {e}{where}",
+              file=sys.stderr)
+        return 1
