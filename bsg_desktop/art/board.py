@@ -1,0 +1,236 @@
+"""The board (rule C1) in three sections, each a Drawing with named anchors.
+
+Sections are sized so each fits a Letter or A4 page at true size, and the three
+laid edge to edge (DRADIS | seal | Galactica monitor) fit one A3 or Tabloid
+sheet. Slots are a little larger than a marker (`markers.MARKER`) and the
+seal's parts are large enough for 16 mm dice.
+
+Anchors (mm, in the section's own frame; `board()` offsets them):
+``dradis.slot.0`` … ``dradis.slot.9``; ``seal.<character_id>.gold``,
+``seal.<character_id>.black``, ``seal.centre``; ``damage.<location_id>``;
+``jump.0`` … ``jump.3``; ``distance.0`` … ``distance.6`` (6 means 6+).
+"""
+
+from __future__ import annotations
+
+from bsg_desktop.art.fonts import block, fit
+from bsg_desktop.art.icons import icon
+from bsg_desktop.art.palette import Palette, palette
+from bsg_desktop.art.shapes import (
+    Circle,
+    Drawing,
+    Group,
+    Item,
+    Label,
+    Line,
+    Point,
+    Rect,
+    Style,
+    annular_sector,
+    frozen_anchors,
+    polar,
+)
+from bsg_desktop.data.components import Components
+from bsg_desktop.i18n import text, tr
+
+BOARD_H = 228.0
+DRADIS_W = 105.0
+SEAL_W = 170.0
+MONITOR_W = 105.0
+SLOT = 22.0
+DRADIS_SLOTS = 10
+SEAL_R = 79.0
+GOLD_R0 = 44.0
+BLACK_R0 = 15.0
+CENTRE_R = 13.0
+
+
+def _panel(pal: Palette, w: float) -> list[Item]:
+    if pal.low:
+        return [Rect(0, 0, w, BOARD_H, Style(fill="#ffffff")),
+                Rect(0.5, 0.5, w - 1, BOARD_H - 1, Style(stroke=pal.panel_line, width=0.4))]
+    return [Rect(0, 0, w, BOARD_H, Style(fill=pal.panel)),
+            Rect(1.5, 1.5, w - 3, BOARD_H - 3, Style(stroke=pal.panel_line, width=0.35),
+                 radius=2)]
+
+
+def _title(pal: Palette, w: float, title: str, colour: str, sub: str = "",
+           size: float = 7.0) -> list[Item]:
+    s, _ = fit(title, size, w - 8, size * 1.2, bold=True)
+    items: list[Item] = [Label(w / 2, 12.5, title, s, Style(fill=colour), "middle", True)]
+    if sub:
+        items += block(sub, 4, 15.2, w - 8, 4, 2.6, pal.text_on_panel if not pal.low
+                       else pal.mute, valign="middle")
+    return items
+
+
+def _slot(pal: Palette, cx: float, cy: float, colour: str, digit: str = "",
+          note: str = "") -> list[Item]:
+    x, y = cx - SLOT / 2, cy - SLOT / 2
+    items: list[Item] = [Rect(x, y, SLOT, SLOT, Style(stroke=colour, width=0.45, dash=(1.2, 0.8)),
+                              radius=1.5)]
+    if digit:
+        items.append(Label(cx, cy + 0.36 * 9 - (1.2 if note else 0), digit, 9,
+                           Style(fill=colour), "middle", True))
+    if note:
+        items += block(note, x + 1, y + SLOT - 6.2, SLOT - 2, 5.5, 2.0, colour, valign="middle")
+    return items
+
+
+def _bg_text(pal: Palette) -> str:
+    return pal.text if pal.low else pal.text_on_panel
+
+
+def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    """C1 DRADIS monitor: slots for Raiders and Colonial Ships (K7, K8, W2)."""
+    pal = palette(ink)
+    w = DRADIS_W
+    items = _panel(pal, w)
+    items += _title(pal, w, tr("print.dradis.title", lang), pal.accent,
+                    tr("print.dradis.subtitle", lang))
+    cx, cy = w / 2, 95.0
+    ring = Style(stroke=pal.panel_line, width=0.4)
+    for r in (20, 35, 50):
+        items.append(Circle(cx, cy, r, ring))
+    items.append(Line(cx - 50, cy, cx + 50, cy, ring))
+    items.append(Line(cx, cy - 50, cx, cy + 50, ring))
+    if not pal.low:
+        items.append(annular_sector(cx, cy, 0, 50, 30, 75, Style(fill="#24402f"), steps=12))
+    anchors: dict[str, Point] = {}
+    for i in range(DRADIS_SLOTS):
+        col, row = i % 2, i // 2
+        sx, sy = cx + (col - 0.5) * (SLOT + 4), 40.0 + row * (SLOT + 5)
+        items += _slot(pal, sx, sy, pal.accent)
+        anchors[f"dradis.slot.{i}"] = (sx, sy)
+    y = 178.0
+    for icon_name, colour, note in (("raider", pal.raider, tr("print.dradis.note_win", lang)),
+                                    ("ship", pal.accent, tr("print.dradis.note_k8", lang))):
+        items.append(icon(icon_name, 12, y + 5, 10, colour, cut=pal.panel if not pal.low
+                          else "#ffffff"))
+        items += block(note, 20, y, w - 25, 10, 2.8, _bg_text(pal), anchor="start",
+                       valign="middle")
+        y += 16
+    items += block(text(comp.reconstructed_note, lang), 4, BOARD_H - 9, w - 8, 6, 1.8, pal.mute,
+                   valign="middle")
+    return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
+                   background=None if pal.low else pal.panel)
+
+
+def galactica_seal(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    """C1 seal: per character a gold part (contributed dice, D9; demoralized marker, K3) and a
+    black part (spent dice, D10); the chosen crisis die sits in the centre (K1)."""
+    pal = palette(ink)
+    w = SEAL_W
+    items = _panel(pal, w)
+    items += _title(pal, w, tr("print.seal.title", lang), pal.gold, size=6.5)
+    cx, cy = w / 2, 106.0
+    items.append(Circle(cx, cy, SEAL_R + 2.5, Style(stroke=pal.gold, width=0.8)))
+    n = len(comp.characters)
+    step = 360 / n
+    anchors: dict[str, Point] = {}
+    gold = pal.fill(pal.gold, pal.gold, 0.6) if pal.low else Style(fill=pal.gold)
+    black = Style(stroke=pal.black, width=0.6) if pal.low else Style(fill="#0b0b0b",
+                                                                     stroke=pal.gold, width=0.3)
+    name_ink = pal.text if pal.low else "#1a1a1a"
+    for i, ch in enumerate(comp.characters):
+        a0, a1 = -step / 2 + i * step + 0.8, step / 2 + i * step - 0.8
+        mid = i * step
+        items.append(annular_sector(cx, cy, GOLD_R0, SEAL_R, a0, a1, gold))
+        items.append(annular_sector(cx, cy, BLACK_R0, GOLD_R0 - 1.2, a0, a1, black))
+        name = text(ch.short, lang)
+        size, _ = fit(name, 4.2, 40, 5, bold=True)
+        rot = mid if (mid <= 90 or mid >= 270) else mid - 180
+        r_name = SEAL_R - 6.5 if rot == mid else SEAL_R - 3.5
+        px, py = polar(cx, cy, r_name, mid)
+        items.append(Group((Label(0, 0, name, size, Style(fill=name_ink), "middle", True),),
+                           dx=px, dy=py, rotate_deg=rot))
+        anchors[f"seal.{ch.id}.gold"] = polar(cx, cy, (GOLD_R0 + SEAL_R - 8) / 2, mid)
+        anchors[f"seal.{ch.id}.black"] = polar(cx, cy, (BLACK_R0 + GOLD_R0) / 2, mid)
+    items.append(Circle(cx, cy, CENTRE_R, Style(fill=None if pal.low else pal.panel,
+                                                stroke=pal.gold, width=0.8)))
+    items.append(Circle(cx, cy, CENTRE_R - 2.2, Style(stroke=pal.gold, width=0.3,
+                                                      dash=(0.8, 0.8))))
+    anchors["seal.centre"] = (cx, cy)
+    y = 197.0
+    swatches = ((gold, tr("print.seal.gold", lang)), (black, tr("print.seal.black", lang)),
+                (Style(stroke=pal.gold, width=0.6), tr("print.seal.centre", lang)))
+    for style, label in swatches:
+        items.append(Rect(22, y - 3, 5, 4, style))
+        items.append(Label(30, y, label, 3.0, Style(fill=_bg_text(pal))))
+        y += 7
+    return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
+                   background=None if pal.low else pal.panel)
+
+
+def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    """C1 Galactica monitor: six damage locations (K5, K6), the FTL jump track 0–3 (J1, J2)
+    and the distance track 0–6+ (J4, L1, W1)."""
+    pal = palette(ink)
+    w = MONITOR_W
+    items = _panel(pal, w)
+    items += _title(pal, w, tr("print.monitor.title", lang), pal.gold,
+                    tr("print.monitor.damage", lang))
+    anchors: dict[str, Point] = {}
+    cw, ch_ = 48.5, 38.0
+    dmg = "#e07a5f"
+    for i, loc in enumerate(comp.damage_locations):
+        x, y = 3.0 + (i % 2) * (cw + 2), 22.0 + (i // 2) * (ch_ + 2)
+        items.append(Rect(x, y, cw, ch_, Style(stroke=pal.panel_line, width=0.35), radius=1.5))
+        items += block(text(loc.name, lang), x + 1, y + 0.8, cw - 2, 5.5, 2.8, _bg_text(pal),
+                       bold=True, valign="middle")
+        sx, sy = x + cw / 2, y + 6.8 + SLOT / 2
+        items += _slot(pal, sx, sy, dmg)
+        items += block(text(loc.text, lang), x + 1, y + 29.6, cw - 2, 7.8, 2.2,
+                       pal.mute if pal.low else "#c9d3dc", valign="middle")
+        anchors[f"damage.{loc.id}"] = (sx, sy)
+    slot_ink = pal.strong if pal.low else "#7fb3ff"
+    y = 146.0
+    items.append(Label(w / 2, y, tr("print.monitor.jump", lang), 3.0, Style(fill=_bg_text(pal)),
+                       "middle", True))
+    x0 = (w - (4 * SLOT + 3 * 3)) / 2
+    for k in range(comp.jump_max + 1):
+        sx, sy = x0 + SLOT / 2 + k * (SLOT + 3), y + 3 + SLOT / 2
+        last = k == comp.jump_max
+        items += _slot(pal, sx, sy, slot_ink, str(k),
+                       tr("print.monitor.jump_now", lang) if last else "")
+        anchors[f"jump.{k}"] = (sx, sy)
+    y = 177.5
+    items.append(Label(w / 2, y, tr("print.monitor.distance", lang), 3.0,
+                       Style(fill=_bg_text(pal)), "middle", True))
+    dist_ink = pal.ship if pal.low else pal.accent
+    last = comp.distance_win
+    for k in range(last + 1):
+        row, col = (0, k) if k < 4 else (1, k - 4)
+        per_row = 4 if row == 0 else last + 1 - 4
+        xs = (w - (per_row * SLOT + (per_row - 1) * 3)) / 2
+        sx, sy = xs + SLOT / 2 + col * (SLOT + 3), y + 2.5 + SLOT / 2 + row * (SLOT + 2)
+        note = ""
+        if k == comp.distance_loyalty:
+            note = tr("print.monitor.loyalty", lang)
+        if k == last:
+            note = tr("print.monitor.win", lang)
+        items += _slot(pal, sx, sy, dist_ink, f"{k}+" if k == last else str(k), note)
+        anchors[f"distance.{k}"] = (sx, sy)
+    return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
+                   background=None if pal.low else pal.panel)
+
+
+def sections(comp: Components, lang: str = "en", ink: str = "color"
+             ) -> tuple[Drawing, Drawing, Drawing]:
+    """The three sections, left to right as they are laid on the table."""
+    return (dradis_monitor(comp, lang, ink), galactica_seal(comp, lang, ink),
+            galactica_monitor(comp, lang, ink))
+
+
+def board(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    """The whole board as one Drawing: sections edge to edge, anchors in one frame."""
+    parts = sections(comp, lang, ink)
+    items: list[Item] = []
+    anchors: dict[str, Point] = {}
+    x = 0.0
+    for d in parts:
+        items.append(Group(d.items, dx=x))
+        anchors.update({k: (px + x, py) for k, (px, py) in d.anchors.items()})
+        x += d.width
+    return Drawing(x, BOARD_H, tuple(items), frozen_anchors(anchors),
+                   background=parts[0].background)

@@ -1,0 +1,189 @@
+"""Cards (rules C2, C3): poker size, 63.5 × 88.9 mm, one Drawing per side.
+
+Every card is a coloured frame (which continues into the bleed) around a paper
+panel; the colour says the card family at a glance across the table: blue for
+characters and humans, dark red for the brig, red for Cylons, gold for the
+Admiral.
+"""
+
+from __future__ import annotations
+
+from bsg_desktop.art.fonts import block, fit
+from bsg_desktop.art.icons import icon
+from bsg_desktop.art.palette import Palette, palette
+from bsg_desktop.art.shapes import Circle, Drawing, Item, Label, Rect, Style
+from bsg_desktop.data.components import Character, Components, CylonCard
+from bsg_desktop.i18n import text, tr
+
+CARD_W = 63.5
+CARD_H = 88.9
+FRAME = 3.0
+BAND_H = 15.0
+BRIG = "#7a1f1a"
+ADMIRAL = "#a8841a"
+
+
+def initials(ch: Character) -> str:
+    """Two letters for a character's emblem: first and last word of the English name."""
+    words = [w for w in ch.name.en.split() if not w.startswith('"')]
+    return (words[0][0] + words[-1][0]).upper()
+
+
+def _frame(pal: Palette, colour: str) -> tuple[list[Item], str | None]:
+    inner = (FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME)
+    if pal.low:
+        return [Rect(0, 0, CARD_W, CARD_H, Style(fill="#ffffff")),
+                Rect(*inner, Style(stroke=colour, width=0.6), radius=2.5)], None
+    # The frame colour itself forms the title band: the paper panel starts below it.
+    return [Rect(0, 0, CARD_W, CARD_H, Style(fill=colour)),
+            Rect(FRAME, FRAME + BAND_H, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME - BAND_H,
+                 Style(fill=pal.paper), radius=2.5)], colour
+
+
+def _band(pal: Palette, colour: str, title: str, subtitle: str = "") -> list[Item]:
+    """The title band: white on the frame colour, or coloured on paper in low ink."""
+    ink = colour if pal.low else "#ffffff"
+    w = CARD_W - 2 * FRAME - 4
+    items: list[Item] = []
+    if pal.low:
+        items.append(Rect(FRAME, FRAME + BAND_H, CARD_W - 2 * FRAME, 0.5, Style(fill=colour)))
+    top = FRAME + 1.6 if subtitle else FRAME + 2.5
+    items += block(title, FRAME + 2, top, w, 8.5 if subtitle else 10, 4.4, ink, bold=True,
+                   valign="middle")
+    if subtitle:
+        size, _ = fit(subtitle, 2.4, w, 3)
+        items.append(Label(CARD_W / 2, FRAME + BAND_H - 1.6, subtitle, size, Style(fill=ink),
+                           "middle"))
+    return items
+
+
+def _emblem(pal: Palette, colour: str, cy: float, letters: str = "",
+            icon_name: str = "", r: float = 11.5) -> list[Item]:
+    cx = CARD_W / 2
+    items: list[Item] = [Circle(cx, cy, r, Style(fill=None if pal.low else colour,
+                                                 stroke=colour, width=0.8))]
+    ink = colour if pal.low else "#ffffff"
+    if letters:
+        items.append(Label(cx, cy + 0.36 * 9, letters, 9, Style(fill=ink), "middle", True))
+    if icon_name:
+        items.append(icon(icon_name, cx, cy, r * 1.25, ink, cut=colour))
+    return items
+
+
+def _body(pal: Palette, colour: str, title: str, body: str, y: float) -> list[Item]:
+    w = CARD_W - 2 * FRAME - 5
+    items = block(title, FRAME + 2.5, y, w, 5, 3.4, colour, bold=True)
+    items += block(body, FRAME + 2.5, y + 6, w, CARD_H - FRAME - 3 - (y + 6), 3.0, pal.text)
+    return items
+
+
+def character_front(ch: Character, lang: str = "en", ink: str = "color") -> Drawing:
+    """C2 front: name, rank, emblem, ability."""
+    pal = palette(ink)
+    items, bg = _frame(pal, pal.human)
+    items += _band(pal, pal.human, text(ch.name, lang),
+                   f"{tr('print.character', lang)} · {tr('print.rank', lang, rank=ch.rank)}")
+    items += _emblem(pal, pal.human, 34, initials(ch))
+    items += _body(pal, pal.human, text(ch.ability_title, lang), text(ch.ability, lang), 50)
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+def character_brig(ch: Character, lang: str = "en", ink: str = "color") -> Drawing:
+    """C2 back: the same card marked IN THE BRIG, with the ability as it works there."""
+    pal = palette(ink)
+    items, bg = _frame(pal, BRIG)
+    items += _band(pal, BRIG, tr("print.brig", lang), text(ch.name, lang))
+    items += _emblem(pal, BRIG, 34, initials(ch))
+    items.append(icon("bars", CARD_W / 2, 34, 21, pal.text if pal.low else "#d9d9d9"))
+    items += _body(pal, BRIG, text(ch.ability_title, lang), text(ch.brig, lang), 50)
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+def not_cylon_front(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    """C3: "You are not a Cylon"."""
+    pal = palette(ink)
+    items, bg = _frame(pal, pal.human)
+    items += _band(pal, pal.human, tr("print.loyalty", lang))
+    items += _emblem(pal, pal.human, 36, icon_name="star", r=13)
+    items += block(text(comp.not_cylon_title, lang), FRAME + 3, 55, CARD_W - 2 * FRAME - 6, 16,
+                   5.2, pal.human, bold=True, valign="middle")
+    items += block(tr("print.loyalty_hint", lang), FRAME + 3, 76, CARD_W - 2 * FRAME - 6, 6,
+                   2.4, pal.mute)
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+def cylon_front(comp: Components, card: CylonCard, lang: str = "en", ink: str = "color"
+                ) -> Drawing:
+    """C3: "You are a Cylon", the model, and its reveal effect (X7–X10)."""
+    pal = palette(ink)
+    items, bg = _frame(pal, pal.cylon)
+    items += _band(pal, pal.cylon, text(comp.cylon_title, lang))
+    items.append(icon("eye", CARD_W / 2, 30, 40, pal.cylon, cut="#ffffff" if pal.low
+                      else "#1a1a1a"))
+    items += block(tr("print.cylon_model", lang, model=text(card.model, lang)), FRAME + 3, 38,
+                   CARD_W - 2 * FRAME - 6, 9, 5.2, pal.cylon, bold=True, valign="middle")
+    items += block(text(card.text, lang), FRAME + 3, 52, CARD_W - 2 * FRAME - 6, 30, 3.1,
+                   pal.text)
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+def loyalty_back(lang: str = "en", ink: str = "color") -> Drawing:
+    """The common back of all twelve loyalty cards: nothing tells them apart."""
+    pal = palette(ink)
+    dark = "#16324f"
+    items: list[Item]
+    if pal.low:
+        items = [Rect(0, 0, CARD_W, CARD_H, Style(fill="#ffffff")),
+                 Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME,
+                      Style(stroke=dark, width=0.6), radius=2.5)]
+        ring = Style(stroke=dark, width=0.35)
+        ink_ = dark
+    else:
+        items = [Rect(0, 0, CARD_W, CARD_H, Style(fill=dark)),
+                 Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME,
+                      Style(stroke=pal.gold, width=0.6), radius=2.5)]
+        ring = Style(stroke="#2f5b86", width=0.6)
+        ink_ = pal.gold
+    for r in (8, 14, 20, 26):
+        items.append(Circle(CARD_W / 2, CARD_H / 2, r, ring))
+    items.append(icon("star", CARD_W / 2, CARD_H / 2, 12, ink_))
+    items += block(tr("print.loyalty", lang), FRAME, 10, CARD_W - 2 * FRAME, 8, 5.5, ink_,
+                   bold=True, valign="middle")
+    items += block("BSG: Express", FRAME, CARD_H - 16, CARD_W - 2 * FRAME, 5, 3.0, ink_,
+                   valign="middle")
+    return Drawing(CARD_W, CARD_H, tuple(items), background=None if pal.low else dark)
+
+
+def admiral_front(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    """X6 / J4: the Admiral rolls for the jump."""
+    pal = palette(ink)
+    items, bg = _frame(pal, ADMIRAL)
+    items += _band(pal, ADMIRAL, text(comp.admiral_title, lang))
+    for k in (-1, 0, 1):
+        items.append(icon("star", CARD_W / 2 + 11 * k, 27, 9, ADMIRAL))
+    items += block(text(comp.admiral_text, lang), FRAME + 2.5, 36, CARD_W - 2 * FRAME - 5, 46,
+                   3.0, pal.text)
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+def admiral_back(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+    pal = palette(ink)
+    items, bg = _frame(pal, ADMIRAL)
+    items += _band(pal, ADMIRAL, tr("print.admiral_back", lang))
+    items += _emblem(pal, ADMIRAL, CARD_H / 2 + 4, icon_name="star", r=16)
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+def all_cards(comp: Components, lang: str = "en", ink: str = "color"
+              ) -> list[tuple[str, Drawing, Drawing]]:
+    """Every card of the box as (id, front, back), in print order (C2, C3)."""
+    out: list[tuple[str, Drawing, Drawing]] = []
+    for ch in comp.characters:
+        out.append((ch.id, character_front(ch, lang, ink), character_brig(ch, lang, ink)))
+    back = loyalty_back(lang, ink)
+    for i in range(comp.not_cylon_count):
+        out.append((f"not_cylon_{i + 1}", not_cylon_front(comp, lang, ink), back))
+    for cy in comp.cylons:
+        out.append((cy.id, cylon_front(comp, cy, lang, ink), back))
+    out.append(("admiral", admiral_front(comp, lang, ink), admiral_back(comp, lang, ink)))
+    return out

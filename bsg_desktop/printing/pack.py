@@ -1,0 +1,284 @@
+"""The print-and-play pack: three PDFs built from the art and the sheet layouts.
+
+`build_pack` returns the files as bytes (nothing touches the disk), so the CLI
+can write them all-or-nothing and the tests can compare them with the
+checked-in copies. Output is byte-reproducible: reportlab's invariant mode fixes
+dates and ids, and every text is measured with the shipped font.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from bsg_desktop import __version__
+from bsg_desktop.art import board as board_art
+from bsg_desktop.art import cards as card_art
+from bsg_desktop.art import dice as dice_art
+from bsg_desktop.art import markers as marker_art
+from bsg_desktop.art.fonts import fit, register_fonts
+from bsg_desktop.art.palette import INKS
+from bsg_desktop.art.shapes import Drawing, Item, Label, Line, Rect, Style
+from bsg_desktop.data.components import Components
+from bsg_desktop.i18n import LANGUAGES, tr
+from bsg_desktop.printing.render import begin_page, draw, draw_items
+from bsg_desktop.printing.sheets import (
+    CAPTION,
+    CROP_GAP,
+    CROP_LEN,
+    CUT_WIDTH,
+    FOLD_DASH,
+    FOLD_WIDTH,
+    FOOTER,
+    LARGE_PAPERS,
+    MARGIN,
+    PAPERS,
+    Note,
+    Page,
+    PageBreak,
+    Part,
+    Piece,
+    Sheet,
+    flow,
+)
+
+BOARD_FILE = "BSG_Express_Gameboard.pdf"
+CARDS_FILE = "BSG_Express_Cards.pdf"
+DICE_FILE = "BSG_Express_DiceMarkers.pdf"
+FILES = (BOARD_FILE, CARDS_FILE, DICE_FILE)
+DIE_FACE_RANGE = (8.0, 25.0)
+BLEED_RANGE = (0.0, 5.0)
+CALIBRATION_SIZES = (11.0, 12.0, 12.7, 13.0, 14.0)
+SCALE_BAR = 50.0
+MARK = "#000000"
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """What the crafter chose; validated by `check` before anything is drawn."""
+
+    paper: str = "a4"
+    lang: str = "en"
+    ink: str = "color"
+    die_face: float = 12.7
+    bleed: float = 3.0
+
+    def check(self) -> None:
+        """Raise ValueError with a one-line reason for the first bad option."""
+        if self.paper not in PAPERS:
+            raise ValueError(f"unknown paper {self.paper!r}; expected one of {', '.join(PAPERS)}")
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"unknown language {self.lang!r}; expected one of "
+                             f"{', '.join(LANGUAGES)}")
+        if self.ink not in INKS:
+            raise ValueError(f"unknown ink {self.ink!r}; expected one of {', '.join(INKS)}")
+        lo, hi = DIE_FACE_RANGE
+        if not lo <= self.die_face <= hi:
+            raise ValueError(f"die face {self.die_face:g} mm is out of range; expected "
+                             f"{lo:g} to {hi:g} mm")
+        lo, hi = BLEED_RANGE
+        if not lo <= self.bleed <= hi:
+            raise ValueError(f"bleed {self.bleed:g} mm is out of range; expected {lo:g} to "
+                             f"{hi:g} mm")
+
+
+# --- pieces -------------------------------------------------------------------------------
+
+def card_piece(front: Drawing, back: Drawing, bleed: float) -> Piece:
+    """Gutter fold: front above, back below turned 180° so it is upright after folding."""
+    w, h = front.width, front.height
+    return Piece(w, 2 * h, bleed, (Part(front, 0, 0), Part(back, 0, h, 180.0)),
+                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=((0.0, h, w, h),))
+
+
+def marker_piece(face: Drawing, back: Drawing, bleed: float) -> Piece:
+    """Face left, back right, fold between (a vertical fold keeps the back upright)."""
+    s = face.width
+    return Piece(2 * s, s, bleed, (Part(face, 0, 0), Part(back, s, 0)),
+                 cuts_x=(0.0, 2 * s), cuts_y=(0.0, s), folds=((s, 0.0, s, s),))
+
+
+def strip_piece(faces: Sequence[Drawing], caption: str, bleed: float) -> Piece:
+    """Six faces side by side: each face's neighbour is its bleed inside the strip."""
+    s = faces[0].width
+    parts = tuple(Part(f, i * s, 0) for i, f in enumerate(faces))
+    return Piece(s * len(faces), s, bleed, parts,
+                 cuts_x=tuple(i * s for i in range(len(faces) + 1)), cuts_y=(0.0, s),
+                 caption=caption, bleed_colour=faces[0].background)
+
+
+def single_piece(d: Drawing, bleed: float, caption: str = "") -> Piece:
+    return Piece(d.width, d.height, bleed, (Part(d, 0, 0),), cuts_x=(0.0, d.width),
+                 cuts_y=(0.0, d.height), caption=caption)
+
+
+def board_piece(sections: Sequence[Drawing], bleed: float) -> Piece:
+    """Sections joined edge to edge, cut as one (A3/Tabloid)."""
+    parts, x = [], 0.0
+    for d in sections:
+        parts.append(Part(d, x, 0))
+        x += d.width
+    h = sections[0].height
+    return Piece(x, h, bleed, tuple(parts), cuts_x=(0.0, x), cuts_y=(0.0, h))
+
+
+# --- the three documents ------------------------------------------------------------------
+
+def board_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
+    secs = board_art.sections(comp, o.lang, o.ink)
+    if o.paper in LARGE_PAPERS:
+        sheet = Sheet(o.paper, landscape=True)
+        return sheet, flow([board_piece(secs, o.bleed)], sheet, "print.hint.board_one")
+    sheet = Sheet(o.paper)
+    items: list[Piece | Note | PageBreak] = []
+    for d in secs:
+        items += [single_piece(d, o.bleed), PageBreak()]
+    return sheet, flow(items, sheet, "print.hint.board")
+
+
+def card_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
+    sheet = Sheet(o.paper)
+    items: list[Piece | Note | PageBreak] = [
+        card_piece(front, back, o.bleed)
+        for _, front, back in card_art.all_cards(comp, o.lang, o.ink)]
+    return sheet, flow(items, sheet, "print.hint.cards")
+
+
+def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
+    s, lang, ink = o.die_face, o.lang, o.ink
+    items: list[Piece | Note | PageBreak] = []
+    for die in comp.skill_dice:
+        faces = [dice_art.skill_face(die, v, s, ink) for v in die.faces]
+        for n in range(die.count):
+            cap = tr(f"print.die.{die.kind}", lang, n=n + 1, total=die.count)
+            items.append(strip_piece(faces, cap, o.bleed))
+    for n_players in ((3, 5), (4,)):
+        dice = [d for d in comp.crisis_dice if d.players == n_players]
+        for n, die in enumerate(dice):
+            faces = [dice_art.crisis_face(die, f, s, ink) for f in die.faces]
+            cap = tr("print.die.crisis", lang, id=die.id,
+                     players="/".join(str(p) for p in die.players), n=n + 1, total=len(dice))
+            items.append(strip_piece(faces, cap, o.bleed))
+    items.append(Note(tr("print.die.calibration", lang)))
+    strong = comp.skill("strong")
+    for size in CALIBRATION_SIZES:
+        items.append(single_piece(dice_art.skill_face(strong, max(strong.faces), size, ink),
+                                  o.bleed, tr("print.die.size", lang, size=f"{size:g}")))
+    items.append(PageBreak("print.hint.markers"))
+    for _, face, back in marker_art.all_markers(comp, lang, ink):
+        items.append(marker_piece(face, back, o.bleed))
+    sheet = Sheet(o.paper)
+    return sheet, flow(items, sheet, "print.hint.dice")
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: int) -> Drawing:
+    """Scale bar, assembly hint and page number: the same on every page of every file."""
+    w, h = sheet.size
+    y0 = h - MARGIN - FOOTER
+    cw = w - 2 * MARGIN
+    ink = Style(fill="#1a1a1a")
+    items: list[Item] = [Line(MARGIN, y0 + 1, w - MARGIN, y0 + 1,
+                              Style(stroke="#b0b0b0", width=0.2))]
+    bar_y = y0 + 3.5
+    for k in range(5):
+        items.append(Rect(MARGIN + 10 * k, bar_y, 10, 3,
+                          Style(fill="#1a1a1a" if k % 2 == 0 else "#ffffff")))
+    items.append(Rect(MARGIN, bar_y, SCALE_BAR, 3, Style(stroke="#1a1a1a", width=0.2)))
+    items.append(Label(MARGIN + SCALE_BAR + 2, bar_y + 2.6, tr("print.scale_bar", lang), 2.6,
+                       ink))
+    right = f"BSG: Express {__version__} · {doc_title} · " + tr("print.page", lang, n=n,
+                                                                 total=total)
+    items.append(Label(w - MARGIN, bar_y + 2.6, right, 2.6, ink, "end"))
+    size, _ = fit(hint, 2.8, cw, 3.5)
+    items.append(Label(MARGIN, h - MARGIN - 1.0, hint, size, ink))
+    return Drawing(w, h, tuple(items))
+
+
+def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
+    """Crop marks (solid) outside the bleed, fold lines (dashed) across the fold."""
+    c.setStrokeColor(HexColor(MARK))
+    c.setLineWidth(CUT_WIDTH)
+    c.setDash()
+    near, far = p.bleed + CROP_GAP, p.bleed + CROP_GAP + CROP_LEN
+    for cx in p.cuts_x:
+        c.line(x + cx, y - far, x + cx, y - near)
+        c.line(x + cx, y + p.h + near, x + cx, y + p.h + far)
+    for cy in p.cuts_y:
+        c.line(x - far, y + cy, x - near, y + cy)
+        c.line(x + p.w + near, y + cy, x + p.w + far, y + cy)
+    if p.folds:
+        c.setLineWidth(FOLD_WIDTH)
+        c.setDash(list(FOLD_DASH), 0)
+        for x1, y1, x2, y2 in p.folds:
+            # across the piece and on into the margin, where it is seen while folding
+            dx, dy = (far, 0.0) if y1 == y2 else (0.0, far)
+            c.line(x + x1 - dx, y + y1 - dy, x + x2 + dx, y + y2 + dy)
+        c.setDash()
+
+
+def _piece(c: Canvas, p: Piece, x: float, y: float) -> None:
+    b = p.bleed
+    if b > 0:
+        if p.bleed_colour:
+            c.setFillColor(HexColor(p.bleed_colour))
+            c.rect(x - b, y - b, p.w + 2 * b, p.h + 2 * b, stroke=0, fill=1)
+        for part in p.parts:  # bleed of every part first, so no bleed covers a neighbour
+            d = part.drawing
+            if d.background and not p.bleed_colour:
+                c.setFillColor(HexColor(d.background))
+                x0, y0 = max(part.dx - b, -b), max(part.dy - b, -b)
+                x1 = min(part.dx + d.width + b, p.w + b)
+                y1 = min(part.dy + d.height + b, p.h + b)
+                c.rect(x + x0, y + y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    for part in p.parts:
+        draw(c, part.drawing, x + part.dx, y + part.dy, part.rotate_deg)
+    if p.caption:
+        size, _ = fit(p.caption, 2.8, p.w + 2 * p.reach, CAPTION, bold=True)
+        draw_items(c, (Label(x - p.reach, y - p.reach - 1.0, p.caption, size,
+                             Style(fill="#1a1a1a"), "start", True),))
+    _marks(c, p, x, y)
+
+
+def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
+    """Paint pages to PDF bytes (invariant mode: the same input gives the same bytes)."""
+    register_fonts()
+    buf = io.BytesIO()
+    w, h = sheet.size
+    c = Canvas(buf, pagesize=(w * mm, h * mm), invariant=1, pageCompression=1)
+    title = tr(title_key, lang)
+    c.setTitle(f"BSG: Express — {title}")
+    c.setAuthor("BSG: Express Desktop")
+    c.setCreator(f"bsg-express print {__version__}")
+    c.setSubject(tr("print.reconstructed", lang))
+    c.setViewerPreference("PrintScaling", "/None")
+    for n, page in enumerate(pages, start=1):
+        begin_page(c, h)
+        for placed in page.placed:
+            if isinstance(placed.item, Note):
+                size, _ = fit(placed.item.text, 2.8, sheet.content[2], CAPTION)
+                draw_items(c, (Label(placed.x, placed.y, placed.item.text, size,
+                                     Style(fill="#1a1a1a")),))
+            else:
+                _piece(c, placed.item, placed.x, placed.y)
+        f = footer(sheet, lang, tr(page.hint_key, lang), title, n, len(pages))
+        draw_items(c, f.items)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
+    """All three files of the pack, by file name."""
+    o.check()
+    return {
+        BOARD_FILE: render(*board_pages(comp, o), o.lang, "print.doc.board"),
+        CARDS_FILE: render(*card_pages(comp, o), o.lang, "print.doc.cards"),
+        DICE_FILE: render(*dice_pages(comp, o), o.lang, "print.doc.dice"),
+    }
