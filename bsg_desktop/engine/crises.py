@@ -105,23 +105,33 @@ class CrisisStep(Task):
 
 
 class PlaceMarkers(Task):
-    """Place ``count`` markers of one kind one at a time (I8)."""
+    """Place ``count`` markers of one kind one at a time (I8).
 
-    __slots__ = ("kind", "count", "rule")
+    DRADIS markers are all drawn first and then placed one at a time (K7, K9):
+    a Raider that K8 sends back mid-way is shuffled into the pile, but cannot be
+    drawn again by the same consequence, exactly as in the rulebook's example.
+    """
+
+    __slots__ = ("kind", "count", "rule", "drawn")
 
     def __init__(self, kind: str, count: int, rule: str) -> None:
         self.kind = kind  # demoralize | damage | dradis
         self.count = count
         self.rule = rule
+        self.drawn = False
 
     def run(self, g: Game) -> Decision | None:
+        if self.kind == "dradis" and not self.drawn:
+            self.drawn = True
+            g.draw_dradis_hand(self.count, self.rule)
+            self.count = len(g.dradis_drawn)
         if self.count <= 0:
             g.pop()
             return None
         self.count -= 1
         if self.kind == "dradis":
-            if g.draw_dradis(self.rule) is not None:
-                g.push(RaiderRule())
+            g.place_drawn_dradis(self.rule)
+            g.push(RaiderRule())
         elif self.kind == "damage":
             g.place_damage(self.rule)
         else:

@@ -79,6 +79,7 @@ class Game:
         self.dradis_pile: list[str] = []
         self.dradis_monitor: list[str] = []
         self.dradis_box: list[str] = []
+        self.dradis_drawn: list[str] = []  # drawn by a consequence, not yet placed (I8)
         self.damage_pile: list[str] = []
         self.damage_placed: list[str] = []
         self.demoralized_pile: list[str] = []
@@ -177,7 +178,7 @@ class Game:
         g.events = list(self.events)
         g.choices = list(self.choices)
         g.players = [p.copy() for p in self.players]
-        for name in ("dradis_pile", "dradis_monitor", "dradis_box", "damage_pile",
+        for name in ("dradis_pile", "dradis_monitor", "dradis_box", "dradis_drawn", "damage_pile",
                      "damage_placed", "demoralized_pile", "demoralized_out", "loyalty_deck",
                      "loyalty_box"):
             setattr(g, name, list(getattr(self, name)))
@@ -282,12 +283,17 @@ class Game:
     def ships(self) -> int:
         return self.dradis_monitor.count(SHIP)
 
-    def draw_dradis(self, rule: str) -> str | None:
-        """K7/I8: one DRADIS marker onto the monitor, then the Raider win check (W2)."""
-        if not self.dradis_pile:
-            self.emit("dradis_pile_empty", rule)
-            return None
-        m = self.dradis_pile.pop()
+    def draw_dradis_hand(self, count: int, rule: str) -> None:
+        """K7: draw ``count`` DRADIS markers from the pile (fewer if it runs out)."""
+        for _ in range(count):
+            if not self.dradis_pile:
+                self.emit("dradis_pile_empty", rule)
+                break
+            self.dradis_drawn.append(self.dradis_pile.pop())
+
+    def place_drawn_dradis(self, rule: str) -> str:
+        """I8: place the next drawn marker on the monitor, then the Raider win check (W2)."""
+        m = self.dradis_drawn.pop(0)
         self.dradis_monitor.append(m)
         self.emit("dradis_placed", rule, marker=m, raiders=self.raiders(), ships=self.ships())
         if m == RAIDER and self.raiders() >= 6:

@@ -14,7 +14,7 @@ from bsg_desktop.engine.game import Game
 def violations(g: Game) -> list[str]:
     c = g.c
     out: list[str] = []
-    dradis = g.dradis_pile + g.dradis_monitor + g.dradis_box
+    dradis = g.dradis_pile + g.dradis_monitor + g.dradis_box + g.dradis_drawn
     if len(dradis) != 14 or dradis.count(RAIDER) != c.dradis_raiders:
         out.append(f"DRADIS markers: {len(dradis)} ({dradis.count(RAIDER)} raiders)")
     if any(m != SHIP for m in g.dradis_box):
