@@ -39,6 +39,7 @@ def write_files(out: Path, files: dict[str, bytes]) -> list[Path]:
     except OSError as e:
         raise UserError(f"cannot create folder {out}: {e.strerror or e}") from None
     temps: list[tuple[str, Path]] = []
+    mode = 0o666 & ~_umask()  # mkstemp makes 0600 files; a PDF should be readable as usual
     try:
         for name, data in files.items():
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=out)
@@ -47,6 +48,7 @@ def write_files(out: Path, files: dict[str, bytes]) -> list[Path]:
                 fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
+            os.chmod(tmp, mode)
         written = []
         for name, tmp in temps:
             os.replace(tmp, out / name)
@@ -56,6 +58,12 @@ def write_files(out: Path, files: dict[str, bytes]) -> list[Path]:
         for _, tmp in temps:
             tmp.unlink(missing_ok=True)
         raise UserError(f"cannot write to {out}: {e.strerror or e}") from None
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def run(args: argparse.Namespace) -> int:

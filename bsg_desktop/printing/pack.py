@@ -248,10 +248,12 @@ def _piece(c: Canvas, p: Piece, x: float, y: float) -> None:
 
 def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
     """Paint pages to PDF bytes (invariant mode: the same input gives the same bytes)."""
-    register_fonts()
+    regular, _ = register_fonts()
     buf = io.BytesIO()
     w, h = sheet.size
-    c = Canvas(buf, pagesize=(w * mm, h * mm), invariant=1, pageCompression=1)
+    # initialFontName: otherwise every page references a non-embedded Helvetica
+    c = Canvas(buf, pagesize=(w * mm, h * mm), invariant=1, pageCompression=1,
+               initialFontName=regular, initialFontSize=3)
     title = tr(title_key, lang)
     c.setTitle(f"BSG: Express — {title}")
     c.setAuthor("BSG: Express Desktop")
@@ -282,3 +284,11 @@ def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
         CARDS_FILE: render(*card_pages(comp, o), o.lang, "print.doc.cards"),
         DICE_FILE: render(*dice_pages(comp, o), o.lang, "print.doc.dice"),
     }
+
+
+# The ready-to-print packs checked in under print/ (tests keep them in step with the code).
+CHECKED_IN: dict[str, PrintOptions] = {
+    "a4-en": PrintOptions(paper="a4", lang="en"),
+    "letter-en": PrintOptions(paper="letter", lang="en"),
+    "a4-hu": PrintOptions(paper="a4", lang="hu"),
+}

@@ -1,0 +1,336 @@
+"""The print-and-play pack (issue 3): measured, not guessed.
+
+PDFs are built in memory once per option set (module-level cache) so the whole
+module stays fast; sizes are measured with pdfplumber in mm, structure checked
+with pypdf, ink and blankness with pypdfium2.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from functools import cache
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+
+from bsg_desktop import cli
+from bsg_desktop.data.components import load_components
+from bsg_desktop.printing import command
+from bsg_desktop.printing.pack import (
+    BOARD_FILE,
+    CARDS_FILE,
+    CHECKED_IN,
+    DICE_FILE,
+    FILES,
+    PrintOptions,
+    build_pack,
+    card_pages,
+    dice_pages,
+)
+from bsg_desktop.printing.sheets import CUT_WIDTH, FOLD_WIDTH, PAPERS, Piece, Sheet
+
+MM = 72 / 25.4
+TOL = 0.2
+ROOT = Path(__file__).resolve().parents[1]
+COMP = load_components()
+
+
+@cache
+def pack(paper: str = "a4", lang: str = "en", ink: str = "color", die_face: float = 12.7,
+         bleed: float = 3.0) -> dict[str, bytes]:
+    return build_pack(COMP, PrintOptions(paper, lang, ink, die_face, bleed))
+
+
+def reader(data: bytes) -> pypdf.PdfReader:
+    return pypdf.PdfReader(io.BytesIO(data))
+
+
+def plumber(data: bytes) -> pdfplumber.PDF:
+    return pdfplumber.open(io.BytesIO(data))
+
+
+def sizes_mm(objs: list[dict]) -> list[tuple[float, float]]:
+    return [(o["width"] / MM, o["height"] / MM) for o in objs]
+
+
+def count_size(objs: list[dict], w: float, h: float) -> int:
+    return sum(1 for ow, oh in sizes_mm(objs) if abs(ow - w) <= TOL and abs(oh - h) <= TOL)
+
+
+def all_text(data: bytes) -> str:
+    return "\n".join(p.extract_text() for p in reader(data).pages)
+
+
+# --- files, pages, paper -------------------------------------------------------------------
+
+def test_default_pack_has_three_files_with_expected_page_counts() -> None:
+    files = pack()
+    assert tuple(files) == FILES
+    assert len(reader(files[BOARD_FILE]).pages) == 3      # one section per page on A4
+    assert len(reader(files[CARDS_FILE]).pages) == 9      # 18 cards, 2 fold pairs per page
+    assert len(reader(files[DICE_FILE]).pages) == 4       # 2 sticker pages + 2 marker pages
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_page_sizes_follow_paper(paper: str) -> None:
+    files = pack(paper)
+    w, h = PAPERS[paper]
+    for name, data in files.items():
+        r = reader(data)
+        landscape = name == BOARD_FILE and paper in ("a3", "tabloid")
+        for page in r.pages:
+            pw, ph = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+            exp = (h, w) if landscape else (w, h)
+            assert pw == pytest.approx(exp[0], abs=TOL) and ph == pytest.approx(exp[1], abs=TOL)
+        if landscape:
+            assert len(r.pages) == 1                     # the whole board on one sheet
+
+
+def test_every_file_asks_viewers_not_to_scale() -> None:
+    for data in pack().values():
+        prefs = reader(data).trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None"
+
+
+def test_texts_are_present_in_english_and_hungarian() -> None:
+    en, hu = pack("a4", "en"), pack("a4", "hu")
+    cards_en = all_text(en[CARDS_FILE])
+    for ch in COMP.characters:
+        assert ch.name.en in cards_en
+    assert "IN THE BRIG" in cards_en and "You are a Cylon" in cards_en
+    cards_hu = all_text(hu[CARDS_FILE])
+    assert "FOGDÁBAN" in cards_hu and "Nem vagy Cylon" in cards_hu
+    dice_en, dice_hu = all_text(en[DICE_FILE]), all_text(hu[DICE_FILE])
+    for v in ("+4", "+3", "+2", "+1", "\u22122", "\u22121", "Strong 10/10", "Weak 1/10"):
+        assert v in dice_en
+    assert "Hajtóműterem" in dice_hu and "előkészíteni" in dice_hu   # ő and ű
+    assert "this bar must measure 50 mm" in all_text(en[BOARD_FILE])
+
+
+def test_shipped_font_is_embedded() -> None:
+    page = reader(pack()[CARDS_FILE]).pages[0]
+    fonts = page["/Resources"]["/Font"]
+    embedded = [f.get_object() for f in fonts.values()]
+    names = [str(f["/BaseFont"]) for f in embedded]
+    assert any("DejaVuSansCondensed" in n for n in names), names
+    assert all("DejaVuSansCondensed" in n for n in names), names   # no unembedded base font
+    for f in embedded:
+        desc = f["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" \
+            in f else f["/FontDescriptor"]
+        assert "/FontFile2" in desc
+
+
+# --- measured sizes ------------------------------------------------------------------------
+
+def test_scale_bar_measures_50_mm_on_every_page() -> None:
+    for paper in ("a4", "letter", "a3"):
+        for data in pack(paper).values():
+            with plumber(data) as pdf:
+                for page in pdf.pages:
+                    assert count_size(page.rects, 50.0, 3.0) == 1
+
+
+@pytest.mark.parametrize("face", [12.7, 16.0])
+def test_die_faces_measure_the_requested_size(face: float) -> None:
+    with plumber(pack(die_face=face)[DICE_FILE]) as pdf:
+        n = sum(count_size(p.rects, face, face) for p in pdf.pages)
+    # 24 dice x 6 faces, plus the 12.7 calibration face when it has the same size
+    assert n == 24 * 6 + (1 if face == 12.7 else 0)
+
+
+def test_calibration_strip_has_the_five_sizes() -> None:
+    with plumber(pack()[DICE_FILE]) as pdf:
+        rects = [r for p in pdf.pages for r in p.rects]
+    for size in (11.0, 12.0, 13.0, 14.0):
+        assert count_size(rects, size, size) == 1
+
+
+def test_cards_and_markers_measure_true_size() -> None:
+    with plumber(pack()[CARDS_FILE]) as pdf:
+        n = sum(count_size(p.rects, 63.5, 88.9) for p in pdf.pages)
+    assert n == 2 * 18                                   # every front and every back
+    _, layout = dice_pages(COMP, PrintOptions())
+    marker_pages = [i for i, pg in enumerate(layout) if pg.hint_key == "print.hint.markers"]
+    assert marker_pages
+    with plumber(pack()[DICE_FILE]) as pdf:
+        n = sum(count_size(pdf.pages[i].rects, 20.0, 20.0) for i in marker_pages)
+    assert n == 2 * (14 + 5 + 6 + 2)                     # face and back of every marker
+
+
+def test_fold_lines_are_dashed_and_cut_marks_solid() -> None:
+    with plumber(pack()[CARDS_FILE]) as pdf:
+        page = pdf.pages[0]
+        folds = [ln for ln in page.lines if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01]
+        cuts = [ln for ln in page.lines if abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
+    assert len(folds) == 2                               # one per card on the page
+    for ln in folds:
+        assert ln["dash"][0], ln["dash"]                 # a non-empty dash array
+        assert ln["width"] / MM >= 63.5                  # across the whole card
+    assert cuts and all(not ln["dash"][0] for ln in cuts)
+
+
+def _bleed_boxes(pages_layout: list, page_no: int) -> list[tuple[float, float, float, float]]:
+    boxes = []
+    for placed in pages_layout[page_no].placed:
+        p = placed.item
+        if isinstance(p, Piece):
+            b = p.bleed
+            boxes.append((placed.x - b, placed.y - b, placed.x + p.w + b, placed.y + p.h + b))
+    return boxes
+
+
+@pytest.mark.parametrize("which", ["cards", "dice"])
+def test_crop_marks_never_touch_a_piece(which: str) -> None:
+    opts = PrintOptions()
+    sheet, pages = (card_pages if which == "cards" else dice_pages)(COMP, opts)
+    data = pack()[CARDS_FILE if which == "cards" else DICE_FILE]
+    ph = sheet.size[1]
+    with plumber(data) as pdf:
+        for n in (0, len(pages) - 1):
+            boxes = _bleed_boxes(pages, n)
+            marks = [ln for ln in pdf.pages[n].lines
+                     if abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
+            assert len(marks) >= 8 * len(boxes)
+            for ln in marks:
+                x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+                y0, y1 = ph - ln["y1"] / MM, ph - ln["y0"] / MM
+                for bx0, by0, bx1, by1 in boxes:
+                    apart = x1 < bx0 - 0.1 or x0 > bx1 + 0.1 or y1 < by0 - 0.1 or y0 > by1 + 0.1
+                    assert apart, ((x0, y0, x1, y1), (bx0, by0, bx1, by1))
+
+
+def test_content_stays_inside_the_10_mm_margin() -> None:
+    for paper in ("a4", "letter", "a3", "tabloid"):
+        for data in pack(paper).values():
+            with plumber(data) as pdf:
+                for page in pdf.pages:
+                    objs = page.rects + page.lines + page.curves + page.chars
+                    assert min(o["x0"] for o in objs) / MM >= 10 - TOL
+                    assert min(o["top"] for o in objs) / MM >= 10 - TOL
+                    assert max(o["x1"] for o in objs) / MM <= page.width / MM - 10 + TOL
+                    assert max(o["bottom"] for o in objs) / MM <= page.height / MM - 10 + TOL
+
+
+def test_board_sections_are_true_size_and_meet_edge_to_edge() -> None:
+    with plumber(pack("a4")[BOARD_FILE]) as pdf:
+        widths = []
+        for page in pdf.pages:
+            big = [s for s in sizes_mm(page.rects) if abs(s[1] - 228.0) <= TOL]
+            widths.append(max(w for w, _ in big))
+    assert widths == pytest.approx([105.0, 170.0, 105.0], abs=TOL)
+    with plumber(pack("a3")[BOARD_FILE]) as pdf:
+        rects = pdf.pages[0].rects
+        xs = sorted({round(r["x0"] / MM, 1) for r in rects
+                     if abs(r["height"] / MM - 228.0) <= TOL})
+    # the three panels start 105 and 275 mm after the first: they touch
+    assert xs[1] - xs[0] == pytest.approx(105.0, abs=TOL)
+    assert xs[2] - xs[0] == pytest.approx(275.0, abs=TOL)
+
+
+# --- rendering and ink ---------------------------------------------------------------------
+
+def _coverage(data: bytes, page_no: int) -> float:
+    pdf = pdfium.PdfDocument(data)
+    img = pdf[page_no].render(scale=0.4).to_pil().convert("L")
+    hist = img.histogram()
+    total = sum(hist)
+    return sum((255 - v) * n for v, n in enumerate(hist)) / (255 * total)
+
+
+def test_pages_render_and_are_not_blank() -> None:
+    for data in pack().values():
+        pdf = pdfium.PdfDocument(data)
+        for i in range(len(pdf)):
+            assert _coverage(data, i) > 0.02
+
+
+def test_low_ink_uses_well_under_half_the_ink() -> None:
+    colour, low = pack(), pack(ink="low")
+    for name in FILES:
+        c, lo = _coverage(colour[name], 0), _coverage(low[name], 0)
+        assert lo < 0.5 * c, (name, lo, c)
+
+
+# --- reproducible and checked in -----------------------------------------------------------
+
+def test_output_is_byte_reproducible() -> None:
+    again = build_pack(COMP, PrintOptions())
+    assert again == pack()
+
+
+@pytest.mark.parametrize("folder", sorted(CHECKED_IN))
+def test_checked_in_pdfs_are_up_to_date(folder: str) -> None:
+    o = CHECKED_IN[folder]
+    fresh = pack(o.paper, o.lang, o.ink, o.die_face, o.bleed)
+    for name, data in fresh.items():
+        path = ROOT / "print" / folder / name
+        assert path.exists() and path.read_bytes() == data, (
+            f"{path} is out of date; run: python -m bsg_desktop.printing.regenerate")
+
+
+def test_print_readme_exists() -> None:
+    text = (ROOT / "print" / "README.md").read_text(encoding="utf-8")
+    assert "50 mm" in text and "fold" in text.lower()
+
+
+# --- the command ---------------------------------------------------------------------------
+
+def test_cli_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "new" / "pack"
+    assert cli.main(["print", "--out", str(out), "--paper", "letter", "--ink", "low"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
+    assert (out / CARDS_FILE).read_bytes() == pack("letter", ink="low")[CARDS_FILE]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--paper", "b5"], "unknown paper"),
+    (["--die-face", "7.9"], "die face"),
+    (["--die-face", "25.5"], "die face"),
+    (["--lang", "de"], "unknown language"),
+    (["--ink", "none"], "unknown ink"),
+    (["--bleed", "-1"], "bleed"),
+])
+def test_bad_options_exit_2_with_one_line_and_write_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
+    assert cli.main(["print", "--out", str(tmp_path), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unwritable_folder_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    assert cli.main(["print", "--out", str(blocker / "sub")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot" in err
+
+
+def test_failed_write_leaves_nothing_half_written(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    real = os.fdopen
+    calls = {"n": 0}
+
+    def flaky(fd: int, *a: object, **k: object):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            os.close(fd)
+            raise OSError(28, "No space left on device")
+        return real(fd, *a, **k)
+
+    monkeypatch.setattr(command.os, "fdopen", flaky)
+    from bsg_desktop.errors import UserError
+    with pytest.raises(UserError, match="No space left"):
+        command.write_files(tmp_path, {"a.pdf": b"1", "b.pdf": b"2", "c.pdf": b"3"})
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sheets_are_data() -> None:
+    s = Sheet("letter")
+    assert s.size == (215.9, 279.4) and Sheet("a3", landscape=True).size == (420.0, 297.0)
+    x, y, w, h = s.content
+    assert (x, y) == (10.0, 10.0) and w == pytest.approx(195.9)
