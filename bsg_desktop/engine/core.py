@@ -8,7 +8,7 @@ file, a scenario and a test spell a choice the same way (python-chess's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bsg_desktop.errors import IllegalChoiceError
 
@@ -23,9 +23,12 @@ def _arg(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Choice:
-    """One legal answer to a decision, e.g. ``Choice("contribute", (3, 5))``."""
+class Choice(NamedTuple):
+    """One legal answer to a decision, e.g. ``Choice("contribute", (3, 5))``.
+
+    A NamedTuple rather than a dataclass: choices are compared and hashed on
+    every step of every simulated game, and tuples do that in C.
+    """
 
     verb: str
     args: tuple[int | str, ...] = ()
@@ -45,8 +48,7 @@ class Choice:
         return cls(verb, args)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """What the game waits for: one seat picks one of ``options``.
 
     ``kind`` names the decision (``action``, ``join``, ``contribute`` …); ``rule`` is

@@ -67,6 +67,7 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
         values.append(d.value if d.value is not None else 0)
         if g.check is not None:
             g.check.entries.append((seat, d.id, d.kind, d.value, True))
+            g.check.compute()
     g.emit("dice_contributed", rule, seat=seat,
            dice=[(int(i), g.die(int(i)).kind, v) for i, v in zip(die_ids, values, strict=True)])
     return values
@@ -107,7 +108,7 @@ class SkillCheck(Task):
                 g.push(Retrieve(seat, n, "D4"))
                 return None
             return g.ask(seat, "join", [Choice("join"), Choice("pass")], "D3",
-                         check=ch.kind, difficulty=ch.difficulty, total=ch.compute())
+                         check=ch.kind, difficulty=ch.difficulty, total=ch.total)
         if self.phase == "contribute":
             seat = self.seat
             p = g.players[seat]
@@ -116,10 +117,10 @@ class SkillCheck(Task):
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
                 opts.append(Choice("initiative"))  # X2
             return g.ask(seat, "contribute", opts, "D7", rolled=dice,
-                         total=ch.compute(), difficulty=ch.difficulty, check=ch.kind)
+                         total=ch.total, difficulty=ch.difficulty, check=ch.kind)
         if self.phase == "reroll":
             return g.ask(self.seat, "reroll", [Choice("reroll"), Choice("stop")], "D8",
-                         total=ch.compute(), difficulty=ch.difficulty)
+                         total=ch.total, difficulty=ch.difficulty)
         if self.phase == "kara":
             return g.ask(self.seat, "kara", [Choice("reclaim"), Choice("keep")], "X4")
         if self.phase == "roslin":
@@ -185,6 +186,7 @@ class SkillCheck(Task):
             ch = g.check
             ch.entries = [(s, i, k, val, False if i == die_id else c)
                           for s, i, k, val, c in ch.entries]
+            ch.compute()
             g.emit("die_removed_from_vote", "X3", seat=ch.caller, die=die_id)
 
     def _finish(self, g: Game, seat: int) -> None:

@@ -194,11 +194,11 @@ class Game:
         return [(seat + i) % self.n for i in range(1, self.n + 1)]
 
     def die(self, die_id: int) -> Die:
-        for p in self.players:
-            for d in p.dice:
-                if d.id == die_id:
-                    return d
-        raise KeyError(die_id)
+        """Dice are numbered four per seat at setup (S4), so the id locates the die."""
+        d = self.players[die_id // 4].dice[die_id % 4]
+        if d.id != die_id:
+            raise KeyError(die_id)
+        return d
 
     def character_seat(self, cid: str) -> int | None:
         for p in self.players:
@@ -221,7 +221,7 @@ class Game:
             v = self.script_skill.popleft()
             if v in faces:
                 return v
-        return faces[self.rng.randrange(6)]
+        return faces[int(self.rng.random() * 6)]
 
     def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
         """D1/D2: roll every given die; values are for the roller only."""
