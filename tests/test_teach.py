@@ -1,0 +1,104 @@
+"""Teach mode's lesson logic: stepping, narration, rules applied, what changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bsg_desktop.i18n import set_language
+from bsg_desktop.scenario import ScenarioError, load_scenario, parse_scenario
+from bsg_desktop.teach import DEMO_DIR, Lesson, changes, list_demos
+
+K9 = DEMO_DIR / "k9_rulebook_example.yaml"
+
+
+def test_k9_lesson_steps_forward_to_the_rulebook_outcome() -> None:
+    lesson = Lesson.open(K9)
+    assert lesson.at_start and lesson.step_events() == []
+    while lesson.forward():
+        pass
+    assert lesson.at_end
+    assert sorted(lesson.game.dradis_monitor) == ["raider", "ship"]
+    assert not lesson.forward()
+
+
+def test_back_returns_exactly_to_each_earlier_position() -> None:
+    lesson = Lesson.open(K9)
+    views = [lesson.game.view(None)]
+    while lesson.forward():
+        views.append(lesson.game.view(None))
+    for pos in range(lesson.length - 1, -1, -1):
+        assert lesson.back()
+        assert lesson.pos == pos
+        assert lesson.game.view(None) == views[pos]
+    assert not lesson.back()
+
+
+def test_changed_names_the_board_parts_the_step_touched() -> None:
+    lesson = Lesson.open(K9)
+    lesson.goto(lesson.length)  # the K8 penalty step: a damage marker and DRADIS change
+    assert {"damage", "dradis"} <= set(lesson.changed())
+    lesson.goto(2)  # a plain pass changes nothing on the board
+    assert "damage" not in lesson.changed() and "dradis" not in lesson.changed()
+
+
+def test_step_rules_cite_the_rules_the_step_applied() -> None:
+    lesson = Lesson.open(K9)
+    lesson.goto(5)  # the last pass: the check fails, markers are drawn, K8 strikes
+    assert {"K2", "K7", "K8"} <= set(lesson.step_rules())
+
+
+def test_narration_follows_the_language() -> None:
+    lesson = Lesson.open(K9)
+    lesson.forward()
+    en, hu = lesson.narration("en"), lesson.narration("hu")
+    assert en and hu and en != hu
+    set_language("hu")
+    try:
+        assert lesson.narration() == hu
+    finally:
+        set_language("en")
+
+
+def test_take_over_gives_an_independent_game() -> None:
+    lesson = Lesson.open(K9)
+    lesson.goto(1)
+    game = lesson.take_over()
+    game.apply(game.pending.options[0])
+    assert lesson.game.view(None) != game.view(None)
+    lesson.forward()  # the lesson is unaffected and goes on with its own step
+    assert lesson.pos == 2
+
+
+def test_changes_of_identical_views_is_empty() -> None:
+    lesson = Lesson.open(K9)
+    assert changes(lesson.game.view(None), lesson.game.view(None)) == []
+
+
+def test_list_demos_shows_broken_files_with_their_error(tmp_path: Path) -> None:
+    (tmp_path / "good.yaml").write_text(K9.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text("players: 4\nsteps: [\n", encoding="utf-8")
+    demos = {d.path.name: d for d in list_demos(tmp_path)}
+    assert demos["good.yaml"].error == "" and "rulebook" in demos["good.yaml"].title("en")
+    assert "bad.yaml:" in demos["bad.yaml"].error and "YAML error" in demos["bad.yaml"].error
+
+
+def test_an_illegal_step_is_reported_with_file_and_line() -> None:
+    sc = parse_scenario("players: 4\nsteps:\n  - skip\n  - bogus\n", "teacher.yaml")
+    lesson = Lesson(sc)
+    assert lesson.forward()
+    with pytest.raises(ScenarioError, match=r"teacher\.yaml:4: step 2 \(bogus\)"):
+        lesson.forward()
+    assert lesson.pos == 1
+
+
+def test_every_shipped_demo_runs_forward_and_back() -> None:
+    for entry in list_demos():
+        assert entry.error == "", entry.error
+        lesson = Lesson(load_scenario(entry.path))
+        start = lesson.game.view(None)
+        while lesson.forward():
+            pass
+        lesson.goto(0)
+        assert lesson.game.view(None) == start
