@@ -120,9 +120,15 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
                 pool.remove(card)
             else:
                 raise SetupError(f"loyalty: card {card!r} is dealt twice")
-        # keep the deck's size for L1; cards not dealt go back where they can be
-        g.loyalty_box = [x for x in pool if x in g.loyalty_box]
-        g.loyalty_deck = [x for x in pool if x not in g.loyalty_box]
+        # S5: the cards in play (held + deck) keep their mix of Cylon and not-Cylon
+        # cards; whatever the deck does not need goes (face down) to the box.
+        ncyl, nnot = (2, 8) if g.n == 5 else (1, {3: 5, 4: 7}[g.n])
+        want_cyl = max(0, ncyl - sum(x.startswith("cylon") for x in held))
+        want_not = max(0, nnot - sum(not x.startswith("cylon") for x in held))
+        deck_cyl = [x for x in pool if x.startswith("cylon")][:want_cyl]
+        deck_not = [x for x in pool if not x.startswith("cylon")][:want_not]
+        g.loyalty_deck = [x for x in pool if x in deck_cyl or x in deck_not]
+        g.loyalty_box = [x for x in pool if x not in g.loyalty_deck]
     if "loyalty_deck" in ov:
         deck = _list(ov["loyalty_deck"], "loyalty_deck")
         for card in deck:
