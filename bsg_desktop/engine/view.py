@@ -85,6 +85,11 @@ class PlayerView:
     info: tuple[tuple[str, Any], ...]  # the decision's private info, only for the decider
     outcome: Outcome | None
     all_loyalty: tuple[tuple[str, ...], ...]  # only once the game is over
+    # The public record: every event all seats saw (who joined, rolled how many dice,
+    # contributed which values, passed, called which vote …), oldest first. Bots read
+    # it to build their suspicion; it holds no private event. Empty when the game
+    # was made with record=False.
+    record: tuple[Event, ...] = ()
 
     def info_dict(self) -> dict[str, Any]:
         return dict(self.info)
@@ -96,6 +101,23 @@ class PlayerView:
     @property
     def is_cylon(self) -> bool:
         return any(c.startswith("cylon") for c in self.my_loyalty)
+
+
+def public_record(g: Any) -> tuple[Event, ...]:
+    """The public events so far (``to is None``), extended incrementally.
+
+    The tuple is cached on the game by event count, so building a view stays cheap
+    in a long game; a copied game shares the (immutable) prefix safely.
+    """
+    events = g.events
+    cached = g.__dict__.get("_public_record")
+    if cached is None or cached[0] > len(events):
+        cached = (0, ())
+    done, rec = cached
+    if done < len(events):
+        rec = rec + tuple(e for e in events[done:] if e.to is None)
+        g.__dict__["_public_record"] = (len(events), rec)
+    return rec
 
 
 def make_view(g: Any, seat: int | None) -> PlayerView:
@@ -139,6 +161,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         info=pending.info if deciding else (),
         outcome=g.outcome,
         all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
+        record=public_record(g),
     )
 
 
