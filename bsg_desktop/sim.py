@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bsg_desktop.bots.stats import pct, wilson
 from bsg_desktop.engine import Choice, PlayerView, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.errors import UserError
@@ -43,6 +44,47 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-check", action="store_true",
                    help="skip the per-step invariant check (faster)")
+    p.add_argument("--bots", type=parse_spec, default=None, metavar="SPEC",
+                   help="computer players: one level for every seat (random, heuristic, "
+                        "strong) or humans=LEVEL,cylons=LEVEL by loyalty at the end of setup")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                   help="strong bots' thinking time per decision (default 0.5)")
+    p.add_argument("--report", metavar="FILE.md",
+                   help="play --games games for 3, 4 and 5 players and write the balance "
+                        "tables (win rates with 95%% intervals, conditions, game length)")
+
+
+def parse_spec(text: str) -> dict[str, str]:
+    """``heuristic`` or ``humans=strong,cylons=heuristic`` -> {"humans": …, "cylons": …}."""
+    from bsg_desktop.bots import LEVELS
+
+    text = text.strip()
+    if "=" not in text:
+        spec = {"humans": text, "cylons": text}
+    else:
+        spec = {}
+        for part in text.split(","):
+            side, _, level = part.partition("=")
+            side, level = side.strip(), level.strip()
+            if side not in ("humans", "cylons"):
+                raise argparse.ArgumentTypeError(
+                    f"expected humans=LEVEL,cylons=LEVEL, got side {side!r}")
+            spec[side] = level
+        if set(spec) != {"humans", "cylons"}:
+            raise argparse.ArgumentTypeError("name a level for both humans and cylons")
+    for level in spec.values():
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")
+    return spec
+
+
+def spec_text(spec: dict[str, str] | None) -> str:
+    if spec is None:
+        return "random-policy"
+    if spec["humans"] == spec["cylons"]:
+        return spec["humans"]
+    return f"humans={spec['humans']},cylons={spec['cylons']}"
 
 
 class RandomPolicy:
@@ -62,6 +104,7 @@ class Tally:
     cylon_wins: int = 0
     conditions: Counter[str] = field(default_factory=Counter)
     turns: int = 0
+    lengths: list[int] = field(default_factory=list)
     decisions: int = 0
     violations: int = 0
     errors: int = 0
@@ -69,10 +112,35 @@ class Tally:
     examples: list[str] = field(default_factory=list)
 
 
+def bots_for(g: Any, spec: dict[str, str], seed: int, budget: float | None = None) -> list[Any]:
+    """One bot per seat, its level chosen by the seat's loyalty at the end of setup."""
+    from bsg_desktop.bots import make_bot
+
+    out = []
+    for p in g.players:
+        level = spec["cylons" if p.is_cylon else "humans"]
+        opts = {"budget": budget} if level == "strong" and budget is not None else {}
+        out.append(make_bot(level, seed * 31 + p.seat, **opts))
+    return out
+
+
 def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
-              policy_for: Any = None) -> None:
-    """Play one game to the end; ``policy_for(game, seat)`` may supply players (bots)."""
-    g = new_game(Setup(players=players, morale_variant=variant), seed=seed, record=False)
+              policy_for: Any = None, spec: dict[str, str] | None = None,
+              budget: float | None = None) -> Any:
+    """Play one game to the end and count it in ``tally``; returns the finished game.
+
+    With ``spec`` each seat's bot is handed ``g.view(seat)`` and ``g.pending`` and
+    nothing else (the game keeps its public record on, which bots read from the
+    view). ``policy_for(game, decision)`` is the old hook for a driver that may
+    see the whole game (tests).
+    """
+    g = new_game(Setup(players=players, morale_variant=variant), seed=seed,
+                 record=spec is not None)
+    if spec is not None:
+        bots = bots_for(g, spec, seed, budget)
+
+        def policy_for(g: Any, d: Any) -> Choice:
+            return bots[d.seat].choose(g.view(d.seat), d)
     policy = RandomPolicy(seed ^ 0x5EED)
     decisions = 0
     try:
@@ -82,7 +150,7 @@ def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
                 if bad:
                     tally.violations += 1
                     tally.examples.append(f"seed {seed}: {bad[0]}")
-                    return
+                    return g
             d = g.pending
             if policy_for is not None:
                 choice = policy_for(g, d)
@@ -93,33 +161,41 @@ def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
     except Exception as e:  # a bug in the engine: count it and keep going
         tally.errors += 1
         tally.examples.append(f"seed {seed}: {e.__class__.__name__}: {e}")
-        return
+        return g
     tally.games += 1
     tally.turns += g.turn
+    tally.lengths.append(g.turn)
     tally.decisions += decisions
     if g.outcome is None:
         tally.unfinished += 1
-        return
+        return g
     if g.outcome.winner == "humans":
         tally.human_wins += 1
     else:
         tally.cylon_wins += 1
     tally.conditions[g.outcome.condition] += 1
+    return g
 
 
-def summary(args: argparse.Namespace, tally: Tally, seconds: float) -> dict[str, Any]:
+def summary(args: argparse.Namespace, tally: Tally, seconds: float,
+            players: int | None = None) -> dict[str, Any]:
     n = max(1, tally.games)
+    lo, hi = wilson(tally.human_wins, tally.games)
     return {
         "games": tally.games,
-        "players": args.players,
+        "players": players if players is not None else args.players,
         "seed": args.seed,
         "variant": args.variant or "standard",
+        "bots": spec_text(getattr(args, "bots", None)),
         "human_wins": tally.human_wins,
         "cylon_wins": tally.cylon_wins,
+        "human_win_rate": round(tally.human_wins / n, 4),
+        "human_win_rate_95": [round(lo, 4), round(hi, 4)],
         "wins_by_condition": {k: tally.conditions.get(k, 0)
                               for k in ("jump", "raiders", "damage", "morale")},
         "unfinished": tally.unfinished,
         "mean_turns": round(tally.turns / n, 2),
+        "turns_quartiles": quartiles(tally.lengths),
         "mean_decisions": round(tally.decisions / n, 2),
         "invariant_violations": tally.violations,
         "errors": tally.errors,
@@ -129,20 +205,87 @@ def summary(args: argparse.Namespace, tally: Tally, seconds: float) -> dict[str,
     }
 
 
+def quartiles(xs: list[int]) -> list[float]:
+    """Lower quartile, median, upper quartile of game lengths (turns)."""
+    if not xs:
+        return [0, 0, 0]
+    ys = sorted(xs)
+    return [float(ys[(len(ys) - 1) * k // 4]) for k in (1, 2, 3)]
+
+
+def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float]:
+    tally = Tally()
+    start = time.perf_counter()
+    spec = getattr(args, "bots", None)
+    budget = getattr(args, "budget", None)
+    for i in range(args.games):
+        play_game(players, args.seed + i, args.variant == "morale", not args.no_check, tally,
+                  spec=spec, budget=budget)
+    return tally, time.perf_counter() - start
+
+
+def report_markdown(args: argparse.Namespace, results: list[dict[str, Any]]) -> str:
+    """The balance tables: human win rate by player count with 95% intervals,
+    how the Cylons won, and how long games last."""
+    lines = [f"# Balance report ({spec_text(getattr(args, 'bots', None))} bots, "
+             f"{args.games} games per player count, seeds {args.seed}–"
+             f"{args.seed + args.games - 1}, {args.variant or 'standard'} rules)", "",
+             "| players | games | human wins | 95% interval | jump | raiders | damage | morale "
+             "| unfinished | mean turns | turns (q1/median/q3) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        g = max(1, r["games"])
+        lo, hi = r["human_win_rate_95"]
+        c = r["wins_by_condition"]
+        q = r["turns_quartiles"]
+        lines.append(
+            f"| {r['players']} | {r['games']} | {pct(r['human_wins'] / g)} | "
+            f"{pct(lo)}–{pct(hi)} | {c['jump']} | {c['raiders']} | {c['damage']} | "
+            f"{c['morale']} | {r['unfinished']} | {r['mean_turns']} | "
+            f"{q[0]:.0f}/{q[1]:.0f}/{q[2]:.0f} |")
+    lines += ["", "Cylon wins by condition (share of Cylon wins):", ""]
+    for r in results:
+        cw = max(1, r["cylon_wins"])
+        c = r["wins_by_condition"]
+        lines.append(f"- {r['players']} players: raiders {pct(c['raiders'] / cw)}, damage "
+                     f"{pct(c['damage'] / cw)}, morale {pct(c['morale'] / cw)}")
+    lines.append("")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.games > 10_000_000:
         raise UserError("--games: at most 10,000,000")
-    tally = Tally()
-    start = time.perf_counter()
-    for i in range(args.games):
-        play_game(args.players, args.seed + i, args.variant == "morale", not args.no_check, tally)
-    out = summary(args, tally, time.perf_counter() - start)
+    if getattr(args, "budget", None) is not None and args.budget <= 0:
+        raise UserError("--budget: expected a positive number of seconds")
+    if getattr(args, "report", None):
+        results = []
+        bad = 0
+        for players in (3, 4, 5):
+            tally, seconds = simulate(args, players)
+            results.append(summary(args, tally, seconds, players))
+            bad += tally.errors + tally.violations
+        text = report_markdown(args, results)
+        try:
+            with open(args.report, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise UserError(f"--report: cannot write {args.report}: {e.strerror}") from None
+        if args.json:
+            print(json.dumps(results))
+        else:
+            print(text)
+        return 1 if bad else 0
+    tally, seconds = simulate(args, args.players)
+    out = summary(args, tally, seconds)
     if args.json:
         print(json.dumps(out))
     else:
         g = max(1, out["games"])
-        print(f"{out['games']} games, {args.players} players: humans {out['human_wins']} "
-              f"({100 * out['human_wins'] / g:.1f}%), Cylons {out['cylon_wins']} "
+        lo, hi = out["human_win_rate_95"]
+        print(f"{out['games']} games, {args.players} players, bots {out['bots']}: humans "
+              f"{out['human_wins']} ({100 * out['human_wins'] / g:.1f}%, 95% "
+              f"{pct(lo)}–{pct(hi)}), Cylons {out['cylon_wins']} "
               f"({100 * out['cylon_wins'] / g:.1f}%)")
         print("by condition: " + ", ".join(f"{k} {v}" for k, v in
                                            out["wins_by_condition"].items()))

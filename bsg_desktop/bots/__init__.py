@@ -35,6 +35,11 @@ class RandomBot:
 
 LEVELS["random"] = RandomBot
 
+from bsg_desktop.bots.heuristic import HeuristicBot  # noqa: E402  (needs RandomBot's module)
+
+LEVELS["heuristic"] = HeuristicBot
+ORDER = ("random", "heuristic", "strong")  # weakest first: the league's ladder
+
 
 def make_bot(level: str, seed: int = 0) -> Bot:
     try:

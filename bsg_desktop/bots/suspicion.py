@@ -1,0 +1,230 @@
+"""Who holds a Cylon card? A belief built only from the public record.
+
+Every contribution to a crisis check is weighed against two models of a player:
+
+* a human who tries to avert the crisis contributes its positive dice and, when
+  it rolled nothing positive, one die of its least bad value; with a small
+  chance of error (``ERROR``) it does anything else, so no belief ever hits zero;
+* a hidden Cylon who sabotages some of the time (``SABOTAGE``).
+
+The chance of rolling no positive die with ``n`` dice is known from the die faces
+(rule C5), so a lone −1 from a player who rolled four dice weighs far more than
+one from a player who rolled one. The evidence per seat is a log-likelihood
+ratio; the belief is exact over every way the in-play Cylon cards can lie
+among the unknown loyalty cards (other seats' hands and the loyalty deck), each
+weighted by how many card arrangements it stands for.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations_with_replacement
+from typing import Any
+
+from bsg_desktop.engine import Event, PlayerView
+
+ERROR = 0.05  # a human's chance of an odd contribution (misclick, bad reading)
+SABOTAGE = 0.6  # how often the modelled Cylon sabotages a check it joins
+NEG = 4 / 6  # both skill dice have four negative faces of six (C5)
+
+
+def cylon_cards_in_play(players: int) -> int:
+    """S5: one Cylon card in the loyalty deck, two with five players."""
+    return 2 if players == 5 else 1
+
+
+def contribution_llr(rolled: int, values: list[int]) -> float:
+    """log P(obs | Cylon) − log P(obs | human) for one player's dice in one check."""
+    n = max(1, rolled)
+    p_none_pos = NEG ** n  # no positive die among n
+    p_no_neg = (1 - NEG) ** n
+    pos = sum(1 for v in values if v > 0)
+    neg = len(values) - pos
+    if neg == 0:
+        human = (1 - ERROR) * (1 - p_none_pos) + ERROR * 0.3
+        cylon = (1 - SABOTAGE) * (1 - p_none_pos) + SABOTAGE * p_no_neg + ERROR * 0.3
+    elif pos == 0 and neg == 1:
+        human = (1 - ERROR) * p_none_pos + ERROR * 0.3
+        cylon = (1 - SABOTAGE) * p_none_pos + SABOTAGE * (1 - p_no_neg) * 0.7 + ERROR * 0.3
+    else:  # several negatives, or negatives beside positives: hard to explain as a human
+        human = ERROR * 0.4
+        cylon = SABOTAGE * (1 - p_no_neg) * 0.3 + ERROR * 0.4
+        if min(values) <= -2 and pos == 0:
+            cylon += 0.05
+    return math.log(cylon) - math.log(human)
+
+
+class Record:
+    """The public record read incrementally: per-seat evidence and what is known.
+
+    ``update(view)`` reads the new public events since the last call; it keeps
+    nothing else, so two views with the same public record give the same state.
+    """
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.llr: dict[int, float] = {}
+        self.rolled: dict[int, int] = {}  # seat -> dice rolled in the current join
+        self.contrib: dict[int, list[int]] = {}  # seat -> values contributed this check
+        self.check_kind = ""
+        self.check_caller = -1
+        self.vote: tuple[str, int] | None = None  # (mode, target) of the vote in progress
+        self.revealed: set[int] = set()
+        self.negatives: dict[int, int] = {}  # seat -> negative dice contributed to crises
+
+    def update(self, view: PlayerView) -> None:
+        rec = view.record
+        if len(rec) < self.seen:  # a new game through the same bot: start again
+            self.__init__()  # type: ignore[misc]
+        for e in rec[self.seen:]:
+            self._event(e)
+        self.seen = len(rec)
+
+    def _close(self) -> None:
+        for seat, values in self.contrib.items():
+            if values and self.check_kind == "crisis" and seat not in self.revealed:
+                self.llr[seat] = self.llr.get(seat, 0.0) + contribution_llr(
+                    self.rolled.get(seat, len(values)), values)
+                self.negatives[seat] = self.negatives.get(seat, 0) + sum(
+                    1 for v in values if v < 0)
+        self.contrib = {}
+        self.rolled = {}
+
+    def _event(self, e: Event) -> None:
+        k = e.kind
+        if k == "check_started":
+            self._close()
+            self.check_kind = e.get("kind")
+            self.check_caller = e.get("caller")
+        elif k == "vote_called":
+            self.vote = (e.get("mode"), e.get("target"))
+        elif k == "dice_rolled" and self.check_kind:
+            seat = e.get("seat")
+            # the first roll of a join is the number of dice the seat had (D2)
+            self.rolled.setdefault(seat, e.get("count"))
+        elif k == "dice_contributed" and self.check_kind:
+            self.contrib.setdefault(e.get("seat"), []).extend(v for _, _, v in e.get("dice"))
+        elif k == "check_result":
+            self._close()
+            self.check_kind = ""
+            self.vote = None
+        elif k == "cylon_revealed":
+            self.revealed.add(e.get("seat"))
+
+    def evidence(self, seat: int) -> float:
+        return self.llr.get(seat, 0.0)
+
+
+def belief(view: PlayerView, record: Record, perspective: Any = "self") -> dict[int, float]:
+    """P(seat holds a Cylon card) for every seat.
+
+    ``perspective="self"`` uses what the viewing seat knows (its own cards, what
+    Baltar saw); ``perspective=None`` is how the table sees it (a Cylon bot asks
+    this to judge how suspicious it looks).
+    """
+    n = view.players
+    me = view.seat if perspective == "self" else None
+    prob = {s: 0.0 for s in range(n)}
+    left = cylon_cards_in_play(n)
+    slots: dict[Any, int] = {}
+    fixed: set[int] = set()
+    known = dict(view.known) if me is not None else {}
+    for sv in view.seats:
+        s = sv.seat
+        if sv.revealed or s in record.revealed:
+            prob[s] = 1.0
+            fixed.add(s)
+            left -= 1
+            continue
+        if s == me:
+            mine = sum(1 for c in view.my_loyalty if c.startswith("cylon"))
+            left -= mine
+            prob[s] = 1.0 if mine else 0.0
+            continue
+        seen = known.get(s)
+        if seen is not None and any(c.startswith("cylon") for c in seen):
+            prob[s] = 1.0
+            fixed.add(s)
+            left -= 1
+            continue
+        unknown = sv.loyalty_count - (len(seen) if seen is not None else 0)
+        if unknown > 0:
+            slots[s] = unknown
+    if view.loyalty_deck:
+        slots["deck"] = view.loyalty_deck
+    left = max(0, left)
+    if left == 0 or not slots:
+        return prob
+    holders = list(slots)
+    weights: dict[Any, float] = {}
+    total = 0.0
+    for combo in combinations_with_replacement(holders, left):
+        w = 1.0
+        for h in set(combo):
+            k = combo.count(h)
+            w *= math.comb(slots[h], k)
+            if h != "deck":
+                w *= math.exp(max(-8.0, min(8.0, record.evidence(h))))
+        if w <= 0:
+            continue
+        total += w
+        for h in set(combo):
+            weights[h] = weights.get(h, 0.0) + w
+    if total <= 0:
+        return prob
+    for h, w in weights.items():
+        if h != "deck":
+            prob[h] = w / total
+    return prob
+
+
+def sample_cylons(view: PlayerView, record: Record, rng: Any) -> list[Any]:
+    """Draw one placement of the unknown Cylon cards (seats or ``"deck"``), by belief.
+
+    Used by the strong bot to build a sampled world; returns the holders, one per
+    Cylon card whose place the viewer does not know.
+    """
+    n = view.players
+    me = view.seat
+    left = cylon_cards_in_play(n)
+    slots: dict[Any, int] = {}
+    known = dict(view.known)
+    for sv in view.seats:
+        s = sv.seat
+        if sv.revealed:
+            left -= 1
+            continue
+        if s == me:
+            left -= sum(1 for c in view.my_loyalty if c.startswith("cylon"))
+            continue
+        seen = known.get(s)
+        if seen is not None and any(c.startswith("cylon") for c in seen):
+            left -= 1
+            continue
+        unknown = sv.loyalty_count - (len(seen) if seen is not None else 0)
+        if unknown > 0:
+            slots[s] = unknown
+    if view.loyalty_deck:
+        slots["deck"] = view.loyalty_deck
+    left = max(0, left)
+    if left == 0 or not slots:
+        return []
+    combos = []
+    weights = []
+    for combo in combinations_with_replacement(list(slots), left):
+        w = 1.0
+        ok = True
+        for h in set(combo):
+            k = combo.count(h)
+            if k > slots[h]:
+                ok = False
+                break
+            w *= math.comb(slots[h], k)
+            if h != "deck":
+                w *= math.exp(max(-8.0, min(8.0, record.evidence(h))))
+        if ok and w > 0:
+            combos.append(combo)
+            weights.append(w)
+    if not combos:
+        return []
+    return list(rng.choices(combos, weights=weights)[0])
