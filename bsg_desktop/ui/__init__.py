@@ -1,0 +1,8 @@
+"""The desktop window (PySide6): a model-view program over the rules engine.
+
+`controller.GameController` is the model (the engine's one door plus hot-seat
+privacy, bots on a timer, undo, saves); `scene.BoardScene` draws the board from
+the shared art (`qtart` is the Qt backend of `bsg_desktop.art`); `panels` and
+`dialogs` hold the widgets; `window.MainWindow` wires them; `command` is the
+``bsg-express play`` subcommand.
+"""

@@ -1,0 +1,159 @@
+"""``bsg-express play``: open the game window, or render it to a PNG with ``--screenshot``.
+
+The screenshot mode needs no display: it selects Qt's offscreen platform, sets up
+a game, plays K random legal choices through the same controller the window
+uses, opens the deciding seat's hand-over (so the picture shows a real decision)
+and writes the window to the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from bsg_desktop.errors import UserError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--screenshot", metavar="FILE.png",
+                        help="render the window to a PNG file and exit (no display needed)")
+    parser.add_argument("--seed", type=int, default=3, help="game seed for --screenshot")
+    parser.add_argument("--size", default="1600x1000", metavar="WxH",
+                        help="window size for --screenshot (default 1600x1000)")
+    parser.add_argument("--steps", type=int, default=40, metavar="K",
+                        help="random legal choices to play before the screenshot")
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5),
+                        help="seats in the screenshot game")
+    parser.add_argument("--lang", default=None, metavar="en|hu",
+                        help="interface language (default: the remembered one, else en)")
+    parser.add_argument("--open", dest="open_file", metavar="FILE",
+                        help="open a saved game at start")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise UserError(f"--size must look like 1600x1000, not {text!r}") from None
+    if not (320 <= w <= 8000 and 240 <= h <= 8000):
+        raise UserError("--size must be between 320x240 and 8000x8000")
+    return w, h
+
+
+def _app(offscreen: bool):  # type: ignore[no-untyped-def]
+    if offscreen:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    if offscreen:
+        from PySide6.QtCore import qInstallMessageHandler
+
+        def quiet(_mode, _ctx, message: str) -> None:  # type: ignore[no-untyped-def]
+            # The offscreen platform's notices are not the user's concern.
+            if "propagateSizeHints" not in message:
+                print(message, file=sys.stderr)
+
+        qInstallMessageHandler(quiet)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from bsg_desktop.ui.qtart import clear_caches
+
+    app.aboutToQuit.connect(clear_caches)
+    atexit.register(clear_caches)
+    app.setOrganizationName("BSG Express")
+    app.setApplicationName("bsg-express-desktop")
+    return app
+
+
+def _check_lang(lang: str | None) -> None:
+    from bsg_desktop.i18n import LANGUAGES
+
+    if lang is not None and lang not in LANGUAGES:
+        raise UserError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+
+
+def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), steps: int = 40,
+               players: int = 4, lang: str = "en") -> None:
+    """Play ``steps`` random legal choices and write the window as a PNG of ``size``."""
+    app = _app(offscreen=True)
+    from bsg_desktop.bots import make_bot
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    set_language(lang)
+    with tempfile.TemporaryDirectory() as tmp:
+        win = MainWindow(settings=Settings(Path(tmp) / "settings.ini"), autosave_path=None,
+                         animate=False)
+        win.resize(*size)
+        win.start_game(Setup(players=players), seed)
+        c = win.controller
+        bot = make_bot("random", seed=seed)
+        for _ in range(max(0, steps)):
+            g = c.game
+            if g is None or g.pending is None or g.outcome is not None:
+                break
+            seat = g.pending.seat
+            c.choose(bot.choose(g.view(seat), g.pending))
+        c.unlock()
+        if win.game_over_dialog is not None:
+            win.game_over_dialog.close()
+        win.show()
+        win.resize(*size)
+        app.processEvents()
+        win.scene.finish_animations()
+        win.board_view.fit()
+        app.processEvents()
+        image = win.grab().toImage()
+        if (image.width(), image.height()) != size:
+            from PySide6.QtCore import Qt
+
+            image = image.scaled(size[0], size[1], Qt.AspectRatioMode.IgnoreAspectRatio,
+                                 Qt.TransformationMode.SmoothTransformation)
+        out = Path(path)
+        if out.parent and not out.parent.exists():
+            raise UserError(f"cannot write {path}: no such folder")
+        if not image.save(str(out), "PNG"):
+            raise UserError(f"cannot write {path}")
+        win.close()
+        _dispose(app, win)
+
+
+def _dispose(app, win) -> None:  # type: ignore[no-untyped-def]
+    """Delete the window while QApplication still exists: PySide6 otherwise may free
+    wrappers in the wrong order at interpreter exit and abort."""
+    win.deleteLater()
+    app.processEvents()
+    from bsg_desktop.ui.qtart import clear_caches
+
+    clear_caches()
+
+
+def run(args: argparse.Namespace) -> int:
+    _check_lang(args.lang)
+    if args.screenshot:
+        screenshot(args.screenshot, seed=args.seed, size=parse_size(args.size),
+                   steps=args.steps, players=args.players, lang=args.lang or "en")
+        print(args.screenshot)
+        return 0
+    app = _app(offscreen=False)
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.ui.settings import Settings, default_autosave_path
+    from bsg_desktop.ui.window import MainWindow
+
+    settings = Settings()
+    lang = args.lang or settings.language()
+    set_language(lang if lang in ("en", "hu") else "en")
+    win = MainWindow(settings=settings, autosave_path=default_autosave_path())
+    win.show()
+    if args.open_file:
+        win.open_path(args.open_file)
+    else:
+        win.offer_resume()
+    code = int(app.exec())
+    _dispose(app, win)
+    return code

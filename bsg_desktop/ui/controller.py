@@ -1,0 +1,250 @@
+"""The window's model: one QObject over the engine's door (pending / apply / view / outcome).
+
+Widgets never touch the Game. They read frozen PlayerViews from here and ask
+`choose(choice)` with a choice taken from the pending decision's own options; the
+controller applies it and announces what happened with past-tense signals.
+Computer seats are played on a QTimer from their own view and the decision only
+(`bots.make_bot`), so the window keeps painting while they think.
+
+Hot-seat privacy lives here too: `unlocked` is the seat whose secrets the screen may
+show. It is None until the deciding human confirms the hand-over, and falls back to
+None as soon as another seat has to decide. `view_for_screen()` is therefore the
+one place the screen gets its view from: the public view, or the unlocked seat's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from bsg_desktop.bots import make_bot
+from bsg_desktop.engine import Choice, Event, Game, PlayerView, Setup, new_game
+from bsg_desktop.engine.save import from_json, to_json, write_atomic
+from bsg_desktop.errors import IllegalChoiceError, SaveError
+
+HUMAN, COMPUTER = "human", "computer"
+# A choice is undoable only if it drew no randomness and revealed nothing private (style.md,
+# boardgame.io undo.md); the rng state tells "random" exactly, the event audience tells "secret".
+
+
+class GameController(QObject):
+    game_changed = Signal()            # a new or loaded game replaced the old one
+    events_applied = Signal(list)      # events caused by one applied choice
+    decision_pending = Signal()        # a new decision waits (maybe after a hand-over)
+    unlock_changed = Signal()          # the seat whose secrets may show changed
+    game_finished = Signal()           # the game has an outcome
+    autosave_failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, bot_delay_ms: int = 350,
+                 autosave_path: Path | None = None) -> None:
+        super().__init__(parent)
+        self.game: Game | None = None
+        self.seat_kinds: list[str] = []
+        self.bot_level = "random"
+        self.bots: dict[int, Any] = {}
+        self.unlocked: int | None = None
+        self.autosave_path = autosave_path
+        self.bot_delay_ms = bot_delay_ms
+        self.paused = False
+        self._undo: Game | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._bot_step)
+
+    # ------------------------------------------------------------------ set up
+    def start(self, setup: Setup, seed: int, seat_kinds: list[str] | None = None) -> None:
+        """Start a new game; raises the engine's errors for a setup that cannot be played."""
+        g = new_game(setup, seed)
+        self._install(g, seat_kinds or [HUMAN] * setup.players)
+
+    def _install(self, g: Game, seat_kinds: list[str]) -> None:
+        self._timer.stop()
+        self.game = g
+        self.seat_kinds = (list(seat_kinds) + [HUMAN] * g.n)[: g.n]
+        self.bots = {s: make_bot(self.bot_level, seed=g.seed * 10 + s)
+                     for s, k in enumerate(self.seat_kinds) if k == COMPUTER}
+        self.unlocked = None
+        self._undo = None
+        self.game_changed.emit()
+        self._after_change()
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.seat_kinds) if k == HUMAN]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seat_kinds) and \
+            self.seat_kinds[seat] == HUMAN
+
+    @property
+    def pending_seat(self) -> int | None:
+        return self.game.pending.seat if self.game and self.game.pending else None
+
+    def needs_handover(self) -> bool:
+        """A human must decide and the screen is not yet theirs."""
+        seat = self.pending_seat
+        if seat is None or not self.is_human(seat) or self.unlocked == seat:
+            return False
+        return len(self.humans) > 1 or self.unlocked is None and len(self.humans) > 1
+
+    def view_for_screen(self) -> PlayerView | None:
+        """The only view the screen may draw: the unlocked seat's, or the public one."""
+        if self.game is None:
+            return None
+        return self.game.view(self.unlocked)
+
+    def screen_seat(self) -> int | None:
+        return self.unlocked
+
+    # ---------------------------------------------------------------- hot seat
+    @Slot()
+    def unlock(self) -> None:
+        """The deciding human confirmed they alone see the screen."""
+        seat = self.pending_seat
+        if seat is not None and self.is_human(seat) and self.unlocked != seat:
+            self.unlocked = seat
+            self.unlock_changed.emit()
+
+    def _relock_if_needed(self) -> None:
+        seat = self.pending_seat
+        keep = seat is not None and seat == self.unlocked
+        if len(self.humans) == 1 and self.is_human(seat):
+            # Alone at the table with computers: the screen is that player's.
+            keep, self.unlocked = True, seat
+        if not keep and self.unlocked is not None:
+            self.unlocked = None
+            self.unlock_changed.emit()
+        elif keep and len(self.humans) == 1:
+            self.unlock_changed.emit()
+
+    # ---------------------------------------------------------------- playing
+    def choose(self, choice: Choice | str) -> list[Event]:
+        """Apply a human's choice (it must be one of the pending options)."""
+        g = self.game
+        if g is None or g.pending is None:
+            raise IllegalChoiceError("no decision is pending")
+        if isinstance(choice, str):
+            choice = Choice.parse(choice)
+        seat = g.pending.seat
+        snapshot = g.copy()
+        rng_before = g.rng.getstate()
+        events = g.apply(choice)
+        clean = g.rng.getstate() == rng_before and all(e.to is None for e in events)
+        self._undo = snapshot if clean and self.is_human(seat) else None
+        self._applied(events)
+        return events
+
+    def _applied(self, events: list[Event]) -> None:
+        self.events_applied.emit(events)
+        if any(e.kind in ("turn_started", "turn_ended", "game_over") for e in events):
+            self.autosave()
+        self._after_change()
+
+    def _after_change(self) -> None:
+        g = self.game
+        if g is None:
+            return
+        if g.outcome is not None:
+            self.unlocked = None
+            self.autosave()
+            self.game_finished.emit()
+            return
+        self._relock_if_needed()
+        self.decision_pending.emit()
+        self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        seat = self.pending_seat
+        if seat is not None and seat in self.bots and not self.paused:
+            self._timer.start(self.bot_delay_ms)
+
+    @Slot()
+    def _bot_step(self) -> None:
+        g = self.game
+        if g is None or g.pending is None or g.outcome is not None:
+            return
+        seat = g.pending.seat
+        bot = self.bots.get(seat)
+        if bot is None:
+            return
+        choice = bot.choose(g.view(seat), g.pending)  # the bot sees its own view only
+        events = g.apply(choice)
+        self._undo = None  # another seat moved: nobody may take back what came before
+        self._applied(events)
+
+    def play_bots_now(self, limit: int = 10_000) -> None:
+        """Run computer seats synchronously until a human must decide (tests, screenshots)."""
+        for _ in range(limit):
+            seat = self.pending_seat
+            if seat is None or seat not in self.bots:
+                return
+            self._timer.stop()
+            self._bot_step()
+
+    # ------------------------------------------------------------------- undo
+    def can_undo(self) -> bool:
+        return self._undo is not None
+
+    @Slot()
+    def undo(self) -> bool:
+        if self._undo is None:
+            return False
+        self.game, self._undo = self._undo, None
+        self.game_changed.emit()
+        self._after_change()
+        return True
+
+    # ---------------------------------------------------------------- saving
+    def save_data(self) -> dict[str, Any]:
+        assert self.game is not None
+        data = to_json(self.game)
+        data["desktop"] = {"seats": list(self.seat_kinds)}  # ignored by the engine's loader
+        return data
+
+    def save(self, path: str | Path) -> None:
+        try:
+            write_atomic(path, json.dumps(self.save_data(), indent=1, ensure_ascii=False) + "\n")
+        except OSError as e:
+            raise SaveError(f"cannot write {path}: {e.strerror or e}") from None
+
+    @staticmethod
+    def read(path: str | Path) -> tuple[Game, list[str]]:
+        """Load a save without touching the current game: errors leave everything as it was."""
+        path = Path(path)
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SaveError(f"{path}: no such file") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise SaveError(f"{path}: cannot be read ({e.__class__.__name__})") from None
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise SaveError(f"{path}: damaged or truncated (line {e.lineno}: {e.msg})") from None
+        g = from_json(data, str(path))
+        kinds = [HUMAN] * g.n
+        desk = data.get("desktop") if isinstance(data, dict) else None
+        if isinstance(desk, dict) and isinstance(desk.get("seats"), list):
+            got = [k if k in (HUMAN, COMPUTER) else HUMAN for k in desk["seats"]]
+            kinds = (got + kinds)[: g.n]
+        return g, kinds
+
+    def load(self, path: str | Path) -> None:
+        g, kinds = self.read(path)
+        self._install(g, kinds)
+
+    def autosave(self) -> None:
+        if self.autosave_path is None or self.game is None:
+            return
+        try:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            self.save(self.autosave_path)
+        except (OSError, SaveError) as e:
+            self.autosave_failed.emit(str(e))
+
+    def stop(self) -> None:
+        self._timer.stop()

@@ -1,0 +1,275 @@
+"""Dialogs: new game, game over, rules reference (F1), print-and-play pack."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bsg_desktop.art import cards as card_art
+from bsg_desktop.data.components import Components
+from bsg_desktop.engine import PlayerView, Setup
+from bsg_desktop.i18n import LANGUAGES, language, text, tr
+from bsg_desktop.rules import rule_text, rule_texts
+from bsg_desktop.ui.controller import COMPUTER, HUMAN
+from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.words import card_words, player_name
+
+
+class NewGameDialog(QDialog):
+    """3–5 seats, each human or computer, characters dealt or chosen, variant, seed."""
+
+    def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.comp = comp
+        self.setWindowTitle(tr("ui.new.title"))
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.players = QComboBox()
+        for n in (3, 4, 5):
+            self.players.addItem(str(n), n)
+        self.players.setCurrentIndex(1)
+        self.players.currentIndexChanged.connect(self._seats_changed)
+        form.addRow(tr("ui.new.players"), self.players)
+        self.morale = QCheckBox(tr("ui.new.morale"))
+        form.addRow("", self.morale)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 999_999)
+        self.seed.setValue(random.randrange(1000, 999_999))
+        form.addRow(tr("ui.new.seed"), self.seed)
+        lay.addLayout(form)
+        grid = QGridLayout()
+        self.rows: list[tuple[QLabel, QLineEdit, QComboBox, QComboBox]] = []
+        for i in range(5):
+            name = QLineEdit()
+            name.setPlaceholderText(tr("ui.new.name"))
+            kind = QComboBox()
+            kind.addItem(tr("ui.new.human"), HUMAN)
+            kind.addItem(tr("ui.new.computer"), COMPUTER)
+            char = QComboBox()
+            char.addItem(tr("ui.new.random_character"), "")
+            for ch in comp.characters:
+                char.addItem(text(ch.name), ch.id)
+            label = QLabel(tr("ui.new.seat", n=i + 1))
+            grid.addWidget(label, i, 0)
+            grid.addWidget(name, i, 1)
+            grid.addWidget(kind, i, 2)
+            grid.addWidget(char, i, 3)
+            self.rows.append((label, name, kind, char))
+        lay.addLayout(grid)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
+                                   QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        n = int(self.players.currentData())
+        for i, row in enumerate(self.rows):
+            for w in row:
+                w.setVisible(i < n)
+
+    def result_setup(self) -> tuple[Setup, int, list[str]]:
+        n = int(self.players.currentData())
+        rows = self.rows[:n]
+        chars = [str(r[3].currentData()) for r in rows]
+        if any(chars) and not all(chars):
+            # Mixed: fill the unchosen seats with the remaining characters, in rank order.
+            rest = [c.id for c in self.comp.characters if c.id not in chars]
+            chars = [c or rest.pop(0) for c in chars]
+        names = tuple(r[1].text().strip() for r in rows)
+        setup = Setup(players=n, characters=tuple(chars) if all(chars) else (),
+                      morale_variant=self.morale.isChecked(),
+                      names=names if any(names) else ())
+        return setup, int(self.seed.value()), [str(r[2].currentData()) for r in rows]
+
+
+class GameOverDialog(QDialog):
+    """Who won, by which condition and rule, and every loyalty card face up."""
+
+    new_game_requested = Signal()
+
+    def __init__(self, comp: Components, view: PlayerView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("ui.gameover.title"))
+        out = view.outcome
+        assert out is not None
+        lay = QVBoxLayout(self)
+        head = QLabel(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
+                         condition=tr(f"log.condition_{out.condition}"), rule=out.rule),
+                      wordWrap=True)
+        head.setStyleSheet("font-size: 18px; font-weight: 700;")
+        head.setToolTip(rule_text(out.rule))
+        lay.addWidget(head)
+        lay.addWidget(QLabel(tr("ui.gameover.loyalty")))
+        grid = QGridLayout()
+        self.texts: list[str] = []
+        for seat, cards in enumerate(view.all_loyalty):
+            who = player_name(comp, view, seat)
+            grid.addWidget(QLabel(who), seat, 0)
+            row = QHBoxLayout()
+            for card in cards:
+                d = (card_art.cylon_front(comp, comp.cylon(card)) if card.startswith("cylon")
+                     else card_art.not_cylon_front(comp))
+                lbl = QLabel()
+                lbl.setPixmap(drawing_pixmap(d, 110, self.devicePixelRatioF()))
+                lbl.setToolTip(card_words(comp, card))
+                row.addWidget(lbl)
+                self.texts.append(f"{who}: {card_words(comp, card)}")
+            row.addStretch(1)
+            holder = QWidget()
+            holder.setLayout(row)
+            grid.addWidget(holder, seat, 1)
+        lay.addLayout(grid)
+        buttons = QHBoxLayout()
+        again = QPushButton(tr("ui.gameover.new"))
+        again.clicked.connect(lambda: (self.accept(), self.new_game_requested.emit()))
+        close = QPushButton(tr("ui.gameover.close"))
+        close.clicked.connect(self.accept)
+        buttons.addStretch(1)
+        buttons.addWidget(again)
+        buttons.addWidget(close)
+        lay.addLayout(buttons)
+
+
+class RulesDialog(QDialog):
+    """The shipped rules reference, searchable; opened by F1 or from a log line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.resize(720, 640)
+        lay = QVBoxLayout(self)
+        self.note = QLabel(wordWrap=True)
+        self.search = QLineEdit()
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._filter)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        lay.addWidget(self.note)
+        lay.addWidget(self.search)
+        lay.addWidget(self.list, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("ui.rules.title"))
+        self.search.setPlaceholderText(tr("ui.rules.search"))
+        self.note.setText(tr("ui.rules.note"))
+        self.list.clear()
+        for rid, body in rule_texts(language()).items():
+            it = QListWidgetItem(f"{rid}  {body}")
+            it.setData(Qt.ItemDataRole.UserRole, rid)
+            self.list.addItem(it)
+        self._filter(self.search.text())
+
+    def _filter(self, needle: str) -> None:
+        n = needle.strip().lower()
+        for i in range(self.list.count()):
+            it = self.list.item(i)
+            rid = str(it.data(Qt.ItemDataRole.UserRole)).lower()
+            it.setHidden(bool(n) and n not in it.text().lower() and n != rid)
+
+    def show_rule(self, rule_id: str) -> None:
+        self.search.clear()
+        for i in range(self.list.count()):
+            it = self.list.item(i)
+            if it.data(Qt.ItemDataRole.UserRole) == rule_id:
+                self.list.setCurrentItem(it)
+                self.list.scrollToItem(it, QListWidget.ScrollHint.PositionAtTop)
+                break
+        self.show()
+        self.raise_()
+
+    def visible_rules(self) -> list[str]:
+        return [str(self.list.item(i).data(Qt.ItemDataRole.UserRole))
+                for i in range(self.list.count()) if not self.list.item(i).isHidden()]
+
+
+class PrintDialog(QDialog):
+    """The print command's options; writes the pack where the user chooses."""
+
+    def __init__(self, folder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from bsg_desktop.printing.pack import BLEED_RANGE, DIE_FACE_RANGE
+        from bsg_desktop.printing.sheets import PAPERS
+
+        self.setWindowTitle(tr("ui.print.title"))
+        form = QFormLayout(self)
+        row = QHBoxLayout()
+        self.folder = QLineEdit(folder)
+        browse = QPushButton(tr("ui.print.browse"))
+        browse.clicked.connect(self._browse)
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        form.addRow(tr("ui.print.folder"), row)
+        self.paper = QComboBox()
+        for p in PAPERS:
+            self.paper.addItem(p, p)
+        form.addRow(tr("ui.print.paper"), self.paper)
+        self.lang = QComboBox()
+        for code, name in LANGUAGES.items():
+            self.lang.addItem(name, code)
+        self.lang.setCurrentIndex(list(LANGUAGES).index(language()))
+        form.addRow(tr("ui.print.language"), self.lang)
+        self.ink = QComboBox()
+        self.ink.addItem(tr("ui.print.ink_color"), "color")
+        self.ink.addItem(tr("ui.print.ink_low"), "low")
+        form.addRow(tr("ui.print.ink"), self.ink)
+        self.die_face = QDoubleSpinBox()
+        self.die_face.setRange(*DIE_FACE_RANGE)
+        self.die_face.setValue(12.7)
+        self.die_face.setSingleStep(0.1)
+        form.addRow(tr("ui.print.die_face"), self.die_face)
+        self.bleed = QDoubleSpinBox()
+        self.bleed.setRange(*BLEED_RANGE)
+        self.bleed.setValue(3.0)
+        form.addRow(tr("ui.print.bleed"), self.bleed)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
+                                   QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _browse(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, tr("ui.print.folder"), self.folder.text())
+        if d:
+            self.folder.setText(d)
+
+    def write(self) -> list[Path]:
+        """Build and write the pack with the printing command's own functions."""
+        from bsg_desktop.data.components import load_components
+        from bsg_desktop.printing.command import write_files
+        from bsg_desktop.printing.pack import PrintOptions, build_pack
+
+        options = PrintOptions(paper=str(self.paper.currentData()),
+                               lang=str(self.lang.currentData()),
+                               ink=str(self.ink.currentData()),
+                               die_face=float(self.die_face.value()),
+                               bleed=float(self.bleed.value()))
+        options.check()
+        return write_files(Path(self.folder.text()), build_pack(load_components(), options))
+
+
+def info(parent: QWidget | None, message: str) -> None:
+    QMessageBox.information(parent, tr("ui.error.title"), message)

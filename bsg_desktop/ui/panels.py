@@ -1,0 +1,429 @@
+"""The widgets beside the board: the decision panel, the log, the hand-over screen.
+
+Each is built from a PlayerView handed in by the window (public, or the unlocked
+seat's) and reports what the user wants through past-tense signals; none of them
+holds or changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal, Slot
+from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bsg_desktop.art import cards as card_art
+from bsg_desktop.art import dice as dice_art
+from bsg_desktop.data.components import Components
+from bsg_desktop.engine import Choice, Event, PlayerView
+from bsg_desktop.i18n import tr
+from bsg_desktop.log import Describer
+from bsg_desktop.rules import rule_text
+from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.scene import BoardScene
+from bsg_desktop.ui.words import card_words, choice_words, decision_words, player_name
+
+PANEL_CSS = """
+QWidget#decision { background: #16202b; color: #eef2f5; }
+QLabel { color: #eef2f5; }
+QLabel#sentence { font-size: 15px; font-weight: 600; }
+QLabel#rule { color: #9fb3c8; }
+QLabel#status { color: #c9d3dc; }
+QFrame#secrets { border: 1px solid #47d16c; border-radius: 6px; background: #10261a; }
+QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
+              border-radius: 5px; padding: 6px 10px; text-align: left; }
+QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
+QPushButton:disabled { color: #7a8896; background: #1b2631; }
+QToolButton { background: transparent; border: 2px solid transparent; border-radius: 6px;
+              color: #eef2f5; }
+QToolButton:checked { border-color: #47d16c; background: #1e3b2a; }
+QToolButton:hover { border-color: #c9a227; }
+"""
+
+
+class BoardView(QGraphicsView):
+    """Shows the whole scene, scaled to the widget: vector, so crisp at any size."""
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        from PySide6.QtGui import QPainter
+
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMinimumSize(480, 320)
+
+    def setScene(self, scene: BoardScene) -> None:  # type: ignore[override]  # noqa: N802
+        super().setScene(scene)
+        self.fit()
+
+    def fit(self) -> None:
+        if self.scene() is not None:
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().resizeEvent(event)
+        self.fit()
+
+
+def _clear(layout: QVBoxLayout | QHBoxLayout | QGridLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget()
+        if w is not None:
+            w.hide()
+            w.deleteLater()
+        elif item.layout() is not None:
+            _clear(item.layout())  # type: ignore[arg-type]
+
+
+class DecisionPanel(QWidget):
+    """The pending decision in words (with its rule id) and its legal choices as controls."""
+
+    choice_made = Signal(str)      # the text of one of the pending options
+    rule_requested = Signal(str)
+    secrets_hidden = Signal()
+
+    def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.comp = comp
+        self.setObjectName("decision")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(PANEL_CSS)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 10, 10, 10)
+        self.status = QLabel(objectName="status", wordWrap=True)
+        self.sentence = QLabel(objectName="sentence", wordWrap=True)
+        self.rule = QLabel(objectName="rule")
+        self.rule.setTextFormat(Qt.TextFormat.RichText)
+        self.rule.linkActivated.connect(self.rule_requested.emit)
+        outer.addWidget(self.status)
+        outer.addWidget(self.sentence)
+        outer.addWidget(self.rule)
+        self.secrets = QFrame(objectName="secrets")
+        self.secrets_layout = QVBoxLayout(self.secrets)
+        outer.addWidget(self.secrets)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setStyleSheet("QScrollArea { background: transparent; }")
+        holder = QWidget()
+        holder.setObjectName("decision")
+        self.options_layout = QVBoxLayout(holder)
+        self.options_layout.setContentsMargins(0, 0, 0, 0)
+        self.options_layout.addStretch(1)
+        scroll.setWidget(holder)
+        outer.addWidget(scroll, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        self.die_buttons: dict[int, QToolButton] = {}
+        self.contribute_button: QPushButton | None = None
+        self._contribute: dict[tuple[int, ...], str] = {}
+        self.show_empty()
+
+    # ---------------------------------------------------------------- states
+    def show_empty(self, message: str = "") -> None:
+        self._reset()
+        self.sentence.setText(message or tr("ui.panel.no_game"))
+
+    def _reset(self) -> None:
+        _clear(self.secrets_layout)
+        while self.options_layout.count() > 1:
+            item = self.options_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()
+            elif item.layout() is not None:
+                _clear(item.layout())  # type: ignore[arg-type]
+        self.secrets.hide()
+        self.buttons = {}
+        self.die_buttons = {}
+        self.contribute_button = None
+        self._contribute = {}
+        self.status.clear()
+        self.rule.clear()
+
+    def show_view(self, view: PlayerView, computer: bool = False) -> None:
+        """Fill the panel from ``view``: choices appear only if it is the decider's view."""
+        self._reset()
+        self.status.setText(self._status(view))
+        if view.pending_seat is None:
+            self.sentence.setText("")
+            return
+        who = player_name(self.comp, view, view.pending_seat)
+        rule = view.pending_rule or ""
+        self.rule.setText(f'<a style="color:#9fb3c8" href="{rule}">'
+                          f'{tr("ui.panel.rule", rule=rule)}</a>')
+        self.rule.setToolTip(rule_text(rule))
+        if computer:
+            self.sentence.setText(tr("ui.panel.waiting_bot", player=who))
+            return
+        self.sentence.setText(decision_words(self.comp, view))
+        if view.seat is None or view.seat != view.pending_seat:
+            return  # public view: no secrets, no choices
+        self._show_secrets(view)
+        self._show_options(view)
+
+    def _status(self, view: PlayerView) -> str:
+        lines = [tr("ui.status.turn", turn=view.turn, player=player_name(self.comp, view,
+                                                                           view.active)),
+                 tr("ui.status.piles", dradis=view.dradis_pile, destroyed=view.dradis_destroyed,
+                    damage=view.damage_pile, demoralized=view.demoralized_pile,
+                    loyalty=view.loyalty_deck)]
+        if view.check is not None:
+            lines.append(tr("ui.status.check", total=view.check.total,
+                            difficulty=view.check.difficulty))
+        if view.jump_bonus:
+            lines.append(tr("ui.status.jump_bonus"))
+        return "\n".join(lines)
+
+    def _show_secrets(self, view: PlayerView) -> None:
+        lay = self.secrets_layout
+        title = QLabel(tr("ui.panel.secrets", player=player_name(self.comp, view, view.seat)))
+        title.setStyleSheet("color: #47d16c; font-weight: 600;")
+        lay.addWidget(title)
+        cards = QHBoxLayout()
+        for card in view.my_loyalty:
+            d = (card_art.cylon_front(self.comp, self.comp.cylon(card)) if card.startswith("cylon")
+                 else card_art.not_cylon_front(self.comp))
+            lbl = QLabel()
+            lbl.setPixmap(drawing_pixmap(d, 120, self.devicePixelRatioF()))
+            lbl.setToolTip(card_words(self.comp, card))
+            lbl.setAccessibleName(card_words(self.comp, card))
+            cards.addWidget(lbl)
+        cards.addStretch(1)
+        lay.addLayout(cards)
+        for seat, seen in view.known:
+            lay.addWidget(QLabel(tr("ui.panel.known", player=player_name(self.comp, view, seat),
+                                    cards=", ".join(card_words(self.comp, c) for c in seen)),
+                                 wordWrap=True))
+        hide = QPushButton(tr("ui.panel.hide"))
+        hide.clicked.connect(self.secrets_hidden.emit)
+        lay.addWidget(hide)
+        self.secrets.show()
+
+    def _show_options(self, view: PlayerView) -> None:
+        info = view.info_dict()
+        opts = list(view.options)
+        lay = self.options_layout
+        at = 0
+
+        def add(widget: QWidget) -> None:
+            nonlocal at
+            lay.insertWidget(at, widget)
+            at += 1
+
+        contribute = [o for o in opts if o.verb == "contribute"]
+        rolled = info.get("rolled") or []
+        if contribute and rolled:
+            self._contribute = {tuple(sorted(int(x) for x in o.args)): str(o) for o in contribute}
+            sizes = sorted({len(k) for k in self._contribute})
+            add(QLabel(tr("ui.panel.rolled"), wordWrap=True))
+            row = QWidget()
+            hl = QHBoxLayout(row)
+            hl.setContentsMargins(0, 0, 0, 0)
+            for die_id, kind, value in rolled:
+                b = QToolButton()
+                b.setCheckable(True)
+                b.setIcon(QIcon(drawing_pixmap(dice_art.skill_face(self.comp.skill(kind), value,
+                                                                   12.7), 54,
+                                               self.devicePixelRatioF())))
+                b.setIconSize(QSize(54, 54))
+                b.setToolTip(f"{kind} {dice_art.signed(value)}")
+                b.setAccessibleName(f"die {die_id} {kind} {value}")
+                b.toggled.connect(lambda _c, self=self: self._selection_changed())
+                if sizes == [1]:
+                    b.setCheckable(False)
+                    b.clicked.connect(lambda _c=False, d=die_id: self._pick_single(d))
+                self.die_buttons[int(die_id)] = b
+                hl.addWidget(b)
+            hl.addStretch(1)
+            add(row)
+            allowed = "–".join(str(s) for s in (sizes[0], sizes[-1])) if len(sizes) > 1 \
+                else str(sizes[0])
+            add(QLabel(tr("ui.panel.select_hint", allowed=allowed)))
+            if sizes != [1]:
+                self.contribute_button = QPushButton(tr("ui.panel.contribute_selected"))
+                self.contribute_button.setEnabled(False)
+                self.contribute_button.clicked.connect(self._contribute_selected)
+                add(self.contribute_button)
+        faces = info.get("faces") or ()
+        if any(o.verb == "crisis" for o in opts) and faces:
+            add(QLabel(tr("ui.panel.crisis_faces")))
+            row = QWidget()
+            hl = QHBoxLayout(row)
+            hl.setContentsMargins(0, 0, 0, 0)
+            dice_ids = info.get("dice") or ()
+            for o in [o for o in opts if o.verb == "crisis"]:
+                k = int(o.args[0])
+                die = next((d for d in self.comp.crisis_dice
+                            if k < len(dice_ids) and d.id == dice_ids[k]), self.comp.crisis_dice[0])
+                b = QToolButton()
+                b.setIcon(QIcon(drawing_pixmap(dice_art.crisis_face(die, faces[k], 20), 84,
+                                               self.devicePixelRatioF())))
+                b.setIconSize(QSize(84, 84))
+                b.setToolTip(choice_words(self.comp, view, o))
+                b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
+                self.buttons[str(o) + "#face"] = b  # type: ignore[assignment]
+                hl.addWidget(b)
+            hl.addStretch(1)
+            add(row)
+        for o in opts:
+            if o.verb == "contribute" and rolled:
+                continue
+            b = QPushButton(choice_words(self.comp, view, o))
+            b.setToolTip(str(o))
+            b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
+            self.buttons[str(o)] = b
+            add(b)
+
+    # ------------------------------------------------------------ dice picking
+    def selected_dice(self) -> tuple[int, ...]:
+        return tuple(sorted(i for i, b in self.die_buttons.items() if b.isChecked()))
+
+    @Slot()
+    def _selection_changed(self) -> None:
+        if self.contribute_button is not None:
+            self.contribute_button.setEnabled(self.selected_dice() in self._contribute)
+
+    def _pick_single(self, die_id: int) -> None:
+        text = self._contribute.get((die_id,))
+        if text:
+            self.choice_made.emit(text)
+
+    @Slot()
+    def _contribute_selected(self) -> None:
+        text = self._contribute.get(self.selected_dice())
+        if text:
+            self.choice_made.emit(text)
+
+    def click_choice(self, choice: Choice | str) -> None:
+        """Press the control for ``choice`` as a user would (tests, keyboard shortcuts)."""
+        text = str(choice)
+        if text in self.buttons:
+            self.buttons[text].click()
+            return
+        c = Choice.parse(text)
+        if c.verb == "contribute":
+            want = {int(x) for x in c.args}
+            if self.contribute_button is None:
+                self.die_buttons[next(iter(want))].click()
+                return
+            for i, b in self.die_buttons.items():
+                b.setChecked(i in want)
+            self.contribute_button.click()
+            return
+        raise KeyError(f"no control for {text}")
+
+    def texts(self) -> list[str]:
+        out: list[str] = []
+        for w in [self, *self.findChildren(QWidget)]:
+            for attr in ("text", "toolTip", "accessibleName"):
+                fn = getattr(w, attr, None)
+                if callable(fn):
+                    try:
+                        v = fn()
+                    except TypeError:
+                        continue
+                    if isinstance(v, str) and v:
+                        out.append(v)
+        return out
+
+
+class LogPanel(QListWidget):
+    """Every public event in plain words with its rule id; hover for the rule text."""
+
+    rule_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAlternatingRowColors(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setUniformItemSizes(False)
+        self.setStyleSheet("QListWidget { background: #0f161e; color: #dfe6ec; "
+                           "alternate-background-color: #131c26; border: none; }"
+                           "QListWidget::item { padding: 3px; }")
+        self.itemDoubleClicked.connect(lambda it: self.rule_requested.emit(
+            it.data(Qt.ItemDataRole.UserRole)))
+        self.describer: Describer | None = None
+
+    def rebuild(self, describer: Describer, events: Sequence[Event]) -> None:
+        self.clear()
+        self.describer = describer
+        self.append(events)
+
+    def append(self, events: Sequence[Event]) -> None:
+        if self.describer is None:
+            return
+        for e in events:
+            if e.to is not None:
+                continue  # the log panel is public: private events stay with their seat
+            words = self.describer.describe(e)
+            it = QListWidgetItem(f"[{e.rule}]  {words}")
+            it.setData(Qt.ItemDataRole.UserRole, e.rule)
+            it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule)))
+            if e.kind in ("turn_started", "game_over"):
+                f = QFont()
+                f.setBold(True)
+                it.setFont(f)
+                it.setForeground(QColor("#c9a227"))
+            self.addItem(it)
+        self.scrollToBottom()
+
+
+class HandoverPage(QWidget):
+    """Covers everything while the screen passes to the next human (hot-seat privacy)."""
+
+    continued = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("HandoverPage { background: #0c1117; } QLabel { color: #eef2f5; }"
+                           "QPushButton { background: #2b5d8a; color: white; font-size: 18px;"
+                           " padding: 12px 28px; border-radius: 8px; }"
+                           "QPushButton:hover { background: #3a77ad; }")
+        lay = QVBoxLayout(self)
+        lay.addStretch(2)
+        self.title = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.title.setStyleSheet("font-size: 30px; font-weight: 700; color: #c9a227;")
+        self.text = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.text.setStyleSheet("font-size: 20px;")
+        self.note = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.note.setStyleSheet("color: #9fb3c8; font-size: 14px;")
+        self.button = QPushButton()
+        self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.button.clicked.connect(self.continued.emit)
+        lay.addWidget(self.title)
+        lay.addSpacing(12)
+        lay.addWidget(self.text)
+        lay.addSpacing(24)
+        lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignCenter)
+        lay.addSpacing(12)
+        lay.addWidget(self.note)
+        lay.addStretch(3)
+
+    def set_player(self, name: str) -> None:
+        self.title.setText(tr("ui.handover.title"))
+        self.text.setText(tr("ui.handover.text", player=name))
+        self.button.setText(tr("ui.handover.continue", player=name))
+        self.note.setText(tr("ui.handover.public"))

@@ -1,0 +1,395 @@
+"""The board as a QGraphicsScene: the printed board plus tokens, drawn from one PlayerView.
+
+`BoardScene.sync(view)` is the only way the scene changes: it takes a frozen
+PlayerView (the public one, or the deciding seat's after the hot-seat hand-over)
+and moves every token to where that view says it is. It never sees the Game, so
+nothing the view hides can reach the screen. Token positions come from the
+art's named anchors (`art.board`); the few spots the art does not name yet are
+derived from those anchors in `_SealGeometry` (marked adapter below).
+
+Tokens carry ``role`` and ``where`` so the tests can read back what the board
+shows and compare it with the engine, item by item.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from bsg_desktop.art import board as board_art
+from bsg_desktop.art import cards as card_art
+from bsg_desktop.art import dice as dice_art
+from bsg_desktop.art import markers as marker_art
+from bsg_desktop.art.fonts import fit
+from bsg_desktop.art.palette import palette
+from bsg_desktop.art.shapes import Drawing, Item, Label, Rect, Style
+from bsg_desktop.data.components import Components
+from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
+from bsg_desktop.engine.view import PlayerView, SeatView
+from bsg_desktop.i18n import text, tr
+from bsg_desktop.ui.qtart import DrawingItem
+
+STRIP_GAP = 5.0
+STRIP_H = 60.0
+BOARD_DIE = 9.0     # contributed dice on the gold part
+SPENT_DIE = 7.0     # spent dice on the black part
+SEAT_DIE = 8.0      # active dice in the seat panels
+MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
+DEMOR_SCALE = 0.62
+CARD_SCALE = 0.55
+ANIM_MS = 220
+
+
+# --------------------------------------------------------------------------------------
+# Adapter: spots the art does not name (yet). Positions are derived from the art's own
+# anchors (seal centre + each character's gold/black anchor) so they follow the printed
+# layout if it moves; see the report on issue 4 for the anchors asked for.
+@dataclass(frozen=True)
+class _SealGeometry:
+    centre: tuple[float, float]
+
+    def frame(self, anchor: tuple[float, float]) -> tuple[float, float, float, float]:
+        dx, dy = anchor[0] - self.centre[0], anchor[1] - self.centre[1]
+        d = math.hypot(dx, dy) or 1.0
+        return dx / d, dy / d, -dy / d, dx / d  # radial unit u, tangent unit v
+
+    def at(self, anchor: tuple[float, float], dr: float, dt: float) -> tuple[float, float]:
+        ux, uy, vx, vy = self.frame(anchor)
+        return anchor[0] + ux * dr + vx * dt, anchor[1] + uy * dr + vy * dt
+
+    def gold_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
+        col, row = i % 2, i // 2
+        return self.at(anchor, -5.5 + row * 11.0, -16.0 + col * 11.0)
+
+    def demoralized(self, anchor: tuple[float, float]) -> tuple[float, float]:
+        return self.at(anchor, 0.0, 12.5)
+
+    def black_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
+        col, row = i % 2, i // 2
+        return self.at(anchor, -4.0 + row * 8.0, -4.0 + col * 8.0)
+
+
+def blank_die(kind: str, spent: bool, size: float) -> Drawing:
+    """Adapter: a skill die seen from across the table (no value showing). The art has
+    faces only with a value (`dice.skill_face`); a rolled-but-hidden or spent die needs a
+    valueless look. Same border colours as the art's faces."""
+    pal = palette("color")
+    border = pal.strong if kind == "strong" else pal.weak
+    b = size * 0.13
+    body = "#3a3a3a" if spent else pal.paper
+    items: list[Item] = [Rect(0, 0, size, size, Style(fill=border), radius=size * 0.12),
+                         Rect(b, b, size - 2 * b, size - 2 * b, Style(fill=body),
+                              radius=size * 0.08)]
+    if spent:
+        items.append(Rect(0, 0, size, size, Style(fill=None, stroke="#000000",
+                                                  width=size * 0.04), radius=size * 0.12))
+    return Drawing(size, size, tuple(items))
+# --------------------------------------------------------------------------------------
+
+
+class Token(DrawingItem):
+    """A movable piece: ``role`` (raider, ship, damage, demoralized, die, jump, distance,
+    crisis, card, admiral …) and ``where`` (slot, location, seat/state …)."""
+
+    def __init__(self, drawing: Drawing, role: str, where: str, key: str,
+                 look: tuple[object, ...], scale: float = 1.0) -> None:
+        super().__init__(drawing, name=f"{role}:{where}", centred=True)
+        self.role = role
+        self.where = where
+        self.key = key
+        self.look = look
+        self.setScale(scale)
+
+
+class BoardScene(QGraphicsScene):
+    """The board, the seat strip below it, and every token, kept in step with a view."""
+
+    def __init__(self, comp: Components, players: int, lang: str = "en",
+                 animate: bool = True) -> None:
+        super().__init__()
+        self.comp = comp
+        self.players = players
+        self.lang = lang
+        self.animate = animate
+        self.setBackgroundBrush(QColor("#0c1117"))
+        self.tokens: dict[str, Token] = {}
+        self._board_item: DrawingItem | None = None
+        self._strip_items: list[QGraphicsItem] = []
+        self._moves: list[tuple[Token, QPointF, QPointF]] = []
+        self._anim = QVariantAnimation(self)
+        self._anim.setDuration(ANIM_MS)
+        self._anim.setStartValue(0.0)
+        self._anim.setEndValue(1.0)
+        self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._anim.valueChanged.connect(self._step)
+        self._last: PlayerView | None = None
+        self._build_board()
+
+    # ------------------------------------------------------------------ layout
+    @property
+    def width_mm(self) -> float:
+        return self.board.width
+
+    @property
+    def height_mm(self) -> float:
+        return self.board.height + STRIP_GAP + STRIP_H
+
+    def _build_board(self) -> None:
+        self.board = board_art.board(self.comp, self.lang)
+        self.geo = _SealGeometry(self.board.anchor("seal.centre"))
+        if self._board_item is not None:
+            self.removeItem(self._board_item)
+        self._board_item = DrawingItem(self.board, name="board")
+        self._board_item.setZValue(-10)
+        self._board_item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.addItem(self._board_item)
+        self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
+
+    def set_language(self, lang: str) -> None:
+        """Redraw the printed parts in another language; tokens are rebuilt by the next sync."""
+        self.lang = lang
+        self._build_board()
+        for t in list(self.tokens.values()):
+            self.removeItem(t)
+        self.tokens.clear()
+        if self._last is not None:
+            self.sync(self._last, animate=False)
+
+    def seat_rect(self, seat: int) -> tuple[float, float, float, float]:
+        w = self.width_mm / self.players
+        return seat * w + 1.5, self.board.height + STRIP_GAP, w - 3, STRIP_H
+
+    # -------------------------------------------------------------------- sync
+    def sync(self, view: PlayerView, animate: bool | None = None) -> None:
+        """Make the scene show exactly ``view``; moved tokens glide, new ones appear."""
+        animate = self.animate if animate is None else animate
+        self._last = view
+        wanted: dict[str, tuple[str, str, tuple[object, ...], tuple[float, float], float]] = {}
+
+        def put(key: str, role: str, where: str, look: tuple[object, ...],
+                pos: tuple[float, float], scale: float = 1.0) -> None:
+            wanted[key] = (role, where, look, pos, scale)
+
+        for i, m in enumerate(view.dradis_monitor):
+            x, y = self.board.anchor(f"dradis.slot.{i % 10}")
+            off = (i // 10) * 3.0  # an 11th marker stacks visibly on the first slot
+            put(f"dradis.{i}", m, f"slot{i}", ("dradis", m), (x + off, y + off), MARKER_SCALE)
+        for loc in view.damage:
+            put(f"damage.{loc}", "damage", loc, ("damage", loc),
+                self.board.anchor(f"damage.{loc}"), MARKER_SCALE)
+        for ch in view.demoralized:
+            put(f"demoralized.{ch}", "demoralized", ch, ("demoralized", ch),
+                self.geo.demoralized(self.board.anchor(f"seal.{ch}.gold")), DEMOR_SCALE)
+        put("jump", "jump", str(view.jump_track), ("jump",),
+            self.board.anchor(f"jump.{min(view.jump_track, self.comp.jump_max)}"), MARKER_SCALE)
+        put("distance", "distance", str(view.distance), ("distance",),
+            self.board.anchor(f"distance.{min(view.distance, self.comp.distance_win)}"),
+            MARKER_SCALE)
+        if view.crisis is not None:
+            c = view.crisis
+            put("crisis", "crisis", c.code() if hasattr(c, "code") else str(c),
+                ("crisis", view.crisis_source, c), self.board.anchor("seal.centre"))
+        for sv in view.seats:
+            self._seat_tokens(sv, view, put)
+
+        # remove what is gone, add what is new, move what moved
+        for key in [k for k in self.tokens if k not in wanted]:
+            self.removeItem(self.tokens.pop(key))
+        self._anim.stop()
+        self._finish_moves()
+        for key, (role, where, look, pos, scale) in wanted.items():
+            tok = self.tokens.get(key)
+            target = QPointF(*pos)
+            if tok is not None and tok.look != look:
+                self.removeItem(tok)
+                tok = None
+            if tok is None:
+                tok = Token(self._drawing(look), role, where, key, look, scale)
+                tok.setZValue(5 if role in ("die", "demoralized") else 3)
+                tok.setPos(target)
+                self.addItem(tok)
+                self.tokens[key] = tok
+                continue
+            tok.role, tok.where = role, where
+            tok.setData(0, f"{role}:{where}")
+            if tok.pos() != target:
+                if animate:
+                    self._moves.append((tok, tok.pos(), target))
+                else:
+                    tok.setPos(target)
+        self._rebuild_strip(view)
+        if self._moves:
+            self._anim.start()
+
+    def _seat_tokens(self, sv: SeatView, view: PlayerView, put) -> None:  # type: ignore[no-untyped-def]
+        gold = self.board.anchor(f"seal.{sv.character}.gold")
+        black = self.board.anchor(f"seal.{sv.character}.black")
+        x, y, w, h = self.seat_rect(sv.seat)
+        contributed = [d for d in sv.dice if d.state == CONTRIBUTED]
+        spent = [d for d in sv.dice if d.state == SPENT]
+        active = [d for d in sv.dice if d.state == ACTIVE]
+        for i, d in enumerate(contributed):
+            put(f"die.{d.id}", "die", f"{sv.seat}/{CONTRIBUTED}/{d.kind}",
+                ("face", d.kind, d.value), self.geo.gold_die(gold, i))
+        for i, d in enumerate(spent):
+            put(f"die.{d.id}", "die", f"{sv.seat}/{SPENT}/{d.kind}", ("blank", d.kind, True),
+                self.geo.black_die(black, i))
+        # Active dice wait in the seat panel; their rolled values are never drawn on the
+        # board (D1): a roller sees them in the decision panel after the hand-over.
+        card_w = card_art.CARD_W * CARD_SCALE
+        for i, d in enumerate(active):
+            px = x + card_w + 6 + SEAT_DIE / 2 + i * (SEAT_DIE + 1.6)
+            put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}", ("blank", d.kind, False),
+                (px, y + h - SEAT_DIE / 2 - 3))
+        put(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
+            ("card", sv.character, sv.in_brig),
+            (x + 2 + card_art.CARD_W * CARD_SCALE / 2, y + 2 + card_art.CARD_H * CARD_SCALE / 2),
+            CARD_SCALE)
+        if sv.admiral:
+            s = 0.26
+            put("admiral", "admiral", str(sv.seat), ("admiral",),
+                (x + w - card_art.CARD_W * s / 2 - 2, y + card_art.CARD_H * s / 2 + 2), s)
+
+    def _drawing(self, look: tuple[object, ...]) -> Drawing:
+        c, lang = self.comp, self.lang
+        what = look[0]
+        if what == "dradis":
+            return (marker_art.raider if look[1] == "raider" else marker_art.colonial_ship)(
+                c, lang)
+        if what == "damage":
+            return marker_art.damage(c.damage(str(look[1])), lang)
+        if what == "demoralized":
+            return marker_art.demoralized(c.character(str(look[1])), c, lang)
+        if what == "jump":
+            return marker_art.jump_marker(lang)
+        if what == "distance":
+            return marker_art.distance_marker(lang)
+        if what == "crisis":
+            source, face = look[1], look[2]
+            dice = [d for d in c.crisis_dice if d.id == source] or \
+                [d for d in c.crisis_dice if not d.four_player] or list(c.crisis_dice)
+            return dice_art.crisis_face(dice[0], face, 18.0)  # type: ignore[arg-type]
+        if what == "face":
+            return dice_art.skill_face(c.skill(str(look[1])), int(look[2]),  # type: ignore[arg-type]
+                                       BOARD_DIE)
+        if what == "blank":
+            return blank_die(str(look[1]), bool(look[2]), SPENT_DIE if look[2] else SEAT_DIE)
+        if what == "card":
+            ch = c.character(str(look[1]))
+            return (card_art.character_brig if look[2] else card_art.character_front)(ch, lang)
+        if what == "admiral":
+            return card_art.admiral_front(c, lang)
+        raise ValueError(f"unknown token look {look!r}")
+
+    # ------------------------------------------------------------- seat strip
+    def _rebuild_strip(self, view: PlayerView) -> None:
+        for it in self._strip_items:
+            self.removeItem(it)
+        self._strip_items = []
+        pal = palette("color")
+        for sv in view.seats:
+            x, y, w, h = self.seat_rect(sv.seat)
+            deciding = view.pending_seat == sv.seat
+            active = view.active == sv.seat and view.outcome is None
+            edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
+            items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
+                                                        width=0.9 if deciding or active else 0.4),
+                                      radius=2.0)]
+            tx = card_art.CARD_W * CARD_SCALE + 5
+            tw = w - tx - (card_art.CARD_W * 0.26 + 3 if sv.admiral else 2)
+            name = sv.name or text(self.comp.character(sv.character).short, self.lang)
+            size, _ = fit(name, 3.6, tw, 4.5, bold=True)
+            items.append(Label(tx, 6.5, name, size, Style(fill="#f2f2f2"), "start", True))
+            if sv.name:
+                sub = text(self.comp.character(sv.character).short, self.lang)
+                s2, _ = fit(sub, 2.6, tw, 3.2)
+                items.append(Label(tx, 10.5, sub, s2, Style(fill="#9fb3c8")))
+            lines: list[tuple[str, str]] = []
+            if sv.revealed:
+                lines.append((tr("ui.seat.revealed", self.lang), pal.cylon))
+            if sv.in_brig:
+                lines.append((tr("ui.seat.brig", self.lang), "#e07a5f"))
+            if sv.demoralized:
+                lines.append((tr("ui.seat.demoralized", self.lang), "#c9d3dc"))
+            if active:
+                lines.append((tr("ui.seat.turn", self.lang), pal.gold))
+            if deciding:
+                lines.append((tr("ui.seat.deciding", self.lang), "#47d16c"))
+            ly = 15.5
+            for s, colour in lines:
+                fs, _ = fit(s, 2.7, tw, 3.2, bold=True)
+                items.append(Label(tx, ly, s, fs, Style(fill=colour), "start", True))
+                ly += 3.7
+            counts = tr("ui.seat.dice", self.lang, active=sv.count(ACTIVE),
+                        contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
+            removed = sv.count(REMOVED)
+            if removed:
+                counts += " · " + tr("ui.seat.removed", self.lang, n=removed)
+            fs, _ = fit(counts, 2.5, w - tx - 2, 3)
+            items.append(Label(tx, h - SEAT_DIE - 5.5, counts, fs, Style(fill="#c9d3dc")))
+            loy = tr("ui.seat.loyalty", self.lang, n=sv.loyalty_count)
+            fs, _ = fit(loy, 2.5, w - tx - 2, 3)
+            items.append(Label(tx, h - SEAT_DIE - 9.5, loy, fs, Style(fill="#9fb3c8")))
+            panel = DrawingItem(Drawing(w, h, tuple(items)), name=f"seat:{sv.seat}")
+            panel.setPos(x, y)
+            panel.setZValue(1)
+            self.addItem(panel)
+            self._strip_items.append(panel)
+
+    # -------------------------------------------------------------- animation
+    def _step(self, value: object) -> None:
+        t = float(value)  # type: ignore[arg-type]
+        for tok, a, b in self._moves:
+            tok.setPos(a + (b - a) * t)
+        if t >= 1.0:
+            self._moves = []
+
+    def _finish_moves(self) -> None:
+        for tok, _a, b in self._moves:
+            tok.setPos(b)
+        self._moves = []
+
+    def finish_animations(self) -> None:
+        """Jump every gliding token to its end (tests, screenshots)."""
+        self._anim.stop()
+        self._finish_moves()
+
+    # ----------------------------------------------------------------- reading
+    def shown(self) -> dict[str, object]:
+        """What the scene shows, read back from its items (for tests and invariants)."""
+        out: dict[str, object] = {"dradis": [], "damage": set(), "demoralized": set(),
+                                  "dice": {}, "jump": None, "distance": None, "brig": set(),
+                                  "admiral": None, "crisis": None}
+        for tok in self.tokens.values():
+            if tok.role in ("raider", "ship"):
+                out["dradis"].append(tok.role)  # type: ignore[attr-defined]
+            elif tok.role == "damage":
+                out["damage"].add(tok.where)  # type: ignore[attr-defined]
+            elif tok.role == "demoralized":
+                out["demoralized"].add(tok.where)  # type: ignore[attr-defined]
+            elif tok.role == "die":
+                seat, state, kind = tok.where.split("/")
+                k = (int(seat), state, kind)
+                out["dice"][k] = out["dice"].get(k, 0) + 1  # type: ignore[attr-defined]
+            elif tok.role in ("jump", "distance"):
+                out[tok.role] = int(tok.where)
+            elif tok.role == "card" and tok.where.endswith("/brig"):
+                out["brig"].add(int(tok.where.split("/")[0]))  # type: ignore[attr-defined]
+            elif tok.role == "admiral":
+                out["admiral"] = int(tok.where)
+            elif tok.role == "crisis":
+                out["crisis"] = tok.where
+        out["dradis"] = sorted(out["dradis"])  # type: ignore[arg-type]
+        return out
+
+    def all_texts(self) -> list[str]:
+        """Every text drawn in the scene (the privacy test searches these)."""
+        texts: list[str] = []
+        for it in self.items():
+            if isinstance(it, DrawingItem):
+                texts += it.texts()
+        return texts

@@ -1,0 +1,82 @@
+"""The one QSettings helper: every remembered value has a group and a typed accessor.
+
+Tests and the screenshot command pass an ini file of their own, so they never
+read or overwrite a player's real settings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+
+RECENT_MAX = 8
+AUTOSAVE_NAME = "autosave.bsgx.json"
+
+
+class Settings:
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.q = (QSettings(str(path), QSettings.Format.IniFormat) if path is not None
+                  else QSettings())
+
+    def _get(self, group: str, key: str, default: object = None) -> object:
+        self.q.beginGroup(group)
+        try:
+            return self.q.value(key, default)
+        finally:
+            self.q.endGroup()
+
+    def _set(self, group: str, key: str, value: object) -> None:
+        self.q.beginGroup(group)
+        self.q.setValue(key, value)
+        self.q.endGroup()
+        self.q.sync()
+
+    # window
+    def geometry(self) -> QByteArray | None:
+        v = self._get("window", "geometry")
+        return v if isinstance(v, QByteArray) else None
+
+    def set_geometry(self, g: QByteArray) -> None:
+        self._set("window", "geometry", g)
+
+    # ui
+    def language(self) -> str:
+        return str(self._get("ui", "language", "en"))
+
+    def set_language(self, lang: str) -> None:
+        self._set("ui", "language", lang)
+
+    def fast_bots(self) -> bool:
+        return str(self._get("ui", "fast_bots", "false")).lower() == "true"
+
+    def set_fast_bots(self, on: bool) -> None:
+        self._set("ui", "fast_bots", "true" if on else "false")
+
+    # files
+    def recent(self) -> list[str]:
+        v = self._get("files", "recent", [])
+        items = [v] if isinstance(v, str) else list(v or [])  # type: ignore[call-overload]
+        return [str(x) for x in items if x]
+
+    def add_recent(self, path: str) -> None:
+        items = [path] + [p for p in self.recent() if p != path]
+        self._set("files", "recent", items[:RECENT_MAX])
+
+    def last_dir(self) -> str:
+        return str(self._get("files", "last_dir", str(Path.home())))
+
+    def set_last_dir(self, d: str) -> None:
+        self._set("files", "last_dir", d)
+
+    # session: a game in progress that did not reach a clean exit is offered back
+    def clean_exit(self) -> bool:
+        return str(self._get("session", "clean_exit", "true")).lower() == "true"
+
+    def set_clean_exit(self, clean: bool) -> None:
+        self._set("session", "clean_exit", "true" if clean else "false")
+
+
+def default_autosave_path() -> Path:
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".bsg-express") / AUTOSAVE_NAME

@@ -1,0 +1,450 @@
+"""The main window: board, decision panel, log, menus; wired to one GameController.
+
+The window only displays and forwards: clicks become choice texts taken from the
+pending decision's options, which the controller applies. Whatever is painted
+comes from `controller.view_for_screen()`, so before the hot-seat hand-over the
+screen holds nothing but the public view.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QWidget,
+)
+
+from bsg_desktop.data import load_components
+from bsg_desktop.engine import Event, Setup, visible_log
+from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
+from bsg_desktop.log import describer_for
+from bsg_desktop.ui.controller import GameController
+from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
+from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel
+from bsg_desktop.ui.scene import BoardScene
+from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.words import player_name
+
+FILE_FILTER_EXT = ".bsgx.json"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, autosave_path: Path | None = None,
+                 bot_delay_ms: int = 350, animate: bool = True) -> None:
+        super().__init__()
+        self.comp = load_components()
+        self.settings = settings or Settings()
+        self.animate = animate
+        self.controller = GameController(self, bot_delay_ms=bot_delay_ms,
+                                         autosave_path=autosave_path)
+        if self.settings.fast_bots():
+            self.controller.bot_delay_ms = min(bot_delay_ms, 60)
+        self.path: Path | None = None
+        self.last_error = ""
+        self.game_over_dialog: GameOverDialog | None = None
+        self.rules_dialog: RulesDialog | None = None
+        self._base_delay = bot_delay_ms
+
+        self.scene = BoardScene(self.comp, 4, language(), animate)
+        self.board_view = BoardView(self.scene)
+        self.panel = DecisionPanel(self.comp)
+        self.log = LogPanel()
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.panel)
+        right.addWidget(self.log)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setMinimumWidth(340)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.board_view)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([1100, 420])
+        self.game_page = split
+        self.handover = HandoverPage()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.game_page)
+        self.stack.addWidget(self.handover)
+        self.setCentralWidget(self.stack)
+        self.setStyleSheet("QMainWindow { background: #0c1117; }"
+                           "QSplitter::handle { background: #22303d; }")
+
+        c = self.controller
+        c.game_changed.connect(self._on_game_changed)
+        c.events_applied.connect(self._on_events)
+        c.decision_pending.connect(self.refresh)
+        c.unlock_changed.connect(self.refresh)
+        c.game_finished.connect(self._on_finished)
+        c.autosave_failed.connect(lambda e: self.statusBar().showMessage(
+            tr("ui.status.autosave_failed", error=e), 8000))
+        self.panel.choice_made.connect(self.choose)
+        self.panel.rule_requested.connect(self.show_rules)
+        self.panel.secrets_hidden.connect(self.hide_secrets)
+        self.log.rule_requested.connect(self.show_rules)
+        self.handover.continued.connect(c.unlock)
+
+        self._make_actions()
+        self.retranslate()
+        geo = self.settings.geometry()
+        if geo is not None:
+            self.restoreGeometry(geo)
+        else:
+            self.resize(1500, 940)
+        self.refresh()
+
+    # --------------------------------------------------------------- actions
+    def _make_actions(self) -> None:
+        def act(slot, shortcut=None) -> QAction:  # type: ignore[no-untyped-def]
+            a = QAction(self)
+            if shortcut is not None:
+                a.setShortcut(shortcut)
+            a.triggered.connect(slot)
+            return a
+
+        S = QKeySequence.StandardKey
+        self.act_new = act(self.new_game_dialog, S.New)
+        self.act_open = act(self.open_dialog, S.Open)
+        self.act_save = act(self.save, S.Save)
+        self.act_save_as = act(self.save_as, S.SaveAs)
+        self.act_print = act(self.print_dialog, QKeySequence("Ctrl+P"))
+        self.act_quit = act(self.close, S.Quit)
+        self.act_undo = act(self.undo, S.Undo)
+        self.act_rules = act(lambda: self.show_rules(""), QKeySequence(Qt.Key.Key_F1))
+        self.act_about = act(self._about)
+        self.act_fast = act(self._toggle_fast)
+        self.act_fast.setCheckable(True)
+        self.act_fast.setChecked(self.settings.fast_bots())
+        self.lang_group = QActionGroup(self)
+        self.lang_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            a = QAction(name, self, checkable=True)
+            a.setChecked(code == language())
+            a.triggered.connect(lambda _c=False, code=code: self.set_language(code))
+            self.lang_group.addAction(a)
+            self.lang_actions[code] = a
+        mb = self.menuBar()
+        self.menu_file = mb.addMenu("")
+        self.menu_recent = QMenu(self)
+        self.menu_recent.aboutToShow.connect(self._fill_recent)
+        for a in (self.act_new, self.act_open):
+            self.menu_file.addAction(a)
+        self.menu_file.addMenu(self.menu_recent)
+        self.menu_file.addSeparator()
+        for a in (self.act_save, self.act_save_as):
+            self.menu_file.addAction(a)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_print)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_quit)
+        self.menu_edit = mb.addMenu("")
+        self.menu_edit.addAction(self.act_undo)
+        self.menu_settings = mb.addMenu("")
+        self.menu_lang = self.menu_settings.addMenu("")
+        for a in self.lang_actions.values():
+            self.menu_lang.addAction(a)
+        self.menu_settings.addAction(self.act_fast)
+        self.menu_help = mb.addMenu("")
+        self.menu_help.addAction(self.act_rules)
+        self.menu_help.addAction(self.act_about)
+
+    def retranslate(self) -> None:
+        """Re-apply every text in the current language (menus, board, panels, log)."""
+        self.menu_file.setTitle(tr("ui.menu.file"))
+        self.menu_recent.setTitle(tr("ui.menu.recent"))
+        self.menu_edit.setTitle(tr("ui.menu.edit"))
+        self.menu_settings.setTitle(tr("ui.menu.settings"))
+        self.menu_lang.setTitle(tr("ui.menu.language"))
+        self.menu_help.setTitle(tr("ui.menu.help"))
+        for a, key in ((self.act_new, "new"), (self.act_open, "open"), (self.act_save, "save"),
+                       (self.act_save_as, "save_as"), (self.act_print, "print"),
+                       (self.act_quit, "quit"), (self.act_undo, "undo"),
+                       (self.act_rules, "rules"), (self.act_about, "about"),
+                       (self.act_fast, "bot_speed")):
+            a.setText(tr(f"ui.menu.{key}"))
+        if self.rules_dialog is not None:
+            self.rules_dialog.retranslate()
+        self._update_title()
+
+    def _update_title(self) -> None:
+        name = f" — {self.path.name}" if self.path else ""
+        self.setWindowTitle(tr("ui.window.title") + name)
+
+    # -------------------------------------------------------------- refresh
+    @Slot()
+    def _on_game_changed(self) -> None:
+        g = self.controller.game
+        if g is None:
+            return
+        if self.scene.players != g.n or self.scene.lang != language():
+            self.scene = BoardScene(self.comp, g.n, language(), self.animate)
+            self.board_view.setScene(self.scene)
+        self.log.rebuild(describer_for(g), visible_log(g, None))
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+            self.game_over_dialog = None
+
+    @Slot(list)
+    def _on_events(self, events: list[Event]) -> None:
+        self.log.append(events)
+
+    @Slot()
+    def refresh(self) -> None:
+        """Redraw board and panel from the one view the screen may show."""
+        c = self.controller
+        view = c.view_for_screen()
+        self.act_undo.setEnabled(c.can_undo())
+        has_game = view is not None
+        for a in (self.act_save, self.act_save_as):
+            a.setEnabled(has_game)
+        if view is None:
+            self.panel.show_empty()
+            self.stack.setCurrentWidget(self.game_page)
+            return
+        if c.needs_handover():
+            # Cover the board first, then make sure nothing secret is left in any widget.
+            self.handover.set_player(player_name(self.comp, view, c.pending_seat))
+            self.stack.setCurrentWidget(self.handover)
+            self.scene.sync(view)
+            self.panel.show_view(view)
+            return
+        self.scene.sync(view)
+        self.panel.show_view(view, computer=c.pending_seat in c.bots)
+        self.stack.setCurrentWidget(self.game_page)
+
+    @Slot()
+    def _on_finished(self) -> None:
+        self.refresh()
+        view = self.controller.view_for_screen()
+        if view is None or view.outcome is None:
+            return
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+        dlg = GameOverDialog(self.comp, view, self)
+        dlg.new_game_requested.connect(self.new_game_dialog)
+        self.game_over_dialog = dlg
+        dlg.open()
+
+    # ----------------------------------------------------------------- play
+    @Slot(str)
+    def choose(self, choice: str) -> None:
+        try:
+            self.controller.choose(choice)
+        except UserError as e:
+            self.show_error(str(e))
+
+    @Slot()
+    def hide_secrets(self) -> None:
+        self.controller.unlocked = None
+        self.controller.unlock_changed.emit()
+
+    @Slot()
+    def undo(self) -> None:
+        if not self.controller.undo():
+            self.statusBar().showMessage(tr("ui.undo.unavailable"), 5000)
+
+    def start_game(self, setup: Setup, seed: int, seat_kinds: list[str] | None = None) -> bool:
+        try:
+            self.controller.start(setup, seed, seat_kinds)
+        except (UserError, ValueError) as e:
+            self.show_error(tr("ui.new.bad_setup", error=e))
+            return False
+        self.path = None
+        self.settings.set_clean_exit(False)
+        self._update_title()
+        return True
+
+    @Slot()
+    def new_game_dialog(self) -> None:
+        dlg = NewGameDialog(self.comp, self)
+        if dlg.exec():
+            setup, seed, kinds = dlg.result_setup()
+            self.start_game(setup, seed, kinds)
+
+    # ---------------------------------------------------------------- files
+    def open_path(self, path: str | Path) -> bool:
+        """Load a save; on any problem say so and leave the current game untouched."""
+        try:
+            self.controller.load(path)
+        except UserError as e:
+            self.show_error(tr("ui.error.load", error=e))
+            return False
+        self.path = Path(path)
+        self.settings.add_recent(str(self.path))
+        self.settings.set_clean_exit(False)
+        self._update_title()
+        self.statusBar().showMessage(tr("ui.status.loaded", path=self.path), 5000)
+        return True
+
+    def save_to(self, path: str | Path) -> bool:
+        if self.controller.game is None:
+            return False
+        try:
+            self.controller.save(path)
+        except UserError as e:
+            self.show_error(tr("ui.error.save", error=e))
+            return False
+        self.path = Path(path)
+        self.settings.add_recent(str(self.path))
+        self._update_title()
+        self.statusBar().showMessage(tr("ui.status.saved", path=self.path), 5000)
+        return True
+
+    @Slot()
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("ui.open.title"), self.settings.last_dir(),
+                                              tr("ui.save.filter"))
+        if path:
+            self.settings.set_last_dir(str(Path(path).parent))
+            self.open_path(path)
+
+    @Slot()
+    def save(self) -> None:
+        if self.path is None:
+            self.save_as()
+        else:
+            self.save_to(self.path)
+
+    @Slot()
+    def save_as(self) -> None:
+        if self.controller.game is None:
+            return
+        start = str(Path(self.settings.last_dir()) / f"bsg-express{FILE_FILTER_EXT}")
+        path, _ = QFileDialog.getSaveFileName(self, tr("ui.save.title"), start,
+                                              tr("ui.save.filter"))
+        if path:
+            self.settings.set_last_dir(str(Path(path).parent))
+            self.save_to(path)
+
+    def _fill_recent(self) -> None:
+        self.menu_recent.clear()
+        recent = self.settings.recent()
+        if not recent:
+            a = self.menu_recent.addAction(tr("ui.menu.recent_empty"))
+            a.setEnabled(False)
+        for p in recent:
+            a = self.menu_recent.addAction(p)
+            a.triggered.connect(lambda _c=False, p=p: self.open_path(p))
+
+    def crash_detected(self) -> bool:
+        """The last session left a game in progress without a clean exit."""
+        p = self.controller.autosave_path
+        return p is not None and p.exists() and not self.settings.clean_exit()
+
+    def resume_autosave(self) -> bool:
+        p = self.controller.autosave_path
+        if p is None:
+            return False
+        ok = self.open_path(p)
+        self.path = None  # resuming must never make the autosave the user's file
+        self._update_title()
+        return ok
+
+    def offer_resume(self) -> None:
+        if not self.crash_detected():
+            return
+        try:
+            g, _ = GameController.read(self.controller.autosave_path)  # type: ignore[arg-type]
+        except UserError:
+            return
+        if g.outcome is not None:
+            return
+        answer = QMessageBox.question(self, tr("ui.resume.title"),
+                                      tr("ui.resume.text", turn=g.turn))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.resume_autosave()
+
+    @Slot()
+    def print_dialog(self) -> None:
+        dlg = PrintDialog(self.settings.last_dir(), self)
+        if not dlg.exec():
+            return
+        self.setCursor(Qt.CursorShape.WaitCursor)
+        try:
+            files = dlg.write()
+        except (UserError, ValueError) as e:
+            self.show_error(tr("ui.print.failed", error=e))
+            return
+        finally:
+            self.unsetCursor()
+        self.settings.set_last_dir(dlg.folder.text())
+        QMessageBox.information(self, tr("ui.print.title"),
+                                tr("ui.print.done", files="\n".join(map(str, files))))
+
+    # ------------------------------------------------------------- settings
+    def set_language(self, lang: str) -> None:
+        set_language(lang)
+        self.settings.set_language(lang)
+        self.lang_actions[lang].setChecked(True)
+        self.retranslate()
+        self.scene.set_language(lang)
+        g = self.controller.game
+        if g is not None:
+            self.log.rebuild(describer_for(g), visible_log(g, None))
+        self.refresh()
+
+    def _toggle_fast(self) -> None:
+        on = self.act_fast.isChecked()
+        self.settings.set_fast_bots(on)
+        self.controller.bot_delay_ms = min(self._base_delay, 60) if on else self._base_delay
+
+    @Slot(str)
+    def show_rules(self, rule_id: str = "") -> None:
+        if self.rules_dialog is None:
+            self.rules_dialog = RulesDialog(self)
+        if rule_id:
+            self.rules_dialog.show_rule(rule_id)
+        else:
+            self.rules_dialog.show()
+            self.rules_dialog.raise_()
+
+    def _about(self) -> None:
+        QMessageBox.about(self, tr("ui.window.title"), tr("ui.about.text"))
+
+    def show_error(self, message: str) -> None:
+        """Non-blocking: the app keeps running, the message stays until dismissed."""
+        self.last_error = message
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("ui.error.title"), message,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        box.open()
+
+    # ------------------------------------------------------------- lifetime
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.controller.stop()
+        self.controller.autosave()
+        self.settings.set_geometry(self.saveGeometry())
+        self.settings.set_clean_exit(True)
+        super().closeEvent(event)
+
+    def widget_texts(self) -> list[str]:
+        """Every text in every visible-or-not widget of the window (privacy test)."""
+        out: list[str] = []
+        for w in [self, *self.findChildren(QWidget)]:
+            for attr in ("text", "toolTip", "windowTitle", "placeholderText", "accessibleName",
+                         "title"):
+                fn = getattr(w, attr, None)
+                if callable(fn):
+                    try:
+                        v = fn()
+                    except TypeError:
+                        continue
+                    if isinstance(v, str) and v:
+                        out.append(v)
+        for i in range(self.log.count()):
+            it = self.log.item(i)
+            out += [it.text(), it.toolTip()]
+        return out
+
+
+def schedule(fn, ms: int = 0) -> None:  # type: ignore[no-untyped-def]
+    QTimer.singleShot(ms, fn)

@@ -1,0 +1,122 @@
+"""Decisions and choices in plain words, from the view that the screen may show.
+
+Every sentence here is built from a PlayerView and the choice values the engine
+offers; nothing re-derives what is legal. The same words serve the buttons, the
+tests and the screenshot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bsg_desktop.art.dice import signed
+from bsg_desktop.data.components import Components, CrisisFace
+from bsg_desktop.engine import Choice, PlayerView
+from bsg_desktop.i18n import text, tr
+
+
+def player_name(comp: Components, view: PlayerView, seat: Any) -> str:
+    if not isinstance(seat, int) or not 0 <= seat < len(view.seats):
+        return "?"
+    sv = view.seats[seat]
+    char = text(comp.character(sv.character).name)
+    return f"{sv.name} ({char})" if sv.name else char
+
+
+def face_words(comp: Components, face: CrisisFace) -> str:
+    jump = tr("log.jump_icon") if face.jump else ""
+    return tr("log.face", type=text(comp.crisis_type(face.type).name),
+              difficulty=face.difficulty, consequence=face.consequence, jump=jump).strip()
+
+
+def card_words(comp: Components, card: str) -> str:
+    if card.startswith("cylon"):
+        return f"{text(comp.cylon_title)} — {text(comp.cylon(card).model)}"
+    return text(comp.not_cylon_title)
+
+
+def _kind(comp: Components, kind: Any) -> str:
+    return text(comp.skill(str(kind)).name) if kind in ("strong", "weak") else str(kind)
+
+
+def decision_words(comp: Components, view: PlayerView) -> str:
+    """The pending decision as a sentence; private numbers only if ``view`` is the decider's."""
+    seat = view.pending_seat
+    kind = view.pending_kind or ""
+    info = view.info_dict()
+    who = player_name(comp, view, seat)
+    if kind == "action" and info.get("ordered"):
+        return tr("ui.decision.action_ordered", player=who)
+    fields: dict[str, Any] = {"player": who}
+    for k, v in info.items():
+        if k == "check":
+            fields[k] = tr(f"ui.check.{v}")
+        elif k in ("strong", "weak") and isinstance(v, int):
+            fields[k] = signed(v)
+        elif isinstance(v, int | str):
+            fields[k] = v
+    if view.check is not None:
+        fields.setdefault("total", view.check.total)
+        fields.setdefault("difficulty", view.check.difficulty)
+    key = f"ui.decision.{kind}"
+    sentence = tr(key, **fields)
+    if sentence == key or "{" in sentence:
+        sentence = tr("ui.decision.other", player=who)
+    return sentence
+
+
+def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
+    """One option as a button label."""
+    v, a = choice.verb, choice.args
+    info = view.info_dict()
+
+    def who(x: Any) -> str:
+        return player_name(comp, view, x)
+
+    if v in ("skip", "a2", "a3", "a4", "a5"):
+        return tr(f"ui.choice.{v}")
+    if v == "a1":
+        return tr("ui.choice.a1", target=who(a[0]))
+    if v == "a6":
+        return tr(f"ui.choice.a6_{a[0]}", target=who(a[1]))
+    if v == "a8":
+        return tr("ui.choice.a8", target=who(a[0]), kind=_kind(comp, a[1]))
+    if v == "a9":
+        return tr("ui.choice.a9", card=card_words(comp, str(a[0])))
+    if v == "retrieve":
+        return tr("ui.choice.retrieve", kind=_kind(comp, a[0]))
+    if v == "remove_die" and view.check is not None:
+        for seat, die, kind, value, _counts in view.check.entries:
+            if die == a[0]:
+                return tr("ui.choice.remove_die", kind=_kind(comp, kind), value=signed(value),
+                          target=who(seat))
+    if v == "name":
+        return tr("ui.choice.name", type=text(comp.crisis_type(str(a[0])).name))
+    if v == "crisis":
+        faces = info.get("faces") or ()
+        if isinstance(a[0], int) and a[0] < len(faces):
+            return tr("ui.choice.crisis", face=face_words(comp, faces[a[0]]))
+    if v == "remove":
+        name = comp.raider_name if a[0] == "raider" else comp.ship_name
+        return tr("ui.choice.remove", marker=text(name))
+    if v in ("repair", "damage"):
+        return tr(f"ui.choice.{v}", location=text(comp.damage(str(a[0])).name))
+    if v in ("boost", "demoralize"):
+        return tr(f"ui.choice.{v}", character=text(comp.character(str(a[0])).name))
+    if v == "penalty":
+        return tr(f"ui.choice.penalty_{a[0]}")
+    if v == "jump_die":
+        value = info.get(str(a[0]))
+        return tr("ui.choice.jump_die", kind=_kind(comp, a[0]),
+                  value=signed(value) if isinstance(value, int) else "?")
+    if v == "split":
+        points = info.get("points", 0)
+        dmg = int(a[0])
+        return tr("ui.choice.split", damage=dmg, demoralize=int(points) - dmg)
+    if v == "give":
+        return tr("ui.choice.give", target=who(a[0]))
+    if v == "steal":
+        return tr("ui.choice.steal", target=who(a[0]), kind=_kind(comp, a[1]))
+    key = f"ui.choice.{v}"
+    label = tr(key)
+    return label if label != key else str(choice)
