@@ -10,7 +10,7 @@ the decision are frozen values, so a bot cannot change the game through them.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from bsg_desktop.engine import Choice, Decision, PlayerView
 
@@ -38,13 +38,19 @@ LEVELS["random"] = RandomBot
 from bsg_desktop.bots.heuristic import HeuristicBot  # noqa: E402  (needs RandomBot's module)
 
 LEVELS["heuristic"] = HeuristicBot
+
+from bsg_desktop.bots.strong import StrongBot  # noqa: E402
+
+LEVELS["strong"] = StrongBot
 ORDER = ("random", "heuristic", "strong")  # weakest first: the league's ladder
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
+    """A fresh bot for one seat and one game. ``options`` go to the level's
+    constructor (e.g. ``budget=0.1`` seconds per decision for ``strong``)."""
     try:
         cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; expected one of "
                          f"{', '.join(LEVELS)}") from None
-    return cls(seed)  # type: ignore[no-any-return]
+    return cls(seed, **options)  # type: ignore[no-any-return]
