@@ -131,8 +131,9 @@ class GameOverDialog(QDialog):
             grid.addWidget(QLabel(who), seat, 0)
             row = QHBoxLayout()
             for card in cards:
-                d = (card_art.cylon_front(comp, comp.cylon(card)) if card.startswith("cylon")
-                     else card_art.not_cylon_front(comp))
+                d = (card_art.cylon_front(comp, comp.cylon(card), language())
+                     if card.startswith("cylon")
+                     else card_art.not_cylon_front(comp, language()))
                 lbl = QLabel()
                 lbl.setPixmap(drawing_pixmap(d, 110, self.devicePixelRatioF()))
                 lbl.setToolTip(card_words(comp, card))

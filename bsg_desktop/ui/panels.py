@@ -31,7 +31,7 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, Event, PlayerView
-from bsg_desktop.i18n import tr
+from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.rules import rule_text
 from bsg_desktop.ui.qtart import drawing_pixmap
@@ -84,6 +84,25 @@ class BoardView(QGraphicsView):
         self.fit()
 
 
+class WrapButton(QPushButton):
+    """A push button whose label wraps: choices in Hungarian run long."""
+
+    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(label, self)
+        self.label.setWordWrap(True)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.label.setStyleSheet("background: transparent;")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 10, 6)
+        lay.addWidget(self.label)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.setAccessibleName(label)
+
+    def text(self) -> str:  # type: ignore[override]
+        return self.label.text()
+
+
 def _clear(layout: QVBoxLayout | QHBoxLayout | QGridLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
@@ -124,6 +143,7 @@ class DecisionPanel(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setStyleSheet("QScrollArea { background: transparent; }")
         holder = QWidget()
         holder.setObjectName("decision")
@@ -201,8 +221,9 @@ class DecisionPanel(QWidget):
         lay.addWidget(title)
         cards = QHBoxLayout()
         for card in view.my_loyalty:
-            d = (card_art.cylon_front(self.comp, self.comp.cylon(card)) if card.startswith("cylon")
-                 else card_art.not_cylon_front(self.comp))
+            d = (card_art.cylon_front(self.comp, self.comp.cylon(card), language())
+                 if card.startswith("cylon")
+                 else card_art.not_cylon_front(self.comp, language()))
             lbl = QLabel()
             lbl.setPixmap(drawing_pixmap(d, 120, self.devicePixelRatioF()))
             lbl.setToolTip(card_words(self.comp, card))
@@ -288,7 +309,7 @@ class DecisionPanel(QWidget):
         for o in opts:
             if o.verb == "contribute" and rolled:
                 continue
-            b = QPushButton(choice_words(self.comp, view, o))
+            b = WrapButton(choice_words(self.comp, view, o))
             b.setToolTip(str(o))
             b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
             self.buttons[str(o)] = b

@@ -30,7 +30,7 @@ from PySide6.QtGui import (
     QPixmap,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
 
 from bsg_desktop.art.fonts import FONT_FILES, REGULAR
 from bsg_desktop.art.shapes import (
@@ -44,10 +44,11 @@ from bsg_desktop.art.shapes import (
     Polyline,
     Rect,
     Style,
+    labels,
 )
 
 _EM = 100.0  # text is shaped at 100 px and scaled down: exact advances, no hinting jitter
-Op = tuple[QPainterPath, QPen, QBrush]
+Op = tuple[QPainterPath, QPen, QBrush, bool]  # path, pen, brush, is_text
 
 
 @lru_cache(maxsize=1)
@@ -142,13 +143,13 @@ def _compile(items: Iterable[Item], t: QTransform, out: list[Op]) -> None:
             lt.translate(it.x - shift * k, it.y)
             lt.scale(k, k)
             path = lt.map(glyphs)
-            out.append((t.map(path), QPen(Qt.PenStyle.NoPen), _brush(it.style)))
+            out.append((t.map(path), QPen(Qt.PenStyle.NoPen), _brush(it.style), True))
             continue
         else:  # pragma: no cover - a new primitive the backend does not know yet
             continue
         style = it.style
         brush = _brush(style) if not isinstance(it, Line | Polyline) else QBrush()
-        out.append((t.map(path), _pen(style), brush))
+        out.append((t.map(path), _pen(style), brush, False))
 
 
 def compile_drawing(drawing: Drawing) -> list[Op]:
@@ -159,44 +160,51 @@ def compile_drawing(drawing: Drawing) -> list[Op]:
 
 
 def paint_ops(painter: QPainter, ops: list[Op]) -> None:
-    for path, pen, brush in ops:
+    for path, pen, brush, _text in ops:
         painter.setPen(pen)
         painter.setBrush(brush)
         painter.drawPath(path)
 
 
-class DrawingItem(QGraphicsItem):
+class DrawingItem(QGraphicsRectItem):
     """One Drawing as a scene item, origin at its top-left corner (or centred).
 
-    ``name`` says what the item stands for ("token.raider", "die.spent" …) and
-    ``secret_free_text`` every text it shows, so tests can search the item tree.
+    Built from plain QGraphicsPathItem children (one per shape; runs of text in one
+    colour merged), so painting stays in C++: PySide6 6.12 leaks a reference to None
+    on every Python ``paint`` override call, which aborts the interpreter at exit.
+    ``name`` says what the item stands for; `texts()` lists every text it shows, so
+    the tests can search the item tree.
     """
 
     def __init__(self, drawing: Drawing, name: str = "", centred: bool = False,
                  parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
+        ox, oy = (-drawing.width / 2, -drawing.height / 2) if centred else (0.0, 0.0)
+        super().__init__(QRectF(ox, oy, drawing.width, drawing.height), parent)
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         self.drawing = drawing
         self.name = name
-        self._ops = compile_drawing(drawing)
-        self._offset = QPointF(-drawing.width / 2, -drawing.height / 2) if centred \
-            else QPointF(0, 0)
-        self._rect = QRectF(self._offset.x(), self._offset.y(), drawing.width, drawing.height)
-        self.setData(0, name)
+        shift = QTransform.fromTranslate(ox, oy)
+        for path, pen, brush, _t in merge_text_runs(compile_drawing(drawing)):
+            child = QGraphicsPathItem(shift.map(path), self)
+            child.setPen(pen)
+            child.setBrush(brush)
 
     def texts(self) -> list[str]:
-        from bsg_desktop.art.shapes import labels
-
         return labels(self.drawing)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
-        return self._rect.adjusted(-0.5, -0.5, 0.5, 0.5)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if self._offset.x() or self._offset.y():
-            painter.translate(self._offset)
-        paint_ops(painter, self._ops)
+def merge_text_runs(ops: list[Op]) -> list[Op]:
+    """Join consecutive text outlines of the same colour into one path (fewer items)."""
+    out: list[Op] = []
+    for path, pen, brush, is_text in ops:
+        if is_text and out and out[-1][3] and out[-1][2].color() == brush.color():
+            merged = QPainterPath(out[-1][0])
+            merged.addPath(path)
+            out[-1] = (merged, pen, brush, True)
+        else:
+            out.append((path, pen, brush, is_text))
+    return out
 
 
 def drawing_image(drawing: Drawing, px_per_mm: float, dpr: float = 1.0) -> QImage:

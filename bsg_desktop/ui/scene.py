@@ -145,7 +145,6 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self._board_item)
         self._board_item = DrawingItem(self.board, name="board")
         self._board_item.setZValue(-10)
-        self._board_item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(self._board_item)
         self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
 
@@ -215,7 +214,7 @@ class BoardScene(QGraphicsScene):
                 self.tokens[key] = tok
                 continue
             tok.role, tok.where = role, where
-            tok.setData(0, f"{role}:{where}")
+            tok.name = f"{role}:{where}"
             if tok.pos() != target:
                 if animate:
                     self._moves.append((tok, tok.pos(), target))
