@@ -1,0 +1,197 @@
+"""The project's readings where the rulebook is silent or ambiguous (I1–I12)."""
+
+from __future__ import annotations
+
+from test_engine_helpers import (
+    C_ATTACK_6_2_JUMP,
+    C_DRADIS_4_2_JUMP,
+    C_UNREST_4_1_JUMP,
+    C_UNREST_6_1,
+    kind,
+    of,
+    opts,
+    settle,
+    start,
+)
+
+from bsg_desktop.data import load_components
+from bsg_desktop.engine import RAIDER, REMOVED, SPENT, Game
+
+CAST = ("gaius_baltar", "william_adama", "kara_thrace", "laura_roslin")
+HUMAN = {0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}
+LOCS = ["weapons_control", "press_room", "admirals_quarters", "communications", "engine_room",
+        "armory"]
+
+
+def test_i1_jump_icon_counts_on_a_failed_crisis() -> None:
+    g = start(4, CAST, loyalty=HUMAN, crisis=[C_UNREST_4_1_JUMP, 0], step="crisis")
+    ev = g.apply("crisis:0") + settle(g, stop=("action",))
+    assert of(ev, "crisis_failed") and g.jump_track == 1
+    assert of(ev, "jump_track_advanced")[0].rule == "J1"
+
+
+def test_i2_a5_needs_two_active_dice_others_one() -> None:
+    one = {0: {"strong": {"active": 1, "spent": 1}, "weak": {"spent": 2}}}
+    o = opts(start(4, CAST, loyalty=HUMAN, step="action", damage=["armory"],
+                   demoralized=["kara_thrace"], dice=one))
+    assert {"a2", "a3", "a4"} <= set(o) and "a5" not in o and "a8:1,strong" in o
+    none = {0: {"strong": {"spent": 2}, "weak": {"spent": 2}}}
+    o = opts(start(4, CAST, loyalty=HUMAN, step="action", damage=["armory"],
+                   demoralized=["kara_thrace"], dice=none))
+    assert not {"a2", "a3", "a4", "a5"} & set(o) and not [x for x in o if x.startswith("a8")]
+    assert any(x.startswith("a6") for x in o)  # a vote needs no die of one's own
+
+
+def test_i3_bonus_applies_to_a_named_crisis() -> None:
+    g = start(4, CAST, loyalty={0: "cylon_one", 1: "not_cylon_1", 2: "not_cylon_2",
+                                3: "not_cylon_3"}, revealed=[0], jump_bonus=True, step="crisis")
+    g.apply("name:unrest")  # a named crisis has no icon of its own (Y6)
+    settle(g, stop=("action",))
+    assert g.jump_track == 1 and not g.jump_bonus
+    assert any(e.kind == "jump_bonus_used" for e in g.events)
+
+
+def test_i3_bonus_carries_over_a_turn_without_crisis() -> None:
+    g = start(4, CAST, loyalty=HUMAN, brig=[0], jump_bonus=True, step="action",
+              crisis=[C_UNREST_6_1, 0])
+    g.apply("skip")  # seat 0 is in the brig: no crisis (B3)
+    assert g.jump_bonus and g.active == 1
+    settle(g, stop=("crisis_die",), answers={"action": "skip"})
+    g.apply("crisis:0")  # Unrest 6/1: no icon of its own
+    settle(g, stop=("action",))
+    assert g.jump_track == 1 and not g.jump_bonus
+
+
+def test_i4_revealing_admiral_passes_title_to_next_eligible() -> None:
+    chars = ("william_adama", "lee_adama", "kara_thrace", "laura_roslin")
+    g = start(4, chars, step="action", brig=[1], dradis_monitor=[],
+              loyalty={0: "cylon_three", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3"})
+    assert g.admiral == 0
+    ev = g.apply("a9:cylon_three")
+    assert g.admiral == 2  # Lee is in the brig: Kara, next in rank
+    assert of(ev, "admiral_changed")[0].rule == "I4"
+
+
+def test_i5_skip_is_always_offered() -> None:
+    spent = {0: {"strong": {"spent": 2}, "weak": {"spent": 2}}}
+    for ov in ({}, {"brig": [0]}, {"dice": spent}, {"damage": LOCS[:5]}):
+        g = start(4, CAST, loyalty=HUMAN, step="action", **ov)
+        assert kind(g) == "action" and opts(g)[0] == "skip"
+    ev = start(4, CAST, loyalty=HUMAN, step="action").apply("skip")
+    assert of(ev, "action_skipped")[0].rule == "I5"
+
+
+def five(**ov: object) -> Game:
+    chars = ("gaius_baltar", "william_adama", "kara_thrace", "laura_roslin", "lee_adama")
+    return start(5, chars, step="action", dradis_monitor=[], **ov)
+
+
+def test_i6_five_players_reveal_passes_a_held_second_card() -> None:
+    g = five(loyalty={0: ["cylon_three", "cylon_one"], 1: "not_cylon_1", 2: "not_cylon_2",
+                      3: "not_cylon_3", 4: "not_cylon_4"}, loyalty_dealt=True)
+    deck = list(g.loyalty_deck)
+    g.apply("a9:cylon_three")
+    assert kind(g) == "give_card" and opts(g) == [f"give:{s}" for s in (1, 2, 3, 4)]
+    ev = g.apply("give:3")
+    assert g.players[3].loyalty == ["not_cylon_3", "cylon_one"] and g.players[3].is_cylon
+    assert g.players[0].loyalty == ["cylon_three"] and g.loyalty_deck == deck
+    private = of(ev, "loyalty_dealt")
+    assert private and all(e.to == frozenset({3}) for e in private)
+
+
+def test_i6_five_players_reveal_gives_deck_top_when_none_held() -> None:
+    g = five(loyalty={0: "cylon_three", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3",
+                      4: "not_cylon_4"}, loyalty_deck=["cylon_two", "not_cylon_5"])
+    g.apply("a9:cylon_three")
+    g.apply("give:2")
+    assert g.players[2].loyalty == ["not_cylon_2", "cylon_two"]
+    assert g.loyalty_deck == ["not_cylon_5"]
+
+
+def test_i7_l1_deal_skips_revealed_cylons_while_cards_remain() -> None:
+    lo = {0: "not_cylon_1", 1: "cylon_one", 2: "not_cylon_2", 3: "not_cylon_3"}
+    g = start(4, ("kara_thrace", "gaius_baltar", "laura_roslin", "william_adama"), loyalty=lo,
+              revealed=[1], skill=[4, 1], crisis=[C_UNREST_4_1_JUMP, 0], jump_track=2,
+              step="crisis", loyalty_deck=["not_cylon_4", "not_cylon_5"])
+    g.apply("crisis:0")
+    settle(g, stop=("jump_die",))
+    ev = g.apply("jump_die:strong")
+    assert [e.get("seat") for e in of(ev, "loyalty_card_given")] == [2, 3]
+    assert [len(p.loyalty) for p in g.players] == [1, 1, 2, 2]
+
+
+def test_i8_markers_one_at_a_time_win_checked_after_each() -> None:
+    # Four damage markers placed; a consequence of 2 places two, one by one.
+    g = start(4, CAST, loyalty=HUMAN, crisis=[C_ATTACK_6_2_JUMP, 0], step="crisis",
+              damage=LOCS[:4], damage_pile=["engine_room", "armory"])
+    ev = g.apply("crisis:0") + settle(g)
+    placed = of(ev, "damage_placed")
+    assert [(e.get("location"), e.get("count")) for e in placed] == [("engine_room", 5),
+                                                                      ("armory", 6)]
+    assert g.outcome.condition == "damage" and ev[-1].kind == "game_over"
+    # The jump icon of that crisis is never reached: the game ended at the 6th marker.
+    assert not of(ev, "jump_track_advanced")
+
+
+def test_i8_win_checked_before_k8() -> None:
+    # Five Raiders and a ship: the 6th Raider wins at once, before K8 could remove one.
+    g = start(4, CAST, loyalty=HUMAN, crisis=[C_DRADIS_4_2_JUMP, 0], step="crisis",
+              dradis_monitor=["raider"] * 4 + ["ship"], dradis_pile=["raider", "raider"])
+    g.apply("crisis:0")
+    settle(g, stop=("k8_penalty",))
+    # First Raider: 5 Raiders + ship → K8 (penalty), back to 4; second: 5 again → K8.
+    assert g.outcome is None and kind(g) == "k8_penalty"
+    g2 = start(4, CAST, loyalty=HUMAN, crisis=[C_DRADIS_4_2_JUMP, 0], step="crisis",
+               dradis_monitor=["raider"] * 5 + ["ship"], dradis_pile=["raider", "ship"])
+    g2.apply("crisis:0")
+    settle(g2, stop=("k8_penalty",))
+    assert g2.outcome is not None and g2.outcome.condition == "raiders"
+    assert g2.dradis_monitor.count(RAIDER) == 6 and not g2.dradis_box
+
+
+def test_i9_armory_applies_to_revealed_cylon_passes_never_below_zero() -> None:
+    lo = {0: "not_cylon_1", 1: "cylon_one", 2: "not_cylon_2", 3: "not_cylon_3"}
+    g = start(4, CAST, loyalty=lo, revealed=[1], damage=["armory"], crisis=[C_UNREST_6_1, 0],
+              step="crisis", dice={1: {"strong": {"spent": 1, "removed": 1},
+                                       "weak": {"active": 1, "removed": 1}},
+                                   2: {"strong": {"spent": 1, "active": 1}}})
+    g.apply("crisis:0")
+    ev = g.apply("pass")  # revealed: all spent (1) minus the Armory's one = 0
+    assert not of(ev, "die_retrieved")
+    assert [d.state for d in g.players[1].dice if d.kind == "strong"] == [SPENT, REMOVED]
+    ev = g.apply("pass")  # a voluntary pass: 1 − 1 = 0, not −1
+    assert not of(ev, "die_retrieved") and g.pending.seat == 3
+
+
+def test_i10_x7_only_markers_still_in_the_pile() -> None:
+    g = start(4, CAST, step="action", demoralized=["kara_thrace", "gaius_baltar"],
+              loyalty={0: "cylon_one", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3"})
+    g.apply("a9:cylon_one")
+    assert sorted(opts(g)) == ["demoralize:laura_roslin", "demoralize:lee_adama",
+                               "demoralize:william_adama"]
+
+
+def test_i11_jump_roll_does_not_use_admirals_dice() -> None:
+    # The Admiral (William Adama, seat 1) has no strong die left: the jump roll still works.
+    g = start(4, CAST, loyalty=HUMAN, skill=[4, 1], crisis=[C_UNREST_4_1_JUMP, 0], jump_track=2,
+              step="crisis", dice={1: {"strong": {"removed": 2}, "weak": {"removed": 1,
+                                                                          "spent": 1}}})
+    g.apply("crisis:0")
+    settle(g, stop=("jump_die",))
+    before = [(d.id, d.state, d.value) for d in g.players[1].dice]
+    assert g.pending.seat == 1 and g.pending.info_dict()["strong"] == 4
+    g.apply("jump_die:strong")
+    assert [(d.id, d.state, d.value) for d in g.players[1].dice] == before
+    assert g.distance == 4
+
+
+def test_i12_reconstructed_crisis_faces_and_dradis_mix() -> None:
+    c = load_components()
+    assert "I12" in c.reconstructed_note.en
+    assert (c.dradis_raiders, c.dradis_ships, c.dradis_start_raiders) == (8, 6, 2)
+    codes = {d.id: [f.code() for f in d.faces] for d in c.crisis_dice}
+    assert codes["A"] == ["unrest/3/1/jump", "attack/4/1", "dradis/3/2/jump", "unrest/5/1",
+                          "attack/5/2/jump", "dradis/6/1"]
+    assert codes["D"] == ["attack/4/1/jump", "dradis/5/1", "unrest/5/2/jump", "attack/7/1",
+                          "dradis/6/2/jump", "unrest/3/1/jump"]
+    assert c.cylon_crisis == (4, 1)
