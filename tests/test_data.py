@@ -1,0 +1,111 @@
+"""cards.yaml loads; a broken copy fails with the file, the path inside it and the expectation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bsg_desktop.data import load_components
+from bsg_desktop.data.components import default_cards_path
+from bsg_desktop.errors import DataError, UserError
+
+CARDS = default_cards_path()
+
+
+def test_cards_yaml_loads_frozen() -> None:
+    c = load_components(CARDS)
+    assert len(c.characters) == 5 and len(c.crisis_dice) == 4
+    with pytest.raises(AttributeError):
+        c.jump_max = 4  # type: ignore[misc]
+    assert load_components(CARDS) is c  # loaded once
+
+
+def broken(tmp_path: Path, edit: object) -> Path:
+    """A copy of cards.yaml with one thing broken by ``edit(raw)``."""
+    raw = yaml.safe_load(CARDS.read_text(encoding="utf-8"))
+    edit(raw)  # type: ignore[operator]
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def load_error(path: Path) -> DataError:
+    with pytest.raises(DataError) as info:
+        load_components(path)
+    err = info.value
+    assert isinstance(err, UserError)
+    assert str(path) in str(err)  # names the file
+    assert "\n" not in str(err)  # one line
+    return err
+
+
+def test_wrong_type(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        raw["crisis_dice"][2]["faces"][4]["difficulty"] = "six"
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "crisis_dice[2].faces[4].difficulty"
+    assert "whole number" in err.expected and "'six'" in err.expected
+
+
+def test_unknown_id(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        raw["characters"][1]["id"] = "saul_tigh"
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "characters[1].id"
+    assert "saul_tigh" in err.expected and "lee_adama" in err.expected
+
+
+def test_unknown_choice(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        raw["loyalty"]["cylons"][0]["effect"] = "explode"
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "loyalty.cylons[0].effect" and "demoralize" in err.expected
+
+
+def test_missing_field(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        del raw["damage_locations"][3]["disables"]
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "damage_locations[3].disables" and err.expected == "missing field"
+
+
+def test_missing_translation(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        del raw["characters"][0]["ability"]["hu"]
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "characters[0].ability.hu"
+
+
+def test_wrong_count(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        raw["dradis"]["raiders"] = 9
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "dradis" and "14" in err.expected
+
+
+def test_yaml_syntax_error(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    text = CARDS.read_text(encoding="utf-8").replace("format: 1", "format: [1", 1)
+    path.write_text(text, encoding="utf-8")
+    err = load_error(path)
+    assert "YAML error" in err.expected and err.path.startswith("line ")
+
+
+def test_not_a_mapping(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("- just\n- a list\n", encoding="utf-8")
+    err = load_error(path)
+    assert "mapping" in err.expected
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    err = load_error(tmp_path / "nowhere.yaml")
+    assert "not found" in err.expected
