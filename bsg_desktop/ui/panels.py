@@ -103,13 +103,21 @@ class WrapButton(QPushButton):
         return self.label.text()
 
 
+def _drop(w: QWidget) -> None:
+    """Take a widget out of the tree at once (its texts must not linger until the event
+    loop runs: the hand-over screen may already be up) and free it later, safely even
+    when it is the very button being clicked."""
+    w.hide()
+    w.setParent(None)  # type: ignore[call-overload]
+    w.deleteLater()
+
+
 def _clear(layout: QVBoxLayout | QHBoxLayout | QGridLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
         w = item.widget()
         if w is not None:
-            w.hide()
-            w.deleteLater()
+            _drop(w)
         elif item.layout() is not None:
             _clear(item.layout())  # type: ignore[arg-type]
 
@@ -168,8 +176,7 @@ class DecisionPanel(QWidget):
         while self.options_layout.count() > 1:
             item = self.options_layout.takeAt(0)
             if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
+                _drop(item.widget())
             elif item.layout() is not None:
                 _clear(item.layout())  # type: ignore[arg-type]
         self.secrets.hide()
