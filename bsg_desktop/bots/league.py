@@ -1,0 +1,122 @@
+"""``bsg-express league``: the bot levels against each other, with error bars.
+
+For each pair of neighbouring levels (random < heuristic < strong) and each side,
+the higher level plays that side against the lower level on the other side, and
+then the lower level plays the same side against itself, on the *same* seeds: the
+same characters, seats, loyalty deal and dice stream for both games of a pair
+(seats rotate with the seed, since setup deals characters and loyalty at random).
+"Level X beats level Y as humans" means X-as-humans wins more often than
+Y-as-humans against the same Cylons; the margin's 95% interval (Newcombe, from
+Wilson intervals) must lie above zero. Both opponents are shown; the verdict
+uses the stronger one (X), because against random humans every Cylon wins and
+no margin can show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from bsg_desktop.bots.stats import diff_interval, pct, wilson
+from bsg_desktop.errors import UserError
+
+LADDER = ("random", "heuristic", "strong")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=100, help="games per match-up (default 100)")
+    p.add_argument("--players", type=int, choices=(3, 4, 5), default=4,
+                   help="3, 4 or 5 (default 4)")
+    p.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
+    p.add_argument("--budget", type=float, default=0.05,
+                   help="strong bots' seconds per decision (default 0.05 to keep runs short)")
+    p.add_argument("--levels", default=",".join(LADDER),
+                   help="comma-separated ladder, weakest first (default random,heuristic,strong)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def play_side(players: int, seeds: range, humans: str, cylons: str,
+              budget: float) -> tuple[int, int]:
+    """Human wins and games for one spec over the given seeds."""
+    from bsg_desktop.sim import Tally, play_game
+
+    tally = Tally()
+    for seed in seeds:
+        play_game(players, seed, False, False, tally,
+                  spec={"humans": humans, "cylons": cylons}, budget=budget)
+    return tally.human_wins, tally.games
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise UserError("--games: expected at least 1")
+    if args.budget <= 0:
+        raise UserError("--budget: expected a positive number of seconds")
+    from bsg_desktop.bots import LEVELS
+
+    ladder = [x.strip() for x in args.levels.split(",") if x.strip()]
+    for lv in ladder:
+        if lv not in LEVELS:
+            raise UserError(f"--levels: unknown level {lv!r}; expected {', '.join(LEVELS)}")
+    if len(ladder) < 2:
+        raise UserError("--levels: name at least two levels")
+    seeds = range(args.seed, args.seed + args.games)
+    start = time.perf_counter()
+    cache: dict[tuple[str, str], tuple[int, int]] = {}
+
+    def rate(h: str, c: str) -> tuple[int, int]:
+        if (h, c) not in cache:
+            cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget)
+        return cache[(h, c)]
+
+    rows: list[dict[str, Any]] = []
+    ok = True
+    for lo, hi in zip(ladder, ladder[1:], strict=False):
+        for side in ("humans", "cylons"):
+            for opp in (hi, lo):
+                spec_hi = (hi, opp) if side == "humans" else (opp, hi)
+                spec_lo = (lo, opp) if side == "humans" else (opp, lo)
+                hw, hn = rate(*spec_hi)
+                bw, bn = rate(*spec_lo)
+                if side == "cylons":  # the Cylons' wins are the games humans lost
+                    hw, bw = hn - hw, bn - bw
+                margin = diff_interval(hw, hn, bw, bn)
+                rows.append(_row(hi, lo, side, opp, hw / max(1, hn), wilson(hw, hn),
+                                 bw / max(1, bn), wilson(bw, bn), margin, hn))
+                if opp == hi:
+                    ok &= margin[0] > 0
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,
+                          "budget": args.budget, "rows": rows, "ladder_holds": ok,
+                          "seconds": round(seconds, 1)}))
+    else:
+        print(f"League, {args.players} players, {args.games} games per match-up, seeds "
+              f"{args.seed}–{args.seed + args.games - 1}, strong budget {args.budget}s")
+        print("win rate of LEVEL on SIDE against OPPONENT, beside the level below on the same "
+              "side, seeds and opponent")
+        print(f"{'level':<10}{'below':<10}{'side':<8}{'opponent':<10}{'win rate':>10}  "
+              f"{'95% interval':<16}{'below':>10}  {'margin (95%)':<22}")
+        for r in rows:
+            print(f"{r['level']:<10}{r['below']:<10}{r['side']:<8}{r['opponent']:<10}"
+                  f"{pct(r['win_rate']):>10}  "
+                  f"{pct(r['ci'][0])}–{pct(r['ci'][1]):<9}{pct(r['baseline']):>10}  "
+                  f"{pct(r['margin_ci'][0])} to {pct(r['margin_ci'][1])}"
+                  f"{'' if r['margin_ci'][0] > 0 else '  (not shown)'}")
+        print(f"each level beats the one below on both sides (against the stronger "
+              f"opponent): {'yes' if ok else 'no'} "
+              f"({seconds:.0f} s)")
+    return 0
+
+
+def _row(level: str, below: str, side: str, opponent: str, rate: float,
+         ci: tuple[float, float], base: float, base_ci: tuple[float, float],
+         margin: tuple[float, float], games: int) -> dict[str, Any]:
+    return {"level": level, "below": below, "side": side, "opponent": opponent,
+            "games": games,
+            "win_rate": round(rate, 4), "ci": [round(ci[0], 4), round(ci[1], 4)],
+            "baseline": round(base, 4), "baseline_ci": [round(base_ci[0], 4),
+                                                          round(base_ci[1], 4)],
+            "margin_ci": [round(margin[0], 4), round(margin[1], 4)]}

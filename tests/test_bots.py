@@ -1,0 +1,209 @@
+"""Bots: legal, fair (they see only their view), and playing by their loyalty."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bsg_desktop.bots import LEVELS, make_bot
+from bsg_desktop.bots.heuristic import HeuristicBot
+from bsg_desktop.bots.strong import StrongBot
+from bsg_desktop.bots.suspicion import Record, belief, contribution_llr
+from bsg_desktop.bots.world import determinize
+from bsg_desktop.data import CrisisFace
+from bsg_desktop.engine import Choice, Decision, Setup, new_game
+from bsg_desktop.engine.invariants import violations
+
+
+def _advance(g, steps: int, seed: int) -> None:
+    bots = [HeuristicBot(seed * 7 + s) for s in range(g.n)]
+    for _ in range(steps):
+        if g.outcome is not None:
+            return
+        d = g.pending
+        g.apply(bots[d.seat].choose(g.view(d.seat), d))
+
+
+def _hidden_twin(g, seat: int, rng: random.Random):
+    """A copy differing only in what ``seat`` cannot see: others' loyalty, pile order, rng."""
+    t = g.copy()
+    known = dict(t.players[seat].known)
+    others = [p for p in t.players if p.seat != seat and not p.revealed and p.seat not in known]
+    pairs = [(a, b) for a in others for b in others
+             if a.seat < b.seat and len(a.loyalty) == len(b.loyalty) and a.loyalty != b.loyalty]
+    if pairs:
+        a, b = pairs[rng.randrange(len(pairs))]
+        a.loyalty, b.loyalty = b.loyalty, a.loyalty
+    for pile in (t.dradis_pile, t.damage_pile, t.demoralized_pile, t.loyalty_deck):
+        rng.shuffle(pile)
+    t.rng.seed(rng.randrange(1 << 30))
+    return t
+
+
+def test_every_level_is_registered_and_unknown_levels_fail() -> None:
+    assert {"random", "heuristic", "strong"} <= set(LEVELS)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_heuristic_games_finish_legally_with_invariants(players: int) -> None:
+    for seed in range(4):
+        g = new_game(Setup(players=players), seed=seed)
+        bots = [make_bot("heuristic", seed * 10 + s) for s in range(players)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            c = bots[d.seat].choose(g.view(d.seat), d)
+            assert c in d.options
+            g.apply(c)
+            assert violations(g) == []
+        assert g.outcome is not None
+
+
+def test_view_invariance_many_pairs() -> None:
+    """Two games differing only in hidden information: same view, same decision."""
+    rng = random.Random(5)
+    pairs = swapped = 0
+    for seed in range(12):
+        g = new_game(Setup(players=3 + seed % 3), seed=seed)
+        for step in range(6):
+            _advance(g, 9 + step * 3, seed + step)
+            if g.outcome is not None:
+                break
+            d = g.pending
+            twin = _hidden_twin(g, d.seat, rng)
+            swapped += [p.loyalty for p in twin.players] != [p.loyalty for p in g.players]
+            v1, v2 = g.view(d.seat), twin.view(d.seat)
+            assert v1 == v2
+            for level, opts in (("random", {}), ("heuristic", {}), ("strong", {"worlds": 2})):
+                b1 = make_bot(level, 11, **opts)
+                b2 = make_bot(level, 11, **opts)
+                assert b1.choose(v1, d) == b2.choose(v2, twin.pending)
+            pairs += 1
+    assert pairs >= 50 and swapped >= 20
+
+
+def test_determinized_world_agrees_with_the_view_and_ignores_hidden_facts() -> None:
+    rng = random.Random(3)
+    rebuilt = 0
+    for seed in range(10):
+        g = new_game(Setup(players=3 + seed % 3), seed=seed)
+        for _ in range(8):
+            _advance(g, 7, seed)
+            if g.outcome is not None:
+                break
+            d = g.pending
+            v = g.view(d.seat)
+            rec = Record()
+            rec.update(v)
+            w = determinize(v, d, rec, random.Random(1))
+            if w is None:
+                continue
+            rebuilt += 1
+            assert w.view(d.seat) == v  # the world looks exactly like what the seat saw
+            assert violations(w) == []
+            twin = _hidden_twin(g, d.seat, rng)
+            w2 = determinize(twin.view(d.seat), twin.pending, rec, random.Random(1))
+            assert w2 is not None
+            assert [p.loyalty for p in w.players] == [p.loyalty for p in w2.players]
+            assert w.dradis_pile == w2.dradis_pile and w.loyalty_deck == w2.loyalty_deck
+    assert rebuilt >= 40
+
+
+def test_strong_search_is_reproducible_with_fixed_worlds_and_legal() -> None:
+    g = new_game(Setup(players=4), seed=2)
+    _advance(g, 3, 2)
+    while g.pending.kind != "action":
+        _advance(g, 1, 2)
+    d = g.pending
+    v = g.view(d.seat)
+    a = StrongBot(4, worlds=3).choose(v, d)
+    b = StrongBot(4, worlds=3).choose(v, d)
+    assert a == b and a in d.options
+    bot = StrongBot(4, budget=0.05)
+    bot.choose(v, d)
+    assert bot.last_stats["worlds"] >= 1
+
+
+def test_suspicion_weighs_a_lone_negative_by_the_dice_rolled() -> None:
+    assert contribution_llr(4, [-1]) > contribution_llr(1, [-1])
+    assert contribution_llr(4, [-1]) > 0.5
+    assert contribution_llr(3, [2, 4]) < 0
+    assert contribution_llr(4, [-2, -1]) > contribution_llr(4, [-1])
+
+
+def test_belief_follows_the_record_but_never_reaches_zero() -> None:
+    g = new_game(Setup(players=5), seed=4)
+    _advance(g, 150, 4)
+    for seat in range(g.n):
+        v = g.view(seat)
+        rec = Record()
+        rec.update(v)
+        b = belief(v, rec)
+        for s, p in b.items():
+            assert 0.0 <= p <= 1.0
+            if s != seat and not v.seats[s].revealed and v.seats[s].loyalty_count:
+                if v.is_cylon and v.players < 5:
+                    continue
+                assert p > 0.0
+        assert b[seat] == (1.0 if v.is_cylon else 0.0)
+
+
+def _decision_view(overrides: dict, seat: int = 0, players: int = 4):
+    g = new_game(Setup(players=players, characters=("william_adama", "lee_adama", "kara_thrace",
+                                                    "laura_roslin")[:players]),
+                 seed=1, overrides=overrides)
+    return g
+
+
+def test_cylon_picks_the_worse_crisis_face_and_humans_the_better() -> None:
+    easy = CrisisFace("unrest", 2, 1, True)
+    hard = CrisisFace("attack", 7, 2, False)
+    for cylon in (False, True):
+        loyalty = {0: ["cylon_one"]} if cylon else {1: ["cylon_one"]}
+        g = _decision_view({"loyalty": loyalty, "damage": ["armory", "press_room", "engine_room"],
+                            "step": "crisis"})
+        d = Decision(0, "crisis_die", (Choice("crisis", (0,)), Choice("crisis", (1,))), "K1",
+                     (("faces", (easy, hard)),))
+        c = HeuristicBot(1).choose(g.view(0), d)
+        assert c == Choice("crisis", (1,) if cylon else (0,))
+
+
+def test_cylon_reveals_when_the_effect_wins_at_once() -> None:
+    g = _decision_view({"loyalty": {0: ["cylon_one"]},
+                        "demoralized": ["lee_adama", "kara_thrace", "laura_roslin",
+                                        "gaius_baltar"], "step": "action"})
+    d = g.pending
+    assert d.kind == "action" and d.seat == 0
+    c = HeuristicBot(1).choose(g.view(0), d)
+    assert c == Choice("a9", ("cylon_one",))
+    g.apply(c)
+    while g.outcome is None and g.pending.seat == 0:
+        g.apply(HeuristicBot(1).choose(g.view(0), g.pending))
+    assert g.outcome is not None and g.outcome.winner == "cylons"
+
+
+def test_hidden_cylon_admiral_takes_the_worse_jump_die() -> None:
+    for cylon, expected in ((False, "strong"), (True, "weak")):
+        loyalty = {0: ["cylon_one"]} if cylon else {1: ["cylon_one"]}
+        g = _decision_view({"loyalty": loyalty})
+        d = Decision(0, "jump_die", (Choice("jump_die", ("strong",)),
+                                     Choice("jump_die", ("weak",))), "J4",
+                     (("strong", 4), ("weak", -1)))
+        assert HeuristicBot(2).choose(g.view(0), d) == Choice("jump_die", (expected,))
+
+
+def test_humans_vote_the_known_cylon_into_the_brig() -> None:
+    g = new_game(Setup(players=4, characters=("gaius_baltar", "lee_adama", "kara_thrace",
+                                              "laura_roslin")),
+                 seed=3, overrides={"loyalty": {2: ["cylon_two"]}, "step": "action"})
+    g.apply("a1:2")  # Baltar looks at seat 2
+    _advance(g, 0, 0)
+    while not (g.pending.kind == "action" and g.pending.seat == 0):
+        d = g.pending
+        g.apply(HeuristicBot(d.seat).choose(g.view(d.seat), d))
+        if g.outcome is not None:
+            pytest.skip("the game ended before Baltar's next turn")
+    c = HeuristicBot(0).choose(g.view(0), g.pending)
+    assert c == Choice("a6", ("brig", 2))
