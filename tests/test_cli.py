@@ -1,0 +1,87 @@
+"""The command line as a user runs it: `python -m bsg_desktop ...` in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bsg_desktop.engine import Setup, new_game
+from bsg_desktop.engine.save import save_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "-m", "bsg_desktop", *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env, timeout=120)
+
+
+def test_simulate_json_keys() -> None:
+    r = run("simulate", "--games", "5", "--players", "3", "--seed", "11", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    for key in ("games", "players", "seed", "human_wins", "cylon_wins", "wins_by_condition",
+                "mean_turns", "mean_decisions", "invariant_violations", "errors", "seconds",
+                "games_per_second"):
+        assert key in out, key
+    assert set(out["wins_by_condition"]) == {"jump", "raiders", "damage", "morale"}
+    assert (out["games"], out["players"], out["seed"]) == (5, 3, 11)
+    assert out["human_wins"] + out["cylon_wins"] == 5
+    assert sum(out["wins_by_condition"].values()) == 5
+    assert out["invariant_violations"] == 0 and out["errors"] == 0
+
+
+def test_simulate_is_deterministic_and_variant_runs() -> None:
+    a = json.loads(run("simulate", "--games", "4", "--seed", "3", "--json",
+                       "--variant", "morale").stdout)
+    b = json.loads(run("simulate", "--games", "4", "--seed", "3", "--json",
+                       "--variant", "morale").stdout)
+    for key in ("human_wins", "wins_by_condition", "mean_turns", "mean_decisions"):
+        assert a[key] == b[key]
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", "--players", "6"),
+    ("simulate", "--games", "zero"),
+    ("simulate", "--games", "0"),
+    ("simulate", "--variant", "chaos"),
+    ("simulate", "--bogus"),
+    ("replay",),
+])
+def test_wrong_flags_exit_2_with_one_line(args: tuple[str, ...]) -> None:
+    r = run(*args)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error" in lines[0], r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_replay_prints_the_log(tmp_path: Path) -> None:
+    g = new_game(Setup(players=4), 9)
+    rng = random.Random(9)
+    while g.outcome is None:
+        g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
+    path = tmp_path / "game.json"
+    save_game(g, path)
+    r = run("replay", str(path), "--rules")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    public = [e for e in g.events if e.to is None]
+    assert len(lines) == len(public)
+    assert lines[0].startswith("[S1]") and lines[-1].startswith("[W")
+
+
+def test_replay_of_a_broken_save_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{\"format\": ", encoding="utf-8")
+    r = run("replay", str(path))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "truncated" in r.stderr
