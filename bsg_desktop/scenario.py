@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from bsg_desktop.data import Text
+from bsg_desktop.data import Text, load_components
 from bsg_desktop.engine import Choice, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.setup import SetupError
@@ -157,6 +157,10 @@ def parse_scenario(source: str, name: str = "<scenario>") -> Scenario:
     chars = raw.get("characters", [])
     if not isinstance(chars, list) or not all(isinstance(c, str) for c in chars):
         raise r.fail("characters", "expected a list of character ids")
+    ids = [ch.id for ch in load_components().characters]
+    if chars and (len(chars) != players or len(set(chars)) != len(chars)
+                  or any(c not in ids for c in chars)):
+        raise r.fail("characters", f"expected {players} different ids from: {', '.join(ids)}")
     names = raw.get("names", [])
     if not isinstance(names, list) or not all(isinstance(c, str) for c in names):
         raise r.fail("names", "expected a list of player names")
