@@ -151,6 +151,13 @@ def test_wrong_type_value_is_an_error(tmp_path):
     assert run_file(p) == ("ERROR", f"{p}:2: players: expected 3, 4 or 5, got 7")
 
 
+def test_wrong_characters_are_reported_at_their_own_line(tmp_path):
+    p = _write(tmp_path, GOOD.replace("gaius_baltar]", "lee_adama]"))
+    status, detail = run_file(p)
+    assert status == "ERROR"
+    assert detail.startswith(f"{p}:3: characters: expected 4 different ids from: william_adama")
+
+
 def test_unknown_state_override_is_an_error(tmp_path):
     p = _write(tmp_path, GOOD.replace("  active: 0\n", "  actve: 0\n"))
     status, detail = run_file(p)
