@@ -177,7 +177,7 @@ class DrawingItem(QGraphicsRectItem):
     """
 
     def __init__(self, drawing: Drawing, name: str = "", centred: bool = False,
-                 parent: QGraphicsItem | None = None) -> None:
+                 parent: QGraphicsItem | None = None, ops: list[Op] | None = None) -> None:
         ox, oy = (-drawing.width / 2, -drawing.height / 2) if centred else (0.0, 0.0)
         super().__init__(QRectF(ox, oy, drawing.width, drawing.height), parent)
         self.setPen(QPen(Qt.PenStyle.NoPen))
@@ -185,13 +185,41 @@ class DrawingItem(QGraphicsRectItem):
         self.drawing = drawing
         self.name = name
         shift = QTransform.fromTranslate(ox, oy)
-        for path, pen, brush, _t in merge_text_runs(compile_drawing(drawing)):
+        for path, pen, brush, _t in ops if ops is not None else merged_ops(drawing):
             child = QGraphicsPathItem(shift.map(path), self)
             child.setPen(pen)
             child.setBrush(brush)
 
     def texts(self) -> list[str]:
         return labels(self.drawing)
+
+
+def merged_ops(drawing: Drawing) -> list[Op]:
+    return merge_text_runs(compile_drawing(drawing))
+
+
+class CachedDrawingItem(QGraphicsItem):
+    """A large static Drawing (the board) painted once per zoom level into a device
+    cache, so gliding tokens over it cost a blit, not hundreds of paths. A Python
+    ``paint`` is safe here because `bsg_desktop.ui` pins the singletons (see there)."""
+
+    def __init__(self, drawing: Drawing, name: str = "") -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.name = name
+        self._ops = compile_drawing(drawing)
+        self._rect = QRectF(0, 0, drawing.width, drawing.height)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def texts(self) -> list[str]:
+        return labels(self.drawing)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        paint_ops(painter, self._ops)
 
 
 def merge_text_runs(ops: list[Op]) -> list[Op]:

@@ -15,23 +15,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from bsg_desktop.art import board as board_art
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art import markers as marker_art
-from bsg_desktop.art.fonts import fit
+from bsg_desktop.art.fonts import fit as _art_fit
 from bsg_desktop.art.palette import palette
 from bsg_desktop.art.shapes import Drawing, Item, Label, Rect, Style
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.view import PlayerView, SeatView
 from bsg_desktop.i18n import text, tr
-from bsg_desktop.ui.qtart import DrawingItem
+from bsg_desktop.ui.qtart import CachedDrawingItem, DrawingItem, Op, merged_ops
 
 STRIP_GAP = 5.0
 STRIP_H = 60.0
@@ -42,6 +43,13 @@ MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
 DEMOR_SCALE = 0.62
 CARD_SCALE = 0.55
 ANIM_MS = 220
+
+
+@lru_cache(maxsize=2048)
+def fit(text: str, size: float, w: float, h: float, bold: bool = False
+        ) -> tuple[float, list[str]]:
+    """The art's text fitting, memoised: seat panels are redrawn often with the same words."""
+    return _art_fit(text, size, w, h, bold=bold)
 
 
 # --------------------------------------------------------------------------------------
@@ -96,8 +104,9 @@ class Token(DrawingItem):
     crisis, card, admiral …) and ``where`` (slot, location, seat/state …)."""
 
     def __init__(self, drawing: Drawing, role: str, where: str, key: str,
-                 look: tuple[object, ...], scale: float = 1.0) -> None:
-        super().__init__(drawing, name=f"{role}:{where}", centred=True)
+                 look: tuple[object, ...], scale: float = 1.0, ops: list[Op] | None = None
+                 ) -> None:
+        super().__init__(drawing, name=f"{role}:{where}", centred=True, ops=ops)
         self.role = role
         self.where = where
         self.key = key
@@ -117,8 +126,7 @@ class BoardScene(QGraphicsScene):
         self.animate = animate
         self.setBackgroundBrush(QColor("#0c1117"))
         self.tokens: dict[str, Token] = {}
-        self._board_item: DrawingItem | None = None
-        self._strip_items: list[QGraphicsItem] = []
+        self._board_item: CachedDrawingItem | None = None
         self._moves: list[tuple[Token, QPointF, QPointF]] = []
         self._anim = QVariantAnimation(self)
         self._anim.setDuration(ANIM_MS)
@@ -143,7 +151,9 @@ class BoardScene(QGraphicsScene):
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
         if self._board_item is not None:
             self.removeItem(self._board_item)
-        self._board_item = DrawingItem(self.board, name="board")
+        self._looks: dict[tuple[object, ...], tuple[Drawing, list[Op]]] = {}
+        self._seat_panels: dict[int, tuple[object, DrawingItem]] = {}
+        self._board_item = CachedDrawingItem(self.board, name="board")
         self._board_item.setZValue(-10)
         self.addItem(self._board_item)
         self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
@@ -151,6 +161,8 @@ class BoardScene(QGraphicsScene):
     def set_language(self, lang: str) -> None:
         """Redraw the printed parts in another language; tokens are rebuilt by the next sync."""
         self.lang = lang
+        for _key, panel in self._seat_panels.values():
+            self.removeItem(panel)
         self._build_board()
         for t in list(self.tokens.values()):
             self.removeItem(t)
@@ -207,7 +219,8 @@ class BoardScene(QGraphicsScene):
                 self.removeItem(tok)
                 tok = None
             if tok is None:
-                tok = Token(self._drawing(look), role, where, key, look, scale)
+                drawing, ops = self._look(look)
+                tok = Token(drawing, role, where, key, look, scale, ops)
                 tok.setZValue(5 if role in ("die", "demoralized") else 3)
                 tok.setPos(target)
                 self.addItem(tok)
@@ -253,6 +266,15 @@ class BoardScene(QGraphicsScene):
             put("admiral", "admiral", str(sv.seat), ("admiral",),
                 (x + w - card_art.CARD_W * s / 2 - 2, y + card_art.CARD_H * s / 2 + 2), s)
 
+    def _look(self, look: tuple[object, ...]) -> tuple[Drawing, list[Op]]:
+        """Drawings and their compiled paths, made once per look and language."""
+        got = self._looks.get(look)
+        if got is None:
+            d = self._drawing(look)
+            centred = merged_ops(d)
+            got = self._looks[look] = (d, centred)
+        return got
+
     def _drawing(self, look: tuple[object, ...]) -> Drawing:
         c, lang = self.comp, self.lang
         what = look[0]
@@ -286,14 +308,18 @@ class BoardScene(QGraphicsScene):
 
     # ------------------------------------------------------------- seat strip
     def _rebuild_strip(self, view: PlayerView) -> None:
-        for it in self._strip_items:
-            self.removeItem(it)
-        self._strip_items = []
+        """Seat panels; each is redrawn only when what it shows has changed."""
         pal = palette("color")
         for sv in view.seats:
             x, y, w, h = self.seat_rect(sv.seat)
             deciding = view.pending_seat == sv.seat
             active = view.active == sv.seat and view.outcome is None
+            key = (sv, deciding, active, self.lang)
+            old = self._seat_panels.get(sv.seat)
+            if old is not None and old[0] == key:
+                continue
+            if old is not None:
+                self.removeItem(old[1])
             edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
             items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
                                                         width=0.9 if deciding or active else 0.4),
@@ -337,7 +363,7 @@ class BoardScene(QGraphicsScene):
             panel.setPos(x, y)
             panel.setZValue(1)
             self.addItem(panel)
-            self._strip_items.append(panel)
+            self._seat_panels[sv.seat] = (key, panel)
 
     # -------------------------------------------------------------- animation
     def _step(self, value: object) -> None:
@@ -389,6 +415,6 @@ class BoardScene(QGraphicsScene):
         """Every text drawn in the scene (the privacy test searches these)."""
         texts: list[str] = []
         for it in self.items():
-            if isinstance(it, DrawingItem):
+            if isinstance(it, DrawingItem | CachedDrawingItem):
                 texts += it.texts()
         return texts

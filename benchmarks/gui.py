@@ -1,0 +1,102 @@
+"""GUI benchmark: start -> first painted frame, and scene update time per event.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/gui.py [--games 3]
+
+Aims (issue 4): first frame under 1.5 s; a scene update per applied choice under
+4 ms (a quarter of a 60 Hz frame). The start time is taken before Qt and the
+app are imported, so it includes what a player waits for.
+"""
+
+from __future__ import annotations
+
+import time
+
+T0 = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=3)
+    args = ap.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    painted: list[float] = []
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj, event):  # type: ignore[no-untyped-def]  # noqa: N802
+            if event.type() == QEvent.Type.Paint and not painted:
+                painted.append(time.perf_counter())
+            return False
+
+    with tempfile.TemporaryDirectory() as tmp:
+        win = MainWindow(settings=Settings(Path(tmp) / "s.ini"), autosave_path=None,
+                         animate=False)
+        win.start_game(Setup(players=4), 1)
+        win.controller.unlock()
+        spy = FirstPaint()
+        win.board_view.viewport().installEventFilter(spy)
+        win.resize(1600, 1000)
+        win.show()
+        while not painted and time.perf_counter() - T0 < 30:
+            app.processEvents()
+        # offscreen platforms may not send paint events: a grab forces one real paint
+        if not painted:
+            win.grab()
+            painted.append(time.perf_counter())
+        print(f"start -> first painted frame: {(painted[0] - T0) * 1000:.0f} ms")
+
+        syncs: list[float] = []
+        refreshes: list[float] = []
+        rng = random.Random(7)
+        for game in range(args.games):
+            win.start_game(Setup(players=4 + game % 2), 100 + game)
+            c = win.controller
+            while c.game is not None and c.game.outcome is None:
+                c.unlock()
+                g = c.game
+                choice = rng.choice(g.pending.options)  # type: ignore[union-attr]
+                g.apply(choice)  # engine time is not the scene's: apply outside the clock
+                view = c.game.view(None)  # type: ignore[union-attr]
+                t = time.perf_counter()
+                win.scene.sync(view, animate=False)
+                syncs.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                win.panel.show_view(view)
+                refreshes.append(time.perf_counter() - t)
+            c.game_finished.emit()
+            if win.game_over_dialog is not None:
+                win.game_over_dialog.close()
+
+        def ms(xs: list[float], q: float) -> float:
+            return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))] * 1000
+
+        print(f"scene update per event ({len(syncs)} events): mean "
+              f"{statistics.mean(syncs) * 1000:.2f} ms, median {ms(syncs, 0.5):.2f} ms, "
+              f"p95 {ms(syncs, 0.95):.2f} ms, max {max(syncs) * 1000:.2f} ms")
+        print(f"decision panel update per event: mean {statistics.mean(refreshes) * 1000:.2f} "
+              f"ms, p95 {ms(refreshes, 0.95):.2f} ms")
+        t = time.perf_counter()
+        for _ in range(5):
+            win.board_view.viewport().grab()
+        print(f"full board repaint at 1600x1000: {(time.perf_counter() - t) / 5 * 1000:.1f} ms")
+        win.close()
+        win.deleteLater()
+        app.processEvents()
+
+
+if __name__ == "__main__":
+    main()
