@@ -84,7 +84,9 @@ class SkillCheck(Task):
             a = g.players[g.active]
             adama = a.character == "william_adama" and not a.in_brig and not a.revealed
         g.check = Check(kind, difficulty, caller, adama)
-        self.order = g.order_from_left(caller)
+        # D3: left of the active player first, the active player last, even when an
+        # ordered player (A8) called the vote.
+        self.order = g.order_from_left(g.active)
         self.idx = 0
         self.phase = "ask"
         self.rule = rule
