@@ -153,3 +153,16 @@ def test_d11_four_die_states() -> None:
     assert {d.state for d in g.players[1].dice} == {ACTIVE, SPENT, REMOVED}
     v = g.view(0).seats[1]
     assert (v.count(ACTIVE), v.count(SPENT), v.count(REMOVED), v.count(CONTRIBUTED)) == (2, 1, 1, 0)
+
+
+def test_d3_ordered_vote_starts_left_of_the_active_player() -> None:
+    """A vote called by an ordered player (A8) is still decided from the active player's left."""
+    g = start(4, ("william_adama", "lee_adama", "laura_roslin", "gaius_baltar"), step="action",
+              loyalty={0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "cylon_one"})
+    play(g, "a8:2,strong", "act", "a6:brig,3")
+    asked = []
+    while kind(g) == "join":
+        asked.append(g.pending.seat)
+        g.apply("pass")
+    assert asked == [1, 2, 3, 0]
+    assert g.active == 0
