@@ -128,7 +128,9 @@ class GameOverDialog(QDialog):
         self.texts: list[str] = []
         for seat, cards in enumerate(view.all_loyalty):
             who = player_name(comp, view, seat)
-            grid.addWidget(QLabel(who), seat, 0)
+            name = QLabel(who, wordWrap=True, alignment=Qt.AlignmentFlag.AlignCenter)
+            name.setStyleSheet("font-weight: 600;")
+            grid.addWidget(name, 0, seat)
             row = QHBoxLayout()
             for card in cards:
                 d = (card_art.cylon_front(comp, comp.cylon(card), language())
@@ -139,10 +141,10 @@ class GameOverDialog(QDialog):
                 lbl.setToolTip(card_words(comp, card))
                 row.addWidget(lbl)
                 self.texts.append(f"{who}: {card_words(comp, card)}")
-            row.addStretch(1)
             holder = QWidget()
             holder.setLayout(row)
-            grid.addWidget(holder, seat, 1)
+            holder.setMinimumHeight(130)
+            grid.addWidget(holder, 1, seat, Qt.AlignmentFlag.AlignTop)
         lay.addLayout(grid)
         buttons = QHBoxLayout()
         again = QPushButton(tr("ui.gameover.new"))

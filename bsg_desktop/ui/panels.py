@@ -191,6 +191,12 @@ class DecisionPanel(QWidget):
         """Fill the panel from ``view``: choices appear only if it is the decider's view."""
         self._reset()
         self.status.setText(self._status(view))
+        if view.outcome is not None:
+            out = view.outcome
+            self.sentence.setText(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
+                                     condition=tr(f"log.condition_{out.condition}"),
+                                     rule=out.rule))
+            return
         if view.pending_seat is None:
             self.sentence.setText("")
             return
@@ -383,6 +389,7 @@ class LogPanel(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
+        self.setSpacing(1)
         self.setAlternatingRowColors(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
@@ -415,6 +422,7 @@ class LogPanel(QListWidget):
                 it.setFont(f)
                 it.setForeground(QColor("#c9a227"))
             self.addItem(it)
+        self.doItemsLayout()  # wrapped lines get their real height at the current width
         self.scrollToBottom()
 
 

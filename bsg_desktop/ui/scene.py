@@ -253,10 +253,13 @@ class BoardScene(QGraphicsScene):
         # Active dice wait in the seat panel; their rolled values are never drawn on the
         # board (D1): a roller sees them in the decision panel after the hand-over.
         card_w = card_art.CARD_W * CARD_SCALE
+        room = w - card_w - 8  # four dice must fit beside the card, even with five seats
+        step = min(SEAT_DIE + 1.6, room / 4)
+        scale = min(1.0, (step - 1.2) / SEAT_DIE)
         for i, d in enumerate(active):
-            px = x + card_w + 6 + SEAT_DIE / 2 + i * (SEAT_DIE + 1.6)
+            px = x + card_w + 6 + step / 2 + i * step
             put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}", ("blank", d.kind, False),
-                (px, y + h - SEAT_DIE / 2 - 3))
+                (px, y + h - SEAT_DIE / 2 - 3), scale)
         put(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
             ("card", sv.character, sv.in_brig),
             (x + 2 + card_art.CARD_W * CARD_SCALE / 2, y + 2 + card_art.CARD_H * CARD_SCALE / 2),
