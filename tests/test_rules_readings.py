@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
 from test_engine_helpers import (
     C_ATTACK_6_2_JUMP,
     C_DRADIS_4_2_JUMP,
@@ -15,7 +18,8 @@ from test_engine_helpers import (
 )
 
 from bsg_desktop.data import load_components
-from bsg_desktop.engine import RAIDER, REMOVED, SPENT, Game
+from bsg_desktop.data.components import default_cards_path
+from bsg_desktop.engine import RAIDER, REMOVED, SPENT, Game, Setup, new_game
 
 CAST = ("gaius_baltar", "william_adama", "kara_thrace", "laura_roslin")
 HUMAN = {0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}
@@ -185,13 +189,19 @@ def test_i11_jump_roll_does_not_use_admirals_dice() -> None:
     assert g.distance == 4
 
 
-def test_i12_reconstructed_crisis_faces_and_dradis_mix() -> None:
+def test_i12_reconstructed_values_come_from_cards_yaml(tmp_path: Path) -> None:
+    """The faces and the DRADIS mix are data: an edited cards.yaml changes the game."""
     c = load_components()
-    assert "I12" in c.reconstructed_note.en
-    assert (c.dradis_raiders, c.dradis_ships, c.dradis_start_raiders) == (8, 6, 2)
-    codes = {d.id: [f.code() for f in d.faces] for d in c.crisis_dice}
-    assert codes["A"] == ["unrest/3/1/jump", "attack/4/1", "dradis/3/2/jump", "unrest/5/1",
-                          "attack/5/2/jump", "dradis/6/1"]
-    assert codes["D"] == ["attack/4/1/jump", "dradis/5/1", "unrest/5/2/jump", "attack/7/1",
-                          "dradis/6/2/jump", "unrest/3/1/jump"]
-    assert c.cylon_crisis == (4, 1)
+    assert "I12" in c.reconstructed_note.en and "I12" in c.reconstructed_note.hu
+    assert c.dradis_raiders + c.dradis_ships == 14
+    raw = yaml.safe_load(default_cards_path().read_text(encoding="utf-8"))
+    raw["dradis"]["raiders"], raw["dradis"]["colonial_ships"] = 10, 4
+    raw["crisis_dice"][2]["faces"][0] = {"type": "attack", "difficulty": 9, "consequence": 3,
+                                         "jump": False}
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    edited = load_components(path)
+    g = new_game(Setup(players=4), 3, components=edited, script_crisis=[0, 0],
+                 overrides={"step": "crisis"})
+    assert g.dradis_pile.count(RAIDER) == 8 and len(g.dradis_pile) == 12
+    assert g.pending.info_dict()["faces"][0].code() == "attack/9/3"

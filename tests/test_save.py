@@ -110,7 +110,7 @@ def test_future_version(tmp_path: Path) -> None:
 def test_bad_override_is_a_save_error() -> None:
     g = new_game(Setup(players=4), 1)
     data = to_json(g)
-    data["overrides"] = {"dradis_monitor": ["raider"] * 9}
+    data["overrides"] = {"dradis_monitor": ["ship"] * 15}
     with pytest.raises(SaveError, match="14"):
         from_json(data)
     data["overrides"] = {"teleport": True}
