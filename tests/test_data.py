@@ -85,7 +85,7 @@ def test_missing_translation(tmp_path: Path) -> None:
 
 def test_wrong_count(tmp_path: Path) -> None:
     def edit(raw: dict) -> None:
-        raw["dradis"]["raiders"] = 9
+        raw["dradis"]["raiders"] = 15 - raw["dradis"]["colonial_ships"]  # one too many
 
     err = load_error(broken(tmp_path, edit))
     assert err.path == "dradis" and "14" in err.expected

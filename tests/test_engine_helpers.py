@@ -8,8 +8,11 @@ stop), so each test reads as the few choices that the rule is about.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
+from bsg_desktop.data import CrisisFace, load_components
+from bsg_desktop.data.components import CrisisDie
 from bsg_desktop.engine import ACTIVE, Event, Game, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.engine.state import Die
@@ -21,7 +24,27 @@ CAST = {3: C3, 4: C4, 5: C5}
 # Neutral casts without the characters whose abilities change checks (X1–X4).
 PLAIN4 = ("laura_roslin", "gaius_baltar", "lee_adama", "kara_thrace")
 
-# 4-player crisis dice C and D (cards.yaml): face indexes used by the tests.
+
+
+def _die(die_id: str, players: tuple[int, ...], faces: str) -> CrisisDie:
+    out = []
+    for code in faces.split():
+        t, d, c, *j = code.split("/")
+        out.append(CrisisFace(t, int(d), int(c), bool(j)))
+    return CrisisDie(die_id, players, tuple(out))
+
+
+# Rule tests pin the crisis faces to issue 2's starting table, so that calibrating
+# cards.yaml (I12) cannot silently change what a rule test sets up. Everything else
+# comes from the shipped cards.yaml.
+PINNED = replace(load_components(), crisis_dice=(
+    _die("A", (3, 5), "unrest/3/1/j attack/4/1 dradis/3/2/j unrest/5/1 attack/5/2/j dradis/6/1"),
+    _die("B", (3, 5), "attack/3/1/j dradis/4/1 unrest/4/2/j attack/6/1 dradis/5/2/j unrest/2/1/j"),
+    _die("C", (4,), "unrest/4/1/j attack/5/1 dradis/4/2/j unrest/6/1 attack/6/2/j dradis/7/1"),
+    _die("D", (4,), "attack/4/1/j dradis/5/1 unrest/5/2/j attack/7/1 dradis/6/2/j unrest/3/1/j"),
+))
+
+# 4-player crisis dice C and D (PINNED): face indexes used by the tests.
 C_UNREST_4_1_JUMP = 0
 C_ATTACK_5_1 = 1
 C_DRADIS_4_2_JUMP = 2
@@ -41,7 +64,7 @@ def start(players: int = 4, chars: tuple[str, ...] | None = None, seed: int = 1,
     """A game from a chosen position; ``chars`` defaults to the ranked cast."""
     setup = Setup(players=players, characters=chars if chars is not None else CAST[players],
                   morale_variant=variant)
-    return new_game(setup, seed, overrides=overrides or None, script_skill=skill,
+    return new_game(setup, seed, PINNED, overrides=overrides or None, script_skill=skill,
                     script_crisis=crisis)
 
 

@@ -89,10 +89,18 @@ def test_c9_one_jump_and_one_distance_marker() -> None:
 
 
 def test_c10_crisis_face_parts() -> None:
-    face = COMP.crisis_dice[0].faces[2]
-    assert (face.type, face.difficulty, face.consequence, face.jump) == ("dradis", 3, 2, True)
-    assert face.code() == "dradis/3/2/jump"
-    assert {t.id for t in COMP.crisis_types} == {"unrest", "attack", "dradis"}
+    types = {t.id for t in COMP.crisis_types}
+    assert types == {"unrest", "attack", "dradis"}
+    for die in COMP.crisis_dice:
+        assert len(die.faces) == 6
+        for face in die.faces:
+            assert face.type in types and face.difficulty >= 0 and face.consequence >= 0
+            code = face.code().split("/")
+            assert code[:3] == [face.type, str(face.difficulty), str(face.consequence)]
+            assert (code[3:] == ["jump"]) == face.jump
+    # The dot marks exactly the 4-player dice.
+    assert {d.id for d in COMP.crisis_dice if d.four_player} == {d.id for d in
+                                                                COMP.crisis_dice_for(4)}
 
 
 # ------------------------------------------------------------------------ setup
