@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from bsg_desktop.data import Text, load_components
+from bsg_desktop.data import CrisisFace, Text, load_components
 from bsg_desktop.engine import Choice, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.setup import SetupError
@@ -52,7 +52,7 @@ class Scenario:
     seed: int
     state: dict[str, Any]
     skill: tuple[int, ...]
-    crisis: tuple[int, ...]
+    crisis: tuple[int | str, ...]
     steps: tuple[Step, ...]
     expect: dict[str, Any]
     lines: dict[str, int] = field(default_factory=dict)
@@ -63,7 +63,9 @@ class Scenario:
             return new_game(self.setup, self.seed, overrides=self.state,
                             script_skill=self.skill, script_crisis=self.crisis)
         except (SetupError, ValueError) as e:
-            raise ScenarioError(f"{self.path}:{self.lines.get('state', 1)}: state: {e}") from None
+            key = str(e).split(":", 1)[0].split(".", 1)[0].strip()
+            line = self.lines.get(f"state.{key}") or self.lines.get("state", 1)
+            raise ScenarioError(f"{self.path}:{line}: state: {e}") from None
 
     def play(self, upto: int | None = None) -> Game:
         """The game after ``upto`` steps (all by default); illegal steps raise ScenarioError."""
@@ -181,9 +183,17 @@ def parse_scenario(source: str, name: str = "<scenario>") -> Scenario:
     if not isinstance(skill, list) or not all(isinstance(v, int) and v in
                                               (-2, -1, 1, 2, 3, 4) for v in skill):
         raise r.fail("dice.skill", "expected a list of skill die values (-2, -1, 1, 2, 3, 4)")
-    if not isinstance(crisis, list) or not all(isinstance(v, int) and 0 <= v <= 5
-                                               for v in crisis):
-        raise r.fail("dice.crisis", "expected a list of crisis face numbers from 0 to 5")
+    if not isinstance(crisis, list):
+        raise r.fail("dice.crisis", "expected a list of crisis faces")
+    for i, v in enumerate(crisis):
+        if isinstance(v, str):
+            try:
+                CrisisFace.from_code(v)
+            except ValueError as e:
+                raise r.fail(f"dice.crisis[{i}]", str(e)) from None
+        elif isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 5:
+            raise r.fail(f"dice.crisis[{i}]", "expected a face code such as dradis/4/2/jump "
+                         f"or a face number from 0 to 5, got {v!r}")
     rules = raw.get("rules", []) or []
     if isinstance(rules, str):
         rules = [rules]

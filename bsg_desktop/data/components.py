@@ -82,6 +82,17 @@ class CrisisFace:
         """Compact form used in logs and scenario files, e.g. 'dradis/3/2/jump'."""
         return f"{self.type}/{self.difficulty}/{self.consequence}" + ("/jump" if self.jump else "")
 
+    @classmethod
+    def from_code(cls, code: str) -> CrisisFace:
+        """Inverse of `code`; raises ValueError with what was expected."""
+        parts = code.strip().split("/") if isinstance(code, str) else []
+        ok = (len(parts) in (3, 4) and parts[0] in CRISIS_TYPES and parts[1].isdigit()
+              and parts[2].isdigit() and (len(parts) == 3 or parts[3] == "jump"))
+        if not ok:
+            raise ValueError(f"expected a crisis face such as dradis/4/2/jump "
+                             f"(type/difficulty/consequence[/jump]), got {code!r}")
+        return cls(parts[0], int(parts[1]), int(parts[2]), len(parts) == 4)
+
 
 @dataclass(frozen=True, slots=True)
 class CrisisDie:

@@ -31,18 +31,19 @@ class CrisisStep(Task):
                 return g.ask(self.seat, "crisis_mode", opts, "Y6")
             self.phase = "roll"
         if self.phase == "roll":
-            idx = []
+            rolled: list[int | CrisisFace] = []
             for _ in g.crisis_dice:
-                i = g.script_crisis.popleft() if g.script_crisis else g.rng.randrange(6)
-                idx.append(i % 6)
-            g.crisis_rolled = tuple(idx)
+                s = g.script_crisis.popleft() if g.script_crisis else g.rng.randrange(6)
+                # a scenario may force a face by its code, whatever the dice in cards.yaml say
+                rolled.append(CrisisFace.from_code(s) if isinstance(s, str) else s % 6)
+            g.crisis_rolled = tuple(rolled)
             g.emit("crisis_rolled", "K1", seat=self.seat)
-            faces = [self._face(g, k) for k in range(len(idx))]
+            faces = [self._face(g, k) for k in range(len(rolled))]
             g.emit("crisis_roll_result", "K1", to=(self.seat,), seat=self.seat,
                    faces=[f.code() for f in faces])
             self.phase = "choose"
             return g.ask(self.seat, "crisis_die", [Choice("crisis", (k,)) for k in
-                                                   range(len(idx))], "K1",
+                                                   range(len(rolled))], "K1",
                          faces=tuple(faces), dice=g.crisis_dice)
         if self.phase == "check":
             from bsg_desktop.engine.dice import SkillCheck
@@ -82,8 +83,11 @@ class CrisisStep(Task):
         return None
 
     def _face(self, g: Game, k: int) -> CrisisFace:
+        rolled = g.crisis_rolled[k]
+        if isinstance(rolled, CrisisFace):
+            return rolled
         die = next(d for d in g.c.crisis_dice if d.id == g.crisis_dice[k])
-        return die.faces[g.crisis_rolled[k]]
+        return die.faces[rolled]
 
     def apply(self, g: Game, choice: Choice) -> None:
         if choice.verb == "roll":

@@ -68,8 +68,12 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
         if g.check is not None:
             g.check.entries.append((seat, d.id, d.kind, d.value, True))
             g.check.compute()
+    if g.players[seat].revealed:
+        rule = "Y3"  # a revealed Cylon contributes exactly one die
     g.emit("dice_contributed", rule, seat=seat,
            dice=[(int(i), g.die(int(i)).kind, v) for i, v in zip(die_ids, values, strict=True)])
+    if g.check is not None and g.check.adama and -1 in values:
+        g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
     return values
 
 

@@ -91,7 +91,8 @@ class Game:
         self.loyalty_box: list[str] = []  # unused Cylon cards (S5)
         self.loyalty_dealt = False  # L1 happens once
         self.crisis_dice: tuple[str, ...] = ()
-        self.crisis_rolled: tuple[int, ...] = ()  # face index per die, secret to the roller
+        # face index per die (or a scripted face), secret to the roller
+        self.crisis_rolled: tuple[Any, ...] = ()
         self.crisis: Any = None  # the chosen CrisisFace (public)
         self.crisis_source = ""  # die id, or "cylon" (Y6)
         self.check: Any = None  # the skill check in progress (public contributions)
@@ -101,10 +102,10 @@ class Game:
         self.pending: Decision | None = None
         self.outcome: Outcome | None = None
         self.script_skill: deque[int] = deque()  # scenario-scripted skill die results
-        self.script_crisis: deque[int] = deque()  # scripted crisis face indexes
+        self.script_crisis: deque[int | str] = deque()  # scripted face indexes or face codes
         self.stalled = False
         self.overrides: dict[str, Any] = {}
-        self.script: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
 
     # ------------------------------------------------------------------ door
     @property
@@ -352,11 +353,12 @@ class Game:
 
 def new_game(setup: Setup | None = None, seed: int = 0, components: Components | None = None,
              record: bool = True, overrides: dict[str, Any] | None = None,
-             script_skill: Sequence[int] = (), script_crisis: Sequence[int] = ()) -> Game:
+             script_skill: Sequence[int] = (), script_crisis: Sequence[int | str] = ()) -> Game:
     """Set up a game (rules S1–S6) deterministically from (setup, seed).
 
     ``overrides`` start from a chosen position (scenarios); ``script_skill`` and
-    ``script_crisis`` fix the next skill die values and crisis face indexes.
+    ``script_crisis`` fix the next skill die values and crisis faces (an index on the
+    die, or a face code such as ``dradis/4/2/jump`` that holds whatever cards.yaml says).
     """
     from bsg_desktop.engine.setup import apply_setup
 
@@ -373,7 +375,7 @@ def new_game(setup: Setup | None = None, seed: int = 0, components: Components |
 
 def replay(setup: Setup, seed: int, choices: Sequence[Choice | str],
            components: Components | None = None, overrides: dict[str, Any] | None = None,
-           script_skill: Sequence[int] = (), script_crisis: Sequence[int] = ()) -> Game:
+           script_skill: Sequence[int] = (), script_crisis: Sequence[int | str] = ()) -> Game:
     """(setup, seed, choices) reproduces a game exactly."""
     g = new_game(setup, seed, components, overrides=overrides, script_skill=script_skill,
                  script_crisis=script_crisis)

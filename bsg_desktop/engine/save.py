@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bsg_desktop.data import CrisisFace
 from bsg_desktop.engine.core import Choice, Setup
 from bsg_desktop.engine.game import Game, replay
 from bsg_desktop.engine.setup import SetupError
@@ -80,8 +81,13 @@ def from_json(data: Any, name: str = "save") -> Game:
             raise ValueError("overrides must be a mapping")
         skill = data.get("script_skill") or []
         crisis = data.get("script_crisis") or []
-        if not all(isinstance(x, int) for x in skill + crisis):
-            raise ValueError("scripted dice must be whole numbers")
+        if not isinstance(skill, list) or not all(isinstance(x, int) for x in skill):
+            raise ValueError("scripted skill dice must be whole numbers")
+        if not isinstance(crisis, list) or not all(isinstance(x, int | str) for x in crisis):
+            raise ValueError("scripted crisis dice must be face numbers or face codes")
+        for x in crisis:
+            if isinstance(x, str):
+                CrisisFace.from_code(x)
         return replay(setup, seed, [Choice.parse(c) for c in choices], overrides=overrides,
                       script_skill=skill, script_crisis=crisis)
     except IllegalChoiceError as e:

@@ -131,9 +131,16 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         g.loyalty_box = [x for x in pool if x not in g.loyalty_deck]
     if "loyalty_deck" in ov:
         deck = _list(ov["loyalty_deck"], "loyalty_deck")
+        held = {x for p in g.players for x in p.loyalty}
         for card in deck:
             if card not in all_cards:
                 raise SetupError(f"loyalty_deck: unknown card {card!r}")
+            if card in held:
+                raise SetupError(f"loyalty_deck: card {card!r} is already dealt to a player")
+        if len(set(deck)) != len(deck):
+            raise SetupError("loyalty_deck: a card is listed twice")
+        # every card is somewhere exactly once (C3): the rest of the box stays in the box
+        g.loyalty_box = [x for x in c.loyalty_ids if x not in held and x not in deck]
         g.loyalty_deck = list(reversed(deck))  # first listed is dealt first
     markers = {RAIDER: c.dradis_raiders, SHIP: c.dradis_ships}
     if "dradis_monitor" in ov or "dradis_pile" in ov:
