@@ -1,0 +1,76 @@
+"""Bot speed: heuristic-bot complete 4-player games per second, strong-bot decision time.
+
+    python benchmarks/bots.py [--games 300] [--decisions 20] [--budget 0.5]
+
+Games are played the fair way (each seat's bot gets ``g.view(seat)`` and
+``g.pending``; the game keeps its public record), on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bsg_desktop.bots import make_bot
+from bsg_desktop.bots.strong import SEARCHED
+from bsg_desktop.engine import Setup, new_game
+
+
+def heuristic_games_per_second(games: int) -> tuple[float, float]:
+    start = time.perf_counter()
+    decisions = 0
+    for seed in range(games):
+        g = new_game(Setup(players=4), seed=seed)
+        bots = [make_bot("heuristic", seed * 10 + s) for s in range(4)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+            decisions += 1
+    seconds = time.perf_counter() - start
+    return games / seconds, decisions / seconds
+
+
+def strong_decision_times(decisions: int, budget: float) -> list[tuple[str, float, int]]:
+    out: list[tuple[str, float, int]] = []
+    seed = 0
+    while len(out) < decisions:
+        g = new_game(Setup(players=4), seed=seed)
+        bots = [make_bot("heuristic", s) for s in range(4)]
+        strong = make_bot("strong", 1, budget=budget)
+        while g.outcome is None and len(out) < decisions:
+            d = g.pending
+            v = g.view(d.seat)
+            if d.seat == 0 and d.kind in SEARCHED:
+                t = time.perf_counter()
+                c = strong.choose(v, d)
+                out.append((d.kind, time.perf_counter() - t,
+                            int(strong.last_stats.get("worlds", 0))))
+            else:
+                c = bots[d.seat].choose(v, d)
+                if d.seat == 0:
+                    strong.choose(v, d)  # keep its record current, as in a real game
+            g.apply(c)
+        seed += 1
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--decisions", type=int, default=20)
+    p.add_argument("--budget", type=float, default=0.5)
+    a = p.parse_args()
+    gps, dps = heuristic_games_per_second(a.games)
+    print(f"heuristic, 4 players: {gps:.1f} complete games/s ({dps:.0f} decisions/s), "
+          f"{a.games} games on one core")
+    times = strong_decision_times(a.decisions, a.budget)
+    secs = [t for _, t, _ in times]
+    worlds = [w for _, _, w in times]
+    print(f"strong, budget {a.budget}s: {len(times)} searched decisions, mean "
+          f"{statistics.mean(secs):.3f}s, max {max(secs):.3f}s, mean sampled worlds "
+          f"{statistics.mean(worlds):.1f} (each world played out once per candidate)")
+
+
+if __name__ == "__main__":
+    main()
