@@ -32,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="interface language (default: the remembered one, else en)")
     parser.add_argument("--open", dest="open_file", metavar="FILE",
                         help="open a saved game at start")
+    parser.add_argument("--demo", metavar="FILE.yaml",
+                        help="open a demo scenario as a lesson (with --screenshot: picture it)")
+    parser.add_argument("--demo-step", type=int, default=0, metavar="K",
+                        help="with --demo: the lesson step to show (0 = the start)")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -76,8 +80,10 @@ def _check_lang(lang: str | None) -> None:
 
 
 def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), steps: int = 40,
-               players: int = 4, lang: str = "en") -> None:
-    """Play ``steps`` random legal choices and write the window as a PNG of ``size``."""
+               players: int = 4, lang: str = "en", demo: str | None = None,
+               demo_step: int = 0) -> None:
+    """Play ``steps`` random legal choices (or open ``demo`` as a lesson at step
+    ``demo_step``) and write the window as a PNG of ``size``."""
     app = _app(offscreen=True)
     from bsg_desktop.bots import make_bot
     from bsg_desktop.engine import Setup
@@ -90,8 +96,14 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
         win = MainWindow(settings=Settings(Path(tmp) / "settings.ini"), autosave_path=None,
                          animate=False)
         win.resize(*size)
-        win.start_game(Setup(players=players), seed)
         c = win.controller
+        if demo is not None:
+            if not win.open_demo(demo):
+                raise UserError(win.last_error.replace("\n", " "))
+            win.lesson_goto(demo_step)
+            steps = 0
+        else:
+            win.start_game(Setup(players=players), seed)
         bot = make_bot("random", seed=seed)
         for _ in range(max(0, steps)):
             g = c.game
@@ -99,7 +111,8 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
                 break
             seat = g.pending.seat
             c.choose(bot.choose(g.view(seat), g.pending))
-        c.unlock()
+        if demo is None:
+            c.unlock()
         if win.game_over_dialog is not None:
             win.game_over_dialog.close()
         win.show()
@@ -137,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
     _check_lang(args.lang)
     if args.screenshot:
         screenshot(args.screenshot, seed=args.seed, size=parse_size(args.size),
-                   steps=args.steps, players=args.players, lang=args.lang or "en")
+                   steps=args.steps, players=args.players, lang=args.lang or "en",
+                   demo=args.demo, demo_step=args.demo_step)
         print(args.screenshot)
         return 0
     app = _app(offscreen=False)
@@ -150,7 +164,10 @@ def run(args: argparse.Namespace) -> int:
     set_language(lang if lang in ("en", "hu") else "en")
     win = MainWindow(settings=settings, autosave_path=default_autosave_path())
     win.show()
-    if args.open_file:
+    if args.demo:
+        if win.open_demo(args.demo):
+            win.lesson_goto(args.demo_step)
+    elif args.open_file:
         win.open_path(args.open_file)
     else:
         win.offer_resume()

@@ -60,6 +60,21 @@ class GameController(QObject):
         g = new_game(setup, seed)
         self._install(g, seat_kinds or [HUMAN] * setup.players)
 
+    def adopt(self, g: Game, seat_kinds: list[str] | None = None) -> None:
+        """Play on from a game made elsewhere (a lesson's position taken over by the
+        teacher): it becomes the current game exactly as a loaded save would."""
+        self.paused = False
+        self._install(g, seat_kinds or [HUMAN] * g.n)
+
+    def pause(self) -> None:
+        """Hold the computer seats (a lesson covers the board; the game waits behind it)."""
+        self.paused = True
+        self._timer.stop()
+
+    def resume(self) -> None:
+        self.paused = False
+        self._schedule_bot()
+
     def _install(self, g: Game, seat_kinds: list[str]) -> None:
         self._timer.stop()
         self.game = g

@@ -17,9 +17,9 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QVariantAnimation
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from bsg_desktop.art import board as board_art
 from bsg_desktop.art import cards as card_art
@@ -43,6 +43,8 @@ MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
 DEMOR_SCALE = 0.62
 CARD_SCALE = 0.55
 ANIM_MS = 220
+HIGHLIGHT = "#ffd34d"  # teach mode: the glow around what the last step changed
+PULSE_MS = 1400
 
 
 @lru_cache(maxsize=2048)
@@ -135,6 +137,15 @@ class BoardScene(QGraphicsScene):
         self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._anim.valueChanged.connect(self._step)
         self._last: PlayerView | None = None
+        self.highlights: list[QGraphicsItem] = []
+        self.highlighted: list[str] = []
+        self._pulse = QVariantAnimation(self)
+        self._pulse.setDuration(PULSE_MS)
+        self._pulse.setKeyValueAt(0.0, 1.0)
+        self._pulse.setKeyValueAt(0.5, 0.35)
+        self._pulse.setKeyValueAt(1.0, 1.0)
+        self._pulse.setLoopCount(-1)
+        self._pulse.valueChanged.connect(self._pulse_step)
         self._build_board()
 
     # ------------------------------------------------------------------ layout
@@ -367,6 +378,98 @@ class BoardScene(QGraphicsScene):
             panel.setZValue(1)
             self.addItem(panel)
             self._seat_panels[sv.seat] = (key, panel)
+
+    # ------------------------------------------------------- teach highlights
+    def highlight(self, parts: list[str]) -> None:
+        """Outline the board areas named by ``parts`` (teach mode's `Lesson.changed()`).
+
+        The outlines are temporary scene items, replaced by the next call: each lesson
+        step shows only what that step changed. Call after `sync`, so token-based
+        areas (dice, demoralized markers) are measured where the tokens now are.
+        """
+        self.clear_highlight()
+        self.highlighted = list(parts)
+        rects: list[QRectF] = []
+        for part in parts:
+            rects += [r for r in self._part_rects(part) if r not in rects]  # one glow a spot
+        for r in rects:
+            path = QPainterPath()
+            path.addRoundedRect(r, 3.0, 3.0)
+            glow = QGraphicsPathItem(path)
+            colour = QColor(HIGHLIGHT)
+            colour.setAlpha(55)
+            glow.setBrush(QBrush(colour))
+            colour.setAlpha(110)
+            glow.setPen(QPen(colour, 4.0))
+            glow.setZValue(2)  # under the tokens: a halo, not a veil
+            line = QGraphicsPathItem(path)
+            line.setPen(QPen(QColor(HIGHLIGHT), 1.5))
+            line.setZValue(8)
+            for it in (glow, line):
+                it.setData(0, "highlight")
+                self.addItem(it)
+                self.highlights.append(it)
+        if self.highlights and self.animate:
+            self._pulse.start()
+
+    def clear_highlight(self) -> None:
+        self._pulse.stop()
+        for it in self.highlights:
+            self.removeItem(it)
+        self.highlights = []
+        self.highlighted = []
+
+    def _pulse_step(self, value: object) -> None:
+        for it in self.highlights:
+            it.setOpacity(float(value))  # type: ignore[arg-type]
+
+    def _around(self, names: list[str], pad: float) -> list[QRectF]:
+        pts = [self.board.anchor(n) for n in names]
+        if not pts:
+            return []
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return [QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+                       max(ys) - min(ys) + 2 * pad)]
+
+    def _tokens_rect(self, pick, pad: float = 1.5) -> list[QRectF]:  # type: ignore[no-untyped-def]
+        r = QRectF()
+        for tok in self.tokens.values():
+            if pick(tok):
+                r = r.united(tok.sceneBoundingRect())
+        return [r.adjusted(-pad, -pad, pad, pad)] if not r.isNull() else []
+
+    def _part_rects(self, part: str) -> list[QRectF]:
+        """Where on the board one changed part lives (anchors of the art, or its tokens)."""
+        if part == "dradis":
+            return self._around([f"dradis.slot.{i}" for i in range(10)], 12.5)
+        if part == "damage":
+            return self._around([f"damage.{d.id}" for d in self.comp.damage_locations], 12.5)
+        if part == "jump":
+            return self._around([f"jump.{i}" for i in range(self.comp.jump_max + 1)], 9.0)
+        if part == "distance":
+            return self._around([f"distance.{i}" for i in range(self.comp.distance_win + 1)],
+                                9.0)
+        if part == "crisis":
+            return self._around(["seal.centre"], 12.0)
+        if part == "demoralized":
+            got = self._tokens_rect(lambda t: t.role == "demoralized")
+            return got or self._around(["seal.centre"], 12.0)
+        if part == "check":
+            got = self._tokens_rect(lambda t: t.role == "die" and f"/{CONTRIBUTED}/" in t.where)
+            return got or self._around(["seal.centre"], 12.0)
+        if part.startswith("seat."):
+            _, seat_s, what = part.split(".", 2)
+            seat = int(seat_s)
+            if seat >= self.players:
+                return []
+            x, y, w, h = self.seat_rect(seat)
+            out = [QRectF(x - 0.8, y - 0.8, w + 1.6, h + 1.6)]
+            if what == "dice":
+                out += self._tokens_rect(lambda t: t.role == "die" and
+                                         t.where.startswith(f"{seat}/") and
+                                         not t.where.startswith(f"{seat}/{ACTIVE}/"))
+            return out
+        return []
 
     # -------------------------------------------------------------- animation
     def _step(self, value: object) -> None:

@@ -4,6 +4,12 @@ The window only displays and forwards: clicks become choice texts taken from the
 pending decision's options, which the controller applies. Whatever is painted
 comes from `controller.view_for_screen()`, so before the hot-seat hand-over the
 screen holds nothing but the public view.
+
+Teach mode (Learn menu) puts a `bsg_desktop.teach.Lesson` in front of the game:
+while a lesson is open the controller's game waits (bots paused), the board shows
+the lesson's public view with the last step's changes outlined, and the lesson
+panel replaces the decision panel. "Take over" hands a copy of the lesson's
+position to the controller as a fresh hot-seat game.
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ from PySide6.QtWidgets import (
 )
 
 from bsg_desktop.data import load_components
-from bsg_desktop.engine import Event, Setup, visible_log
+from bsg_desktop.engine import Event, Game, PlayerView, Setup, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import describer_for
-from bsg_desktop.ui.controller import GameController
+from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
+from bsg_desktop.ui.controller import HUMAN, GameController
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
+from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
@@ -53,16 +61,24 @@ class MainWindow(QMainWindow):
         self.game_over_dialog: GameOverDialog | None = None
         self.rules_dialog: RulesDialog | None = None
         self._base_delay = bot_delay_ms
+        self.lesson: Lesson | None = None
+        self.demos: list[DemoEntry] = list_demos(DEMO_DIR)
+        self.demo_actions: dict[Path, QAction] = {}
 
         self.scene = BoardScene(self.comp, 4, language(), animate)
         self.board_view = BoardView(self.scene)
         self.panel = DecisionPanel(self.comp)
         self.log = LogPanel()
+        self.lesson_panel = LessonPanel(self.comp)
+        self.lesson_panel.hide()
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.panel)
+        right.addWidget(self.lesson_panel)
         right.addWidget(self.log)
+        self.right = right
         right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 2)
+        right.setStretchFactor(1, 3)
+        right.setStretchFactor(2, 2)
         right.setMinimumWidth(340)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.board_view)
@@ -92,6 +108,13 @@ class MainWindow(QMainWindow):
         self.panel.secrets_hidden.connect(self.hide_secrets)
         self.log.rule_requested.connect(self.show_rules)
         self.handover.continued.connect(c.unlock)
+        lp = self.lesson_panel
+        lp.back_requested.connect(self.lesson_back)
+        lp.forward_requested.connect(self.lesson_forward)
+        lp.reset_requested.connect(self.lesson_reset)
+        lp.take_over_requested.connect(self.take_over)
+        lp.close_requested.connect(self.close_lesson)
+        lp.rule_requested.connect(self.show_rules)
 
         self._make_actions()
         self.retranslate()
@@ -153,12 +176,52 @@ class MainWindow(QMainWindow):
         for a in self.lang_actions.values():
             self.menu_lang.addAction(a)
         self.menu_settings.addAction(self.act_fast)
+        self.act_demo_file = act(self.open_demo_dialog)
+        self.act_lesson_back = act(self.lesson_back, QKeySequence(Qt.Key.Key_Left))
+        self.act_lesson_forward = act(self.lesson_forward, QKeySequence(Qt.Key.Key_Right))
+        self.act_lesson_reset = act(self.lesson_reset, QKeySequence(Qt.Key.Key_Home))
+        self.act_take_over = act(self.take_over)
+        self.act_close_lesson = act(self.close_lesson)
+        self.menu_learn = mb.addMenu("")
+        self.menu_demos = QMenu(self)  # the shipped demos, filled in the current language
         self.menu_help = mb.addMenu("")
         self.menu_help.addAction(self.act_rules)
         self.menu_help.addAction(self.act_about)
 
+    def _fill_learn(self) -> None:
+        """The Learn menu: every shipped demo by title (broken ones disabled, their error
+        as tooltip), a file chooser for a teacher's own demo, and the lesson controls."""
+        m = self.menu_learn
+        m.clear()
+        m.setToolTipsVisible(True)
+        self.demo_actions = {}
+        for d in self.demos:
+            a = m.addAction(d.title() if not d.error else d.path.name)
+            if d.error:
+                a.setEnabled(False)
+                a.setToolTip(d.error)
+            else:
+                rules = ", ".join(d.rules)
+                a.setToolTip(tr("teach.menu.rules", rules=rules) if rules else d.title())
+                a.triggered.connect(lambda _c=False, p=d.path: self.open_demo(p))
+            self.demo_actions[d.path] = a
+        m.addSeparator()
+        m.addAction(self.act_demo_file)
+        m.addSeparator()
+        for a in (self.act_lesson_back, self.act_lesson_forward, self.act_lesson_reset,
+                  self.act_take_over, self.act_close_lesson):
+            m.addAction(a)
+
     def retranslate(self) -> None:
         """Re-apply every text in the current language (menus, board, panels, log)."""
+        self.menu_learn.setTitle(tr("teach.menu.learn"))
+        for a, key in ((self.act_demo_file, "open_file"), (self.act_lesson_back, "back"),
+                       (self.act_lesson_forward, "forward"), (self.act_lesson_reset, "reset"),
+                       (self.act_take_over, "take_over"), (self.act_close_lesson, "close")):
+            a.setText(tr(f"teach.menu.{key}"))
+        self._fill_learn()
+        self._update_lesson_actions()
+        self.lesson_panel.retranslate()
         self.menu_file.setTitle(tr("ui.menu.file"))
         self.menu_recent.setTitle(tr("ui.menu.recent"))
         self.menu_edit.setTitle(tr("ui.menu.edit"))
@@ -177,17 +240,22 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = f" — {self.path.name}" if self.path else ""
+        if self.lesson is not None:
+            name = " — " + tr("teach.window.title", title=self.lesson.title())
         self.setWindowTitle(tr("ui.window.title") + name)
 
     # -------------------------------------------------------------- refresh
     @Slot()
     def _on_game_changed(self) -> None:
+        if self.lesson is not None:
+            # A game was started or loaded from the menus: the lesson gives way to it.
+            self._end_lesson()
+            self.controller.paused = False
+            self._update_title()
         g = self.controller.game
         if g is None:
             return
-        if self.scene.players != g.n or self.scene.lang != language():
-            self.scene = BoardScene(self.comp, g.n, language(), self.animate)
-            self.board_view.setScene(self.scene)
+        self._ensure_scene(g.n)
         self.log.rebuild(describer_for(g), visible_log(g, None))
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
@@ -200,6 +268,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def refresh(self) -> None:
         """Redraw board and panel from the one view the screen may show."""
+        if self.lesson is not None:
+            self._show_lesson()
+            return
         c = self.controller
         view = c.view_for_screen()
         self.act_undo.setEnabled(c.can_undo())
@@ -380,6 +451,144 @@ class MainWindow(QMainWindow):
         QMessageBox.information(self, tr("ui.print.title"),
                                 tr("ui.print.done", files="\n".join(map(str, files))))
 
+    # ----------------------------------------------------------------- teach
+    def open_demo(self, path: str | Path) -> bool:
+        """Open a demo as a lesson at its start; a file with errors is reported (file,
+        line, what was expected) and whatever was on screen stays as it was."""
+        try:
+            lesson = Lesson.open(path)
+        except UserError as e:
+            self.show_error(tr("teach.error.open", error=e))
+            return False
+        except OSError as e:
+            self.show_error(tr("teach.error.open", error=f"{path}: {e.strerror or e}"))
+            return False
+        self.controller.pause()
+        self.lesson = lesson
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+            self.game_over_dialog = None
+        self.panel.hide()
+        self.lesson_panel.show()
+        h = max(self.right.height(), 600)
+        self.right.setSizes([0, int(h * 0.74), h - int(h * 0.74)])  # the lesson first
+        self._lesson_changed()
+        self._update_title()
+        return True
+
+    @Slot()
+    def open_demo_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("teach.open.title"), str(DEMO_DIR),
+                                              tr("teach.open.filter"))
+        if path:
+            self.open_demo(path)
+
+    def _lesson_step(self, move) -> None:  # type: ignore[no-untyped-def]
+        """Run one lesson move; a teacher's step that the rules reject is shown in the
+        panel (with its file and line) and the lesson stays where it was."""
+        if self.lesson is None:
+            return
+        try:
+            moved = move(self.lesson)
+        except UserError as e:
+            self.lesson_panel.show_error(str(e))
+            self.last_error = str(e)
+            self.statusBar().showMessage(str(e), 10000)
+            return
+        if moved is not False:
+            self._lesson_changed()
+
+    @Slot()
+    def lesson_forward(self) -> None:
+        self._lesson_step(lambda le: le.forward())
+
+    @Slot()
+    def lesson_back(self) -> None:
+        self._lesson_step(lambda le: le.back())
+
+    @Slot()
+    def lesson_reset(self) -> None:
+        self._lesson_step(lambda le: le.reset())
+
+    def lesson_goto(self, pos: int) -> None:
+        self._lesson_step(lambda le: le.goto(pos))
+
+    @Slot()
+    def take_over(self) -> None:
+        """Play on from this step as a normal hot-seat game; the lesson closes."""
+        if self.lesson is None:
+            return
+        game: Game = self.lesson.take_over()
+        self._end_lesson()
+        self.path = None
+        self.controller.adopt(game, [HUMAN] * game.n)
+        self.settings.set_clean_exit(False)
+        self._update_title()
+        self.statusBar().showMessage(tr("teach.status.taken_over"), 6000)
+
+    @Slot()
+    def close_lesson(self) -> None:
+        """Leave the lesson; the game that was open before comes back as it was."""
+        if self.lesson is None:
+            return
+        self._end_lesson()
+        self._on_game_changed()
+        if self.controller.game is None:
+            self.log.clear()
+        self.refresh()
+        self.controller.resume()
+        self._update_title()
+
+    def _end_lesson(self) -> None:
+        self.lesson = None
+        self.scene.clear_highlight()
+        self.lesson_panel.hide()
+        self.panel.show()
+        h = max(self.right.height(), 600)
+        self.right.setSizes([int(h * 0.6), 0, h - int(h * 0.6)])
+        self._update_lesson_actions()
+
+    def _update_lesson_actions(self) -> None:
+        le = self.lesson
+        on = le is not None
+        self.act_lesson_back.setEnabled(on and not le.at_start)  # type: ignore[union-attr]
+        self.act_lesson_forward.setEnabled(on and not le.at_end)  # type: ignore[union-attr]
+        self.act_lesson_reset.setEnabled(on and not le.at_start)  # type: ignore[union-attr]
+        self.act_take_over.setEnabled(on)
+        self.act_close_lesson.setEnabled(on)
+
+    def _ensure_scene(self, players: int) -> None:
+        if self.scene.players != players or self.scene.lang != language():
+            self.scene.clear_highlight()
+            self.scene = BoardScene(self.comp, players, language(), self.animate)
+            self.board_view.setScene(self.scene)
+
+    def _lesson_changed(self) -> None:
+        le = self.lesson
+        assert le is not None
+        self._ensure_scene(le.game.n)
+        self.log.rebuild(describer_for(le.game), visible_log(le.game, None))
+        self._show_lesson()
+
+    def _show_lesson(self) -> None:
+        """Board: the lesson's public view with this step's changes outlined; panel: the
+        narration, the rules and the deciding seat's next scripted choice."""
+        le = self.lesson
+        assert le is not None
+        g = le.game
+        self._ensure_scene(g.n)
+        self.stack.setCurrentWidget(self.game_page)
+        self.scene.sync(g.view(None))
+        self.scene.highlight(le.changed())
+        decider: PlayerView | None = None
+        if g.pending is not None and g.outcome is None:
+            decider = g.view(g.pending.seat)
+        self.lesson_panel.show_lesson(le, decider)
+        self.act_undo.setEnabled(False)
+        for a in (self.act_save, self.act_save_as):
+            a.setEnabled(False)
+        self._update_lesson_actions()
+
     # ------------------------------------------------------------- settings
     def set_language(self, lang: str) -> None:
         set_language(lang)
@@ -387,7 +596,7 @@ class MainWindow(QMainWindow):
         self.lang_actions[lang].setChecked(True)
         self.retranslate()
         self.scene.set_language(lang)
-        g = self.controller.game
+        g = self.lesson.game if self.lesson is not None else self.controller.game
         if g is not None:
             self.log.rebuild(describer_for(g), visible_log(g, None))
         self.refresh()

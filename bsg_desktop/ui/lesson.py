@@ -1,0 +1,275 @@
+"""Teach mode's side panel: a rule demo a teacher steps through in front of the class.
+
+The panel shows one lesson position (built by `bsg_desktop.teach.Lesson`, which
+holds all the stepping logic): title, "step k of N", the narration, the rules the
+last step applied with their text, and what the next scripted step will choose.
+Its buttons only say what the teacher wants (past-tense-free "requested"
+signals, like the decision panel's); the window moves the lesson and redraws.
+
+A lesson is a demonstration, not a hot-seat game: nobody at the table hides a
+hand. So the board shows the public view, and this panel also shows the deciding
+seat's decision (its crisis-dice faces, its rolled dice and the option the script
+takes), because that is what the narration talks about. Loyalty hands are never
+shown here.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bsg_desktop.art import dice as dice_art
+from bsg_desktop.data.components import Components
+from bsg_desktop.engine import Choice, PlayerView
+from bsg_desktop.i18n import language, tr
+from bsg_desktop.rules import rule_text
+from bsg_desktop.teach import Lesson
+from bsg_desktop.ui.panels import _clear
+from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.words import choice_words, decision_words
+
+LESSON_CSS = """
+QWidget#lesson { background: #16202b; color: #eef2f5; }
+QLabel { color: #eef2f5; }
+QLabel#kicker { color: #9fb3c8; font-size: 13px; letter-spacing: 1px; }
+QLabel#title { color: #f0c64a; font-size: 21px; font-weight: 700; }
+QLabel#progress { color: #c9d3dc; font-size: 14px; font-weight: 600; }
+QLabel#narration { font-size: 19px; line-height: 130%; }
+QFrame#narration_box { background: #1e2c3a; border-left: 4px solid #f0c64a;
+                       border-radius: 4px; }
+QLabel#heading { color: #9fb3c8; font-size: 13px; font-weight: 700; }
+QLabel#rules { font-size: 14px; color: #dfe6ec; }
+QLabel#next { font-size: 14px; color: #dfe6ec; }
+QLabel#error { color: #ff8a7a; font-size: 14px; font-weight: 600; }
+QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
+              border-radius: 6px; padding: 8px 12px; font-size: 15px; }
+QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
+QPushButton:disabled { color: #6a7886; background: #1b2631; border-color: #26323e; }
+QPushButton#forward { background: #2b5d8a; font-weight: 700; }
+QPushButton#forward:hover { background: #3a77ad; }
+QPushButton#take_over { background: #1e3b2a; border-color: #47d16c; }
+QToolButton { background: transparent; border: 3px solid transparent; border-radius: 8px; }
+QToolButton[picked="true"] { border-color: #f0c64a; background: #3a3213; }
+QScrollArea { background: transparent; }
+"""
+
+
+class LessonPanel(QWidget):
+    """Title, progress, narration, rules applied, next scripted choice, and the controls."""
+
+    back_requested = Signal()
+    forward_requested = Signal()
+    reset_requested = Signal()
+    take_over_requested = Signal()
+    close_requested = Signal()
+    rule_requested = Signal(str)
+
+    def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.comp = comp
+        self.setObjectName("lesson")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(LESSON_CSS)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(14, 12, 14, 12)
+        outer.setSpacing(8)
+        self.kicker = QLabel(objectName="kicker")
+        self.title = QLabel(objectName="title", wordWrap=True)
+        self.progress = QLabel(objectName="progress")
+        outer.addWidget(self.kicker)
+        outer.addWidget(self.title)
+        outer.addWidget(self.progress)
+
+        box = QFrame(objectName="narration_box")
+        bl = QVBoxLayout(box)
+        bl.setContentsMargins(12, 10, 12, 10)
+        self.narration = QLabel(objectName="narration", wordWrap=True)
+        self.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bl.addWidget(self.narration)
+        outer.addWidget(box)
+
+        body = QWidget(objectName="lesson")
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(6)
+        self.rules_heading = QLabel(objectName="heading")
+        self.rules = QLabel(objectName="rules", wordWrap=True)
+        self.rules.setTextFormat(Qt.TextFormat.RichText)
+        self.rules.linkActivated.connect(self.rule_requested.emit)
+        self.next_heading = QLabel(objectName="heading")
+        self.next = QLabel(objectName="next", wordWrap=True)
+        self.next.setTextFormat(Qt.TextFormat.RichText)
+        self.faces_row = QHBoxLayout()
+        self.faces_row.setContentsMargins(0, 0, 0, 0)
+        self.error = QLabel(objectName="error", wordWrap=True)
+        self.error.hide()
+        # What happens next (with the dice it picks from) comes first: it is what the
+        # narration talks about; the rule texts below are for reading along.
+        inner.addWidget(self.error)
+        inner.addWidget(self.next_heading)
+        inner.addWidget(self.next)
+        inner.addLayout(self.faces_row)
+        inner.addSpacing(4)
+        inner.addWidget(self.rules_heading)
+        inner.addWidget(self.rules)
+        inner.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+
+        nav = QHBoxLayout()
+        self.back_button = QPushButton(objectName="back")
+        self.forward_button = QPushButton(objectName="forward")
+        for b in (self.back_button, self.forward_button):
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrow keys belong to the lesson
+            nav.addWidget(b)
+        outer.addLayout(nav)
+        more = QHBoxLayout()
+        self.reset_button = QPushButton(objectName="reset")
+        self.take_over_button = QPushButton(objectName="take_over")
+        self.close_button = QPushButton(objectName="close")
+        for b in (self.reset_button, self.take_over_button, self.close_button):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            more.addWidget(b)
+        outer.addLayout(more)
+        self.back_button.clicked.connect(self.back_requested.emit)
+        self.forward_button.clicked.connect(self.forward_requested.emit)
+        self.reset_button.clicked.connect(self.reset_requested.emit)
+        self.take_over_button.clicked.connect(self.take_over_requested.emit)
+        self.close_button.clicked.connect(self.close_requested.emit)
+        self.face_buttons: list[QToolButton] = []
+        self._lesson: Lesson | None = None
+        self._decider: PlayerView | None = None
+        self.retranslate()
+
+    # ------------------------------------------------------------------ show
+    def show_lesson(self, lesson: Lesson, decider: PlayerView | None) -> None:
+        """Fill the panel for the lesson's current position; ``decider`` is the deciding
+        seat's view (for the next scripted choice), or None when nothing is pending."""
+        self._lesson, self._decider = lesson, decider
+        self.error.hide()
+        self.error.clear()
+        self._fill()
+
+    def show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+
+    def retranslate(self) -> None:
+        """Re-apply every text in the current language (buttons, narration, rule texts)."""
+        self.kicker.setText(tr("teach.panel.kicker").upper())
+        self.back_button.setText(tr("teach.panel.back"))
+        self.forward_button.setText(tr("teach.panel.forward"))
+        self.back_button.setToolTip(tr("teach.panel.back_tip"))
+        self.forward_button.setToolTip(tr("teach.panel.forward_tip"))
+        self.reset_button.setText(tr("teach.panel.reset"))
+        self.take_over_button.setText(tr("teach.panel.take_over"))
+        self.take_over_button.setToolTip(tr("teach.panel.take_over_tip"))
+        self.close_button.setText(tr("teach.panel.close"))
+        self.rules_heading.setText(tr("teach.panel.rules").upper())
+        if self._lesson is not None:
+            self._fill()
+
+    def _fill(self) -> None:
+        lesson = self._lesson
+        assert lesson is not None
+        self.title.setText(lesson.title())
+        self.progress.setText(tr("teach.panel.start", n=lesson.length) if lesson.at_start
+                              else tr("teach.panel.step", k=lesson.pos, n=lesson.length))
+        self.narration.setText(lesson.narration() or "—")
+        rules = lesson.step_rules()
+        self.rules_heading.setText(tr("teach.panel.rules" if lesson.pos else
+                                      "teach.panel.rules_intro").upper())
+        self.rules.setText("<br><br>".join(
+            f'<a style="color:#f0c64a; font-weight:700; text-decoration:none" href="{r}">'
+            f'{escape(r)}</a>&nbsp; {escape(rule_text(r, language()))}' for r in rules) or "—")
+        self.back_button.setEnabled(not lesson.at_start)
+        self.forward_button.setEnabled(not lesson.at_end)
+        self.reset_button.setEnabled(not lesson.at_start)
+        self._fill_next(lesson)
+
+    def _fill_next(self, lesson: Lesson) -> None:
+        _clear(self.faces_row)
+        self.face_buttons = []
+        view = self._decider
+        g = lesson.game
+        if g.outcome is not None:
+            out = g.outcome
+            self.next_heading.setText(tr("teach.panel.over").upper())
+            self.next.setText(escape(tr("ui.gameover.text",
+                                        winner=tr(f"log.winner_{out.winner}"),
+                                        condition=tr(f"log.condition_{out.condition}"),
+                                        rule=out.rule)))
+            return
+        if view is None or view.pending_seat is None:
+            self.next_heading.setText("")
+            self.next.setText("")
+            return
+        now = decision_words(self.comp, view)
+        if lesson.at_end:
+            self.next_heading.setText(tr("teach.panel.now").upper())
+            self.next.setText(escape(now) + "<br><i>" + escape(tr("teach.panel.end_hint")) +
+                              "</i>")
+            return
+        step = lesson.scenario.steps[lesson.pos]
+        chosen = step.choice
+        self.next_heading.setText(tr("teach.panel.next").upper())
+        self.next.setText(f"{escape(now)}<br>▶ <b>{escape(self._words(view, chosen))}</b>")
+        self._show_picture(view, chosen)
+
+    def _words(self, view: PlayerView, choice: Choice) -> str:
+        try:
+            return choice_words(self.comp, view, choice)
+        except (KeyError, ValueError, IndexError):
+            return str(choice)
+
+    def _show_picture(self, view: PlayerView, chosen: Choice) -> None:
+        """The crisis faces or rolled dice the next choice picks from, the pick outlined."""
+        info = view.info_dict()
+        faces = info.get("faces") or ()
+        if chosen.verb == "crisis" and faces:
+            dice_ids = info.get("dice") or ()
+            for k, face in enumerate(faces):
+                die = next((d for d in self.comp.crisis_dice
+                            if k < len(dice_ids) and d.id == dice_ids[k]),
+                           self.comp.crisis_dice[0])
+                self._picture(dice_art.crisis_face(die, face, 20), 76,
+                              picked=chosen.args[:1] == (k,),
+                              tip=self._words(view, Choice("crisis", (k,))))
+        rolled = info.get("rolled") or []
+        if chosen.verb in ("contribute", "reroll") and rolled:
+            picked = {int(a) for a in chosen.args if str(a).lstrip("-").isdigit()}
+            for die_id, kind, value in rolled:
+                self._picture(dice_art.skill_face(self.comp.skill(kind), value, 12.7), 48,
+                              picked=int(die_id) in picked,
+                              tip=f"{kind} {dice_art.signed(value)}")
+        if self.face_buttons:
+            self.faces_row.addStretch(1)
+
+    def _picture(self, drawing, size: int, picked: bool, tip: str) -> None:  # type: ignore[no-untyped-def]
+        b = QToolButton()
+        b.setIcon(QIcon(drawing_pixmap(drawing, size, self.devicePixelRatioF())))
+        b.setIconSize(QSize(size, size))
+        b.setToolTip(tip)
+        b.setProperty("picked", "true" if picked else "false")
+        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        b.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.faces_row.addWidget(b)
+        self.face_buttons.append(b)
