@@ -121,7 +121,7 @@ class GameOverDialog(QDialog):
                          condition=tr(f"log.condition_{out.condition}"), rule=out.rule),
                       wordWrap=True)
         head.setStyleSheet("font-size: 18px; font-weight: 700;")
-        head.setToolTip(rule_text(out.rule))
+        head.setToolTip(rule_text(out.rule, language()))
         lay.addWidget(head)
         lay.addWidget(QLabel(tr("ui.gameover.loyalty")))
         grid = QGridLayout()

@@ -204,7 +204,7 @@ class DecisionPanel(QWidget):
         rule = view.pending_rule or ""
         self.rule.setText(f'<a style="color:#9fb3c8" href="{rule}">'
                           f'{tr("ui.panel.rule", rule=rule)}</a>')
-        self.rule.setToolTip(rule_text(rule))
+        self.rule.setToolTip(rule_text(rule, language()))
         if computer:
             self.sentence.setText(tr("ui.panel.waiting_bot", player=who))
             return
@@ -415,7 +415,7 @@ class LogPanel(QListWidget):
             words = self.describer.describe(e)
             it = QListWidgetItem(f"[{e.rule}]  {words}")
             it.setData(Qt.ItemDataRole.UserRole, e.rule)
-            it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule)))
+            it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule, language())))
             if e.kind in ("turn_started", "game_over"):
                 f = QFont()
                 f.setBold(True)
