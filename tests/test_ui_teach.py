@@ -204,3 +204,27 @@ def test_lesson_screenshot_command(tmp_path, qtbot):  # type: ignore[no-untyped-
     screenshot(str(out), size=(800, 500), demo=str(K9), demo_step=5)
     assert QImage(str(out)).width() == 800
     assert Lesson.open(K9).length == 6
+
+
+def test_new_game_dialog_offers_every_bot_level(win, tmp_path):  # type: ignore[no-untyped-def]
+    from bsg_desktop.bots import LEVELS
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+    from bsg_desktop.ui.dialogs import NewGameDialog, default_bot_level
+
+    dlg = NewGameDialog(win.comp, win)
+    offered = [dlg.level.itemData(i) for i in range(dlg.level.count())]
+    assert sorted(offered) == sorted(LEVELS)
+    assert dlg.bot_level() == default_bot_level()
+    if "heuristic" in LEVELS:
+        assert dlg.bot_level() == "heuristic"
+    # the chosen level is the one the computer seats play, and it survives a save
+    level = offered[-1]
+    win.controller.bot_level = level
+    win.start_game(Setup(players=3), seed=2, seat_kinds=[HUMAN, COMPUTER, COMPUTER])
+    assert {type(b) for b in win.controller.bots.values()} == {LEVELS[level]}
+    path = tmp_path / "g.bsgx.json"
+    assert win.save_to(path)
+    win.controller.bot_level = "random"
+    assert win.open_path(path) and win.controller.bot_level == level
+    dlg.close()

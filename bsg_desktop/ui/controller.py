@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from bsg_desktop.bots import make_bot
+from bsg_desktop.bots import LEVELS, make_bot
 from bsg_desktop.engine import Choice, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError
@@ -217,7 +217,8 @@ class GameController(QObject):
     def save_data(self) -> dict[str, Any]:
         assert self.game is not None
         data = to_json(self.game)
-        data["desktop"] = {"seats": list(self.seat_kinds)}  # ignored by the engine's loader
+        # ignored by the engine's loader
+        data["desktop"] = {"seats": list(self.seat_kinds), "bot_level": self.bot_level}
         return data
 
     def save(self, path: str | Path) -> None:
@@ -229,6 +230,11 @@ class GameController(QObject):
     @staticmethod
     def read(path: str | Path) -> tuple[Game, list[str]]:
         """Load a save without touching the current game: errors leave everything as it was."""
+        g, kinds, _level = GameController._read(path)
+        return g, kinds
+
+    @staticmethod
+    def _read(path: str | Path) -> tuple[Game, list[str], str | None]:
         path = Path(path)
         try:
             raw = path.read_text(encoding="utf-8")
@@ -246,10 +252,13 @@ class GameController(QObject):
         if isinstance(desk, dict) and isinstance(desk.get("seats"), list):
             got = [k if k in (HUMAN, COMPUTER) else HUMAN for k in desk["seats"]]
             kinds = (got + kinds)[: g.n]
-        return g, kinds
+        level = desk.get("bot_level") if isinstance(desk, dict) else None
+        return g, kinds, level if level in LEVELS else None
 
     def load(self, path: str | Path) -> None:
-        g, kinds = self.read(path)
+        g, kinds, level = self._read(path)
+        if level is not None:
+            self.bot_level = level  # older saves keep whatever level was chosen last
         self._install(g, kinds)
 
     def autosave(self) -> None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bsg_desktop import bots
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup
@@ -36,9 +37,32 @@ from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.words import card_words, player_name
 
+# Preferred default for computer seats, if that level exists: strong enough to give a
+# real game, fast enough not to stall the window (bots play on the GUI thread).
+FAST_LEVELS = ("heuristic",)
+
+
+def bot_levels() -> list[str]:
+    """Every level the bots package offers now, weakest first where it says so: the
+    dialog never names a level that may not exist yet."""
+    order = [n for n in getattr(bots, "ORDER", ()) if n in bots.LEVELS]
+    return order + [n for n in bots.LEVELS if n not in order]
+
+
+def default_bot_level() -> str:
+    levels = bot_levels()
+    return next((n for n in FAST_LEVELS if n in levels), levels[0] if levels else "random")
+
+
+def level_words(level: str) -> str:
+    key = f"ui.bot.{level}"
+    words = tr(key)
+    return words if words != key else level.capitalize()
+
 
 class NewGameDialog(QDialog):
-    """3–5 seats, each human or computer, characters dealt or chosen, variant, seed."""
+    """3–5 seats, each human or computer, characters dealt or chosen, variant, seed,
+    and how well the computer seats play (every level in `bots.LEVELS`)."""
 
     def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +82,11 @@ class NewGameDialog(QDialog):
         self.seed.setRange(0, 999_999)
         self.seed.setValue(random.randrange(1000, 999_999))
         form.addRow(tr("ui.new.seed"), self.seed)
+        self.level = QComboBox()
+        for name in bot_levels():
+            self.level.addItem(level_words(name), name)
+        self.level.setCurrentIndex(max(0, self.level.findData(default_bot_level())))
+        form.addRow(tr("ui.new.level"), self.level)
         lay.addLayout(form)
         grid = QGridLayout()
         self.rows: list[tuple[QLabel, QLineEdit, QComboBox, QComboBox]] = []
@@ -90,6 +119,9 @@ class NewGameDialog(QDialog):
         for i, row in enumerate(self.rows):
             for w in row:
                 w.setVisible(i < n)
+
+    def bot_level(self) -> str:
+        return str(self.level.currentData())
 
     def result_setup(self) -> tuple[Setup, int, list[str]]:
         n = int(self.players.currentData())

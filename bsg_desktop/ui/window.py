@@ -339,6 +339,7 @@ class MainWindow(QMainWindow):
         dlg = NewGameDialog(self.comp, self)
         if dlg.exec():
             setup, seed, kinds = dlg.result_setup()
+            self.controller.bot_level = dlg.bot_level()
             self.start_game(setup, seed, kinds)
 
     # ---------------------------------------------------------------- files
