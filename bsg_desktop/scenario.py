@@ -19,6 +19,7 @@ import yaml
 from bsg_desktop.data import CrisisFace, Text, load_components
 from bsg_desktop.engine import Choice, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
+from bsg_desktop.engine.game import ScriptError
 from bsg_desktop.engine.setup import SetupError
 from bsg_desktop.errors import UserError
 
@@ -73,7 +74,7 @@ class Scenario:
         for i, step in enumerate(self.steps[:upto]):
             try:
                 g.apply(step.choice)
-            except IllegalChoiceError as e:
+            except (IllegalChoiceError, ScriptError) as e:
                 raise ScenarioError(f"{self.path}:{step.line}: step {i + 1} ({step.choice}): "
                                     f"{e}") from None
         return g

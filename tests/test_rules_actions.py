@@ -233,7 +233,7 @@ def test_a8_order_spends_one_die_unrolled_and_target_retrieves_two() -> None:
 
 
 def test_a8_ordered_player_takes_one_action() -> None:
-    g = action(skill=[4, 1, 1, 1], dradis_monitor=["ship"])
+    g = action(skill=[4, -1, -1, -1], dradis_monitor=["ship"])
     play(g, "a8:1,strong", "act")
     assert g.pending.seat == 1 and kind(g) == "action"
     assert not [o for o in opts(g) if o.startswith(("a8", "a9"))]  # no order from an order

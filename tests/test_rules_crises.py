@@ -115,7 +115,7 @@ def test_k4_marker_on_revealed_cylon_has_no_effect() -> None:
 
 def test_k4_humans_may_still_remove_marker_of_revealed_cylon() -> None:
     g = start(4, ("gaius_baltar", "kara_thrace", "laura_roslin", "william_adama"), step="action",
-              skill=[4, 1, 1, 1], demoralized=["kara_thrace"], revealed=[1],
+              skill=[4, -1, -1, -1], demoralized=["kara_thrace"], revealed=[1],
               loyalty={0: "not_cylon_1", 1: "cylon_one", 2: "not_cylon_2", 3: "not_cylon_3"})
     play(g, "a4", contribute(0))
     assert g.demoralized_out == []

@@ -31,9 +31,18 @@ from bsg_desktop.engine.core import (
     Setup,
 )
 from bsg_desktop.engine.state import Die, Player
-from bsg_desktop.errors import IllegalChoiceError
+from bsg_desktop.errors import IllegalChoiceError, UserError
 
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
+
+# Decisions asked even with a single option, because how many options they have
+# depends on a secret: a Cylon may always reveal (A9), so if a human's lone "skip"
+# went through silently while a Cylon's game paused, everyone would know.
+ALWAYS_ASK = frozenset({"action"})
+
+
+class ScriptError(UserError):
+    """Scripted dice (a scenario's) that the real dice cannot show."""
 
 
 class Task:
@@ -140,7 +149,7 @@ class Game:
             decision = task.run(self)
             if decision is None:
                 continue
-            if len(decision.options) == 1:
+            if len(decision.options) == 1 and decision.kind not in ALWAYS_ASK:
                 # A forced move is not a decision: apply it and go on (not recorded).
                 task.apply(self, decision.options[0])
                 continue
@@ -220,8 +229,11 @@ class Game:
         faces = self.c.skill(kind).faces
         if self.script_skill:
             v = self.script_skill.popleft()
-            if v in faces:
-                return v
+            if v not in faces:
+                # a scenario's mistake: say so rather than roll something else silently
+                raise ScriptError(f"scripted skill die value {v:+d} cannot be rolled on a "
+                                  f"{kind} die (faces {', '.join(f'{f:+d}' for f in faces)})")
+            return v
         return faces[int(self.rng.random() * 6)]
 
     def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
