@@ -228,3 +228,25 @@ def test_new_game_dialog_offers_every_bot_level(win, tmp_path):  # type: ignore[
     win.controller.bot_level = "random"
     assert win.open_path(path) and win.controller.bot_level == level
     dlg.close()
+
+
+def test_highlight_narrows_to_the_changed_spots(win):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPointF
+
+    assert win.open_demo(K9)
+    win.lesson_goto(6)  # the penalty: one damage marker, the jump track moves 0 -> 1
+    damaged = win.lesson.game.view(None).damage  # type: ignore[union-attr]
+    assert len(damaged) == 1
+    boxes = [it.sceneBoundingRect() for it in win.scene.highlights]
+
+    def lit(anchor: str) -> bool:
+        return any(b.contains(QPointF(*win.scene.board.anchor(anchor))) for b in boxes)
+
+    assert lit(f"damage.{damaged[0]}")
+    others = [d.id for d in win.comp.damage_locations if d.id != damaged[0]]
+    assert not any(lit(f"damage.{d}") for d in others)
+    assert lit("jump.0") and lit("jump.1") and not lit("jump.3")
+    win.lesson_back()
+    win.lesson_back()  # step 4, a plain pass: nothing on the board moved, nothing glows
+    assert win.scene.highlights == []
+    assert win.scene.highlighted == win.lesson.changed()  # type: ignore[union-attr]

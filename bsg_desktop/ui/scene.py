@@ -380,18 +380,22 @@ class BoardScene(QGraphicsScene):
             self._seat_panels[sv.seat] = (key, panel)
 
     # ------------------------------------------------------- teach highlights
-    def highlight(self, parts: list[str]) -> None:
+    def highlight(self, parts: list[str], before: PlayerView | None = None) -> None:
         """Outline the board areas named by ``parts`` (teach mode's `Lesson.changed()`).
 
         The outlines are temporary scene items, replaced by the next call: each lesson
         step shows only what that step changed. Call after `sync`, so token-based
-        areas (dice, demoralized markers) are measured where the tokens now are.
+        areas (dice, demoralized markers) are measured where the tokens now are. With
+        ``before`` (the view before the step) a part narrows to the very spots that
+        changed: the one damaged location, the old and new place of a track marker.
         """
         self.clear_highlight()
         self.highlighted = list(parts)
         rects: list[QRectF] = []
         for part in parts:
-            rects += [r for r in self._part_rects(part) if r not in rects]  # one glow a spot
+            got = self._narrow_rects(part, before) if before is not None else []
+            got = got or self._part_rects(part)
+            rects += [r for r in got if r not in rects]  # one glow a spot
         for r in rects:
             path = QPainterPath()
             path.addRoundedRect(r, 3.0, 3.0)
@@ -437,6 +441,28 @@ class BoardScene(QGraphicsScene):
             if pick(tok):
                 r = r.united(tok.sceneBoundingRect())
         return [r.adjusted(-pad, -pad, pad, pad)] if not r.isNull() else []
+
+    def _narrow_rects(self, part: str, before: PlayerView) -> list[QRectF]:
+        after = self._last
+        if after is None:
+            return []
+        if part == "damage":
+            locs = set(after.damage) ^ set(before.damage)
+            return [r for loc in sorted(locs) for r in self._around([f"damage.{loc}"], 12.5)]
+        if part in ("jump", "distance"):
+            top = self.comp.jump_max if part == "jump" else self.comp.distance_win
+            old, new = (getattr(v, "jump_track" if part == "jump" else "distance")
+                        for v in (before, after))
+            return self._around([f"{part}.{min(old, top)}", f"{part}.{min(new, top)}"], 9.5)
+        if part == "demoralized":
+            chars = set(after.demoralized) ^ set(before.demoralized)
+            out: list[QRectF] = []
+            for ch in sorted(chars):
+                tok = self.tokens.get(f"demoralized.{ch}")
+                out += ([tok.sceneBoundingRect().adjusted(-1.5, -1.5, 1.5, 1.5)] if tok
+                        else self._around([f"seal.{ch}.gold"], 9.0))
+            return out
+        return []
 
     def _part_rects(self, part: str) -> list[QRectF]:
         """Where on the board one changed part lives (anchors of the art, or its tokens)."""

@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self.lesson: Lesson | None = None
         self.demos: list[DemoEntry] = list_demos(DEMO_DIR)
         self.demo_actions: dict[Path, QAction] = {}
+        self._lesson_views: dict[tuple[int, int], PlayerView] = {}
 
         self.scene = BoardScene(self.comp, 4, language(), animate)
         self.board_view = BoardView(self.scene)
@@ -472,7 +473,7 @@ class MainWindow(QMainWindow):
         self.panel.hide()
         self.lesson_panel.show()
         h = max(self.right.height(), 600)
-        self.right.setSizes([0, int(h * 0.74), h - int(h * 0.74)])  # the lesson first
+        self.right.setSizes([0, int(h * 0.8), h - int(h * 0.8)])  # the lesson first
         self._lesson_changed()
         self._update_title()
         return True
@@ -571,6 +572,20 @@ class MainWindow(QMainWindow):
         self.log.rebuild(describer_for(le.game), visible_log(le.game, None))
         self._show_lesson()
 
+    def _lesson_view(self, pos: int) -> PlayerView | None:
+        """The lesson's public view at ``pos`` (replayed once, then remembered): the
+        highlight compares it with the current one to outline exactly the changed spots."""
+        le = self.lesson
+        if le is None or pos < 0:
+            return None
+        key = (id(le), pos)
+        if key not in self._lesson_views:
+            try:
+                self._lesson_views = {key: le.scenario.play(pos).view(None)}
+            except UserError:
+                return None
+        return self._lesson_views[key]
+
     def _show_lesson(self) -> None:
         """Board: the lesson's public view with this step's changes outlined; panel: the
         narration, the rules and the deciding seat's next scripted choice."""
@@ -580,7 +595,7 @@ class MainWindow(QMainWindow):
         self._ensure_scene(g.n)
         self.stack.setCurrentWidget(self.game_page)
         self.scene.sync(g.view(None))
-        self.scene.highlight(le.changed())
+        self.scene.highlight(le.changed(), self._lesson_view(le.pos - 1))
         decider: PlayerView | None = None
         if g.pending is not None and g.outcome is None:
             decider = g.view(g.pending.seat)
