@@ -250,3 +250,12 @@ def test_highlight_narrows_to_the_changed_spots(win):  # type: ignore[no-untyped
     win.lesson_back()  # step 4, a plain pass: nothing on the board moved, nothing glows
     assert win.scene.highlights == []
     assert win.scene.highlighted == win.lesson.changed()  # type: ignore[union-attr]
+
+
+def test_contribute_step_names_the_dice_it_picks(win):  # type: ignore[no-untyped-def]
+    assert win.open_demo(DEMO_DIR / "d7_d8_contribute_and_reroll.yaml")
+    win.lesson_goto(3)  # Baltar rolled four dice; the script contributes one of them
+    panel = win.lesson_panel
+    assert len(panel.face_buttons) == 4
+    assert [b.property("picked") for b in panel.face_buttons].count("true") == 1
+    assert "Contribute +2" in panel.next.text() and "contribute:" not in panel.next.text()

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, PlayerView
-from bsg_desktop.i18n import language, tr
+from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.panels import _clear
@@ -235,6 +235,14 @@ class LessonPanel(QWidget):
         self._show_picture(view, chosen)
 
     def _words(self, view: PlayerView, choice: Choice) -> str:
+        rolled = view.info_dict().get("rolled") or []
+        if choice.verb == "contribute" and rolled:
+            # The window picks dice by clicking them; in a lesson the pick is said in words.
+            values = {int(d): (k, v) for d, k, v in rolled}
+            picked = [values[int(a)] for a in choice.args if int(a) in values]
+            dice = ", ".join(f"{dice_art.signed(v)} ({text(self.comp.skill(k).name)})"
+                             for k, v in picked)
+            return tr("teach.choice.contribute", dice=dice or "—")
         try:
             return choice_words(self.comp, view, choice)
         except (KeyError, ValueError, IndexError):
