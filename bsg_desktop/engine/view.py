@@ -4,29 +4,27 @@
 cards, dice they rolled but did not contribute, the unchosen crisis die and the
 order of every pile never enter another seat's view (D1, K1, S6). ``seat=None``
 is the public view (a spectator, the board between hot-seat hand-overs).
-The view is built from tuples and frozen dataclasses, so a bot cannot reach
-back into the game through it.
+The view is built from named tuples (immutable, and cheap to build for every
+decision of every simulated game), so a bot cannot reach back into the game
+through it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bsg_desktop.data import CrisisFace
 from bsg_desktop.engine.core import CONTRIBUTED, Choice, Event, Outcome
 
 
-@dataclass(frozen=True, slots=True)
-class DieView:
+class DieView(NamedTuple):
     id: int
     kind: str
     state: str
     value: int | None  # only for contributed dice, and for the viewer's own rolled dice
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     seat: int
     character: str
     name: str
@@ -43,8 +41,7 @@ class SeatView:
         return sum(1 for d in self.dice if d.state == state and (kind is None or d.kind == kind))
 
 
-@dataclass(frozen=True, slots=True)
-class CheckView:
+class CheckView(NamedTuple):
     kind: str
     difficulty: int
     caller: int
@@ -52,8 +49,7 @@ class CheckView:
     total: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     seat: int | None
     players: int
     morale_variant: bool
@@ -122,18 +118,18 @@ def public_record(g: Any) -> tuple[Event, ...]:
 
 def make_view(g: Any, seat: int | None) -> PlayerView:
     over = g.outcome is not None
+    out = g.demoralized_out
+    admiral = g.admiral
     seats = []
     for p in g.players:
-        mine = seat == p.seat
-        dice = tuple(
-            DieView(d.id, d.kind, d.state,
-                    d.value if (d.state == CONTRIBUTED or (mine and d.value is not None)) else None)
-            for d in p.dice)
-        seats.append(SeatView(
-            seat=p.seat, character=p.character, name=p.name, in_brig=p.in_brig,
-            revealed=p.revealed, revealed_cards=tuple(p.revealed_cards),
-            admiral=g.admiral == p.seat, demoralized=p.character in g.demoralized_out,
-            dice=dice, loyalty_count=len(p.loyalty), baltar_used=p.baltar_used))
+        if seat == p.seat:  # the viewer sees its own rolled values
+            dice = tuple([DieView(d.id, d.kind, d.state, d.value) for d in p.dice])
+        else:
+            dice = tuple([DieView(d.id, d.kind, d.state,
+                                  d.value if d.state == CONTRIBUTED else None) for d in p.dice])
+        seats.append(SeatView(p.seat, p.character, p.name, p.in_brig, p.revealed,
+                              tuple(p.revealed_cards), admiral == p.seat, p.character in out,
+                              dice, len(p.loyalty), p.baltar_used))
     check = None
     if g.check is not None:
         ch = g.check
