@@ -59,6 +59,7 @@ class PlayerView(NamedTuple):
     dradis_monitor: tuple[str, ...]
     dradis_pile: int
     dradis_destroyed: int
+    dradis_drawn: tuple[str, ...]  # drawn by a consequence, face up, not yet placed (I8)
     damage: tuple[str, ...]
     damage_pile: int
     demoralized: tuple[str, ...]  # characters whose marker is out (in drawing order)
@@ -141,7 +142,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         seat=seat, players=g.n, morale_variant=g.setup.morale_variant, turn=g.turn,
         active=g.active, seats=tuple(seats),
         dradis_monitor=tuple(sorted(g.dradis_monitor)), dradis_pile=len(g.dradis_pile),
-        dradis_destroyed=len(g.dradis_box),
+        dradis_destroyed=len(g.dradis_box), dradis_drawn=tuple(g.dradis_drawn),
         damage=tuple(g.damage_placed), damage_pile=len(g.damage_pile),
         demoralized=tuple(g.demoralized_out), demoralized_pile=len(g.demoralized_pile),
         jump_track=g.jump_track, distance=g.distance, jump_bonus=g.jump_bonus,

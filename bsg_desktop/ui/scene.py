@@ -200,6 +200,10 @@ class BoardScene(QGraphicsScene):
             x, y = self.board.anchor(f"dradis.slot.{i % 10}")
             off = (i // 10) * 3.0  # an 11th marker stacks visibly on the first slot
             put(f"dradis.{i}", m, f"slot{i}", ("dradis", m), (x + off, y + off), MARKER_SCALE)
+        start = len(view.dradis_monitor)
+        for j, m in enumerate(view.dradis_drawn):  # drawn, face up, waiting their turn (I8)
+            x, y = self.board.anchor(f"dradis.slot.{(start + j) % 10}")
+            put(f"dradis.drawn.{j}", "drawn", m, ("dradis", m), (x, y), MARKER_SCALE)
         for loc in view.damage:
             put(f"damage.{loc}", "damage", loc, ("damage", loc),
                 self.board.anchor(f"damage.{loc}"), MARKER_SCALE)
@@ -233,6 +237,8 @@ class BoardScene(QGraphicsScene):
                 drawing, ops = self._look(look)
                 tok = Token(drawing, role, where, key, look, scale, ops)
                 tok.setZValue(5 if role in ("die", "demoralized") else 3)
+                if role == "drawn":
+                    tok.setOpacity(0.5)  # not on the monitor yet: K8 has not looked at it
                 tok.setPos(target)
                 self.addItem(tok)
                 self.tokens[key] = tok
