@@ -3,7 +3,7 @@
 Widgets never touch the Game. They read frozen PlayerViews from here and ask
 `choose(choice)` with a choice taken from the pending decision's own options; the
 controller applies it and announces what happened with past-tense signals.
-Computer seats are played on a QTimer from their own view and the decision only
+Computer seats think on a worker thread from their own view and the decision only
 (`bots.make_bot`), so the window keeps painting while they think.
 
 Hot-seat privacy lives here too: `unlocked` is the seat whose secrets the screen may
@@ -15,13 +15,14 @@ one place the screen gets its view from: the public view, or the unlocked seat's
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from bsg_desktop.bots import LEVELS, make_bot
-from bsg_desktop.engine import Choice, Event, Game, PlayerView, Setup, new_game
+from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError
 
@@ -53,6 +54,9 @@ class GameController(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_step)
+        self._thinking = False
+        self._sink = _BotSink()
+        self._sink.answered.connect(self._bot_answered)
 
     # ------------------------------------------------------------------ set up
     def start(self, setup: Setup, seed: int, seat_kinds: list[str] | None = None) -> None:
@@ -179,14 +183,35 @@ class GameController(QObject):
 
     @Slot()
     def _bot_step(self) -> None:
+        """Let the computer seat think on a worker thread so the window keeps painting.
+
+        The bot gets only frozen values (its view and the decision), so it can run
+        beside the GUI; its answer is applied here, on the GUI thread, and only if
+        the game is still waiting for exactly that decision.
+        """
         g = self.game
-        if g is None or g.pending is None or g.outcome is not None:
+        if g is None or g.pending is None or g.outcome is not None or self._thinking:
             return
         seat = g.pending.seat
         bot = self.bots.get(seat)
         if bot is None:
             return
-        choice = bot.choose(g.view(seat), g.pending)  # the bot sees its own view only
+        self._thinking = True
+        QThreadPool.globalInstance().start(
+            _BotJob(bot, g.view(seat), g.pending, (g, g.pending), self._sink))
+
+    @Slot(object, object)
+    def _bot_answered(self, token: tuple[Game, Any], choice: Choice) -> None:
+        self._thinking = False
+        g, decision = token
+        if g is not self.game or g.pending is not decision or self.paused:
+            self._schedule_bot()  # the game moved on (undo, new game, lesson): think again
+            return
+        self._apply_bot(g, choice)
+
+    def _apply_bot(self, g: Game, choice: Choice) -> None:
+        if choice not in g.pending.options:  # a bot bug must not stop the game
+            choice = g.pending.options[0]
         events = g.apply(choice)
         self._undo = None  # another seat moved: nobody may take back what came before
         self._applied(events)
@@ -194,11 +219,12 @@ class GameController(QObject):
     def play_bots_now(self, limit: int = 10_000) -> None:
         """Run computer seats synchronously until a human must decide (tests, screenshots)."""
         for _ in range(limit):
+            g = self.game
             seat = self.pending_seat
-            if seat is None or seat not in self.bots:
+            if g is None or seat is None or seat not in self.bots:
                 return
             self._timer.stop()
-            self._bot_step()
+            self._apply_bot(g, _ask_bot(self.bots[seat], g.view(seat), g.pending))
 
     # ------------------------------------------------------------------- undo
     def can_undo(self) -> bool:
@@ -272,3 +298,32 @@ class GameController(QObject):
 
     def stop(self) -> None:
         self._timer.stop()
+        QThreadPool.globalInstance().waitForDone(5000)  # no answer may outlive the window
+
+
+def _ask_bot(bot: Any, view: PlayerView, decision: Decision) -> Choice:
+    """A bot's choice; a crashing bot falls back to the first legal option (and says so)."""
+    try:
+        return bot.choose(view, decision)  # type: ignore[no-any-return]
+    except Exception as e:  # noqa: BLE001 - a bot bug must never take the window down
+        print(f"bsg-express: computer player error ({e.__class__.__name__}: {e}); "
+              "it plays the first legal option", file=sys.stderr)
+        return decision.options[0]
+
+
+class _BotSink(QObject):
+    """Carries a worker thread's answer back to the GUI thread (queued signal)."""
+
+    answered = Signal(object, object)
+
+
+class _BotJob(QRunnable):
+    def __init__(self, bot: Any, view: PlayerView, decision: Decision, token: object,
+                 sink: _BotSink) -> None:
+        super().__init__()
+        self.bot, self.view, self.decision, self.token, self.sink = (
+            bot, view, decision, token, sink)
+
+    def run(self) -> None:
+        self.sink.answered.emit(self.token, _ask_bot(self.bot, self.view, self.decision))
+

@@ -1,0 +1,79 @@
+"""Computer seats think off the GUI thread, and a stale answer is never applied."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QThreadPool, QTimer
+
+from bsg_desktop.engine import Choice, Decision, PlayerView, Setup
+from bsg_desktop.ui import controller as ctl
+from bsg_desktop.ui.controller import COMPUTER, GameController
+
+
+class SlowBot:
+    """Takes its time and remembers which thread it ran on."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.threads: set[int] = set()
+
+    def choose(self, view: PlayerView, decision: Decision) -> Choice:
+        self.threads.add(threading.get_ident())
+        time.sleep(self.seconds)
+        return decision.options[0]
+
+
+@pytest.fixture
+def slow(monkeypatch: pytest.MonkeyPatch) -> SlowBot:
+    bot = SlowBot(0.25)
+    monkeypatch.setattr(ctl, "make_bot", lambda *a, **k: bot)
+    return bot
+
+
+def test_the_window_keeps_running_while_a_computer_seat_thinks(qtbot: Any, slow: SlowBot) -> None:
+    c = GameController(bot_delay_ms=0)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(10)
+    c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)
+    game = c.game
+    assert game is not None
+    qtbot.waitUntil(lambda: len(game.choices) >= 3, timeout=10_000)
+    timer.stop()
+    c.stop()
+    assert threading.get_ident() not in slow.threads  # never on the GUI thread
+    # three 0.25 s thinks: a blocked event loop would have ticked a handful of times
+    assert len(ticks) >= 30
+
+
+def test_an_answer_for_a_game_that_moved_on_is_dropped(qtbot: Any, slow: SlowBot) -> None:
+    c = GameController(bot_delay_ms=0)
+    c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)
+    first = c.game
+    qtbot.waitUntil(lambda: c._thinking, timeout=5_000)
+    c.start(Setup(players=4), seed=9, seat_kinds=["human"] * 4)  # a new game mid-think
+    QThreadPool.globalInstance().waitForDone(5_000)
+    qtbot.wait(50)  # let the queued answer arrive
+    assert first is not None and first.choices == []  # the old game got no move
+    assert c.game is not first and c.game is not None and c.game.choices == []
+    c.stop()
+
+
+def test_a_crashing_bot_plays_its_first_legal_option(qtbot: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def choose(self, view: PlayerView, decision: Decision) -> Choice:
+            raise RuntimeError("bug")
+
+    monkeypatch.setattr(ctl, "make_bot", lambda *a, **k: Broken())
+    c = GameController(bot_delay_ms=0)
+    c.start(Setup(players=3), seed=2, seat_kinds=[COMPUTER] * 3)
+    game = c.game
+    assert game is not None
+    qtbot.waitUntil(lambda: len(game.choices) >= 2, timeout=5_000)
+    c.stop()
