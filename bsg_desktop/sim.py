@@ -49,6 +49,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "strong) or humans=LEVEL,cylons=LEVEL by loyalty at the end of setup")
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="strong bots' thinking time per decision (default 0.5)")
+    p.add_argument("--worlds", type=_positive, default=None, metavar="N",
+                   help="strong bots sample exactly N worlds per searched decision instead "
+                        "of thinking for --budget seconds (reproducible, machine-independent)")
     p.add_argument("--report", metavar="FILE.md",
                    help="play --games games for 3, 4 and 5 players and write the balance "
                         "tables (win rates with 95%% intervals, conditions, game length)")
@@ -112,21 +115,27 @@ class Tally:
     examples: list[str] = field(default_factory=list)
 
 
-def bots_for(g: Any, spec: dict[str, str], seed: int, budget: float | None = None) -> list[Any]:
+def bots_for(g: Any, spec: dict[str, str], seed: int, budget: float | None = None,
+             worlds: int | None = None) -> list[Any]:
     """One bot per seat, its level chosen by the seat's loyalty at the end of setup."""
     from bsg_desktop.bots import make_bot
 
     out = []
     for p in g.players:
         level = spec["cylons" if p.is_cylon else "humans"]
-        opts = {"budget": budget} if level == "strong" and budget is not None else {}
+        opts: dict[str, Any] = {}
+        if level == "strong":
+            if budget is not None:
+                opts["budget"] = budget
+            if worlds is not None:
+                opts["worlds"] = worlds
         out.append(make_bot(level, seed * 31 + p.seat, **opts))
     return out
 
 
 def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
               policy_for: Any = None, spec: dict[str, str] | None = None,
-              budget: float | None = None) -> Any:
+              budget: float | None = None, worlds: int | None = None) -> Any:
     """Play one game to the end and count it in ``tally``; returns the finished game.
 
     With ``spec`` each seat's bot is handed ``g.view(seat)`` and ``g.pending`` and
@@ -137,7 +146,7 @@ def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
     g = new_game(Setup(players=players, morale_variant=variant), seed=seed,
                  record=spec is not None)
     if spec is not None:
-        bots = bots_for(g, spec, seed, budget)
+        bots = bots_for(g, spec, seed, budget, worlds)
 
         def policy_for(g: Any, d: Any) -> Choice:
             return bots[d.seat].choose(g.view(d.seat), d)
@@ -218,9 +227,10 @@ def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float]:
     start = time.perf_counter()
     spec = getattr(args, "bots", None)
     budget = getattr(args, "budget", None)
+    worlds = getattr(args, "worlds", None)
     for i in range(args.games):
         play_game(players, args.seed + i, args.variant == "morale", not args.no_check, tally,
-                  spec=spec, budget=budget)
+                  spec=spec, budget=budget, worlds=worlds)
     return tally, time.perf_counter() - start
 
 

@@ -57,6 +57,28 @@ def test_bots_are_handed_only_their_own_view(monkeypatch: pytest.MonkeyPatch) ->
     assert len(set(seen)) == 4
 
 
+def test_strong_bots_are_handed_only_their_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong bot gets a frozen view and the decision, nothing else (no Game)."""
+    from bsg_desktop.bots.strong import StrongBot
+    from bsg_desktop.engine import Decision
+
+    seen = []
+    original = StrongBot.choose
+
+    def spy(self, *args, **kwargs):
+        assert not kwargs and len(args) == 2
+        view, decision = args
+        assert isinstance(view, PlayerView) and isinstance(decision, Decision)
+        assert view.seat == decision.seat and view.all_loyalty == ()
+        seen.append(view.seat)
+        return original(self, view, decision)
+
+    monkeypatch.setattr(StrongBot, "choose", spy)
+    play_game(4, 5, False, False, Tally(), spec={"humans": "strong", "cylons": "strong"},
+              worlds=1)
+    assert len(set(seen)) == 4
+
+
 def test_report_writes_balance_tables(tmp_path) -> None:
     path = tmp_path / "balance.md"
     code = cli.main(["simulate", "--games", "2", "--bots", "heuristic", "--report", str(path)])

@@ -32,20 +32,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
     p.add_argument("--budget", type=float, default=0.05,
                    help="strong bots' seconds per decision (default 0.05 to keep runs short)")
+    p.add_argument("--worlds", type=int, default=None,
+                   help="strong bots sample exactly this many worlds per searched decision "
+                        "instead of using --budget (reproducible)")
     p.add_argument("--levels", default=",".join(LADDER),
                    help="comma-separated ladder, weakest first (default random,heuristic,strong)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def play_side(players: int, seeds: range, humans: str, cylons: str,
-              budget: float) -> tuple[int, int]:
+              budget: float, worlds: int | None = None) -> tuple[int, int]:
     """Human wins and games for one spec over the given seeds."""
     from bsg_desktop.sim import Tally, play_game
 
     tally = Tally()
     for seed in seeds:
         play_game(players, seed, False, False, tally,
-                  spec={"humans": humans, "cylons": cylons}, budget=budget)
+                  spec={"humans": humans, "cylons": cylons}, budget=budget, worlds=worlds)
     return tally.human_wins, tally.games
 
 
@@ -54,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--games: expected at least 1")
     if args.budget <= 0:
         raise UserError("--budget: expected a positive number of seconds")
+    worlds = getattr(args, "worlds", None)
+    if worlds is not None and worlds < 0:
+        raise UserError("--worlds: expected 0 or more")
     from bsg_desktop.bots import LEVELS
 
     ladder = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -68,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
     def rate(h: str, c: str) -> tuple[int, int]:
         if (h, c) not in cache:
-            cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget)
+            cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget, worlds)
         return cache[(h, c)]
 
     rows: list[dict[str, Any]] = []

@@ -1,48 +1,76 @@
-"""The strong level: look ahead in sampled worlds, played out by heuristic players.
+"""The strong level: the heuristic, overruled only where look-ahead shows a clear gain.
 
-For a decision that matters (action, crisis die, joining a check, the jump die …)
-the bot draws worlds consistent with its view, the hidden loyalty cards weighted
-by its suspicion belief (`world.determinize`), tries each candidate choice in
-every world with the same dice (common random numbers, so candidates are
-compared on equal luck), and plays each world to the end with heuristic players
-that each act on their own view of that world. The candidate that wins most
-often is chosen; the heuristic's own choice starts with a small head start so
-noise alone does not overturn it. Thinking stops at the per-decision budget
-(seconds), or after a fixed number of worlds for reproducible tests.
+For a decision that matters (action, crisis die, the Cylons' join, the jump die …)
+the bot first asks its heuristic. It then draws worlds consistent with its view,
+the hidden loyalty cards weighted by its suspicion belief (`world.determinize`),
+and in every world plays each candidate choice a few turns ahead with heuristic
+players that each act on their own view of that world. All candidates of one
+world share the dice and the players' random streams (common random numbers), so
+a difference between two candidates is a difference the choice made, not luck.
+Where the rollout stops, `value.human_win_chance` scores the position (exact when
+the game ended).
+
+The heuristic's choice is the default. Another candidate replaces it only when
+its mean gain over the heuristic's choice, paired world by world, is above
+``MIN_GAIN`` and ``Z`` standard errors: with no worlds, or no clear gain, strong
+plays exactly as heuristic, so search can only add where it sees something.
+
+Thinking stops at the per-decision budget (seconds, checked before every
+rollout, so the overrun is at most one short rollout), or after a fixed number
+of worlds for reproducible tests. A world not finished when the clock runs out
+is dropped: comparisons are only made on worlds where every candidate was played.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from typing import Any
 
 from bsg_desktop.bots.heuristic import HeuristicBot
+from bsg_desktop.bots.value import human_win_chance
 from bsg_desktop.bots.world import determinize
 from bsg_desktop.engine import Choice, Decision, PlayerView
 
-# The decisions that shape a game; joins and contributions are many and follow well
-# from rules of thumb, so searching them would spend the budget ten times over.
+# High-leverage decisions. A human's join/contribute follow well from rules of thumb
+# (join when the check still needs dice) and are many; a hidden Cylon's join is the
+# sabotage decision itself, so it is searched.
 SEARCHED = frozenset({"action", "crisis_die", "crisis_mode", "jump_die", "jump_penalty"})
+CYLON_SEARCHED = frozenset({"join"})
 MAX_CANDIDATES = 4
-PRIOR = 1.0  # virtual wins and losses given to the heuristic's choice
-ROLLOUT_TURNS = 60  # a world still running after this many more turns counts as a draw
+HORIZON = 3  # turns each rollout plays before the value model scores the position
+Z = 1.645  # one-sided 95%: override the heuristic only on a clear paired gain
+MIN_GAIN = 0.01  # … and only when the gain is worth at least 1% win chance
+MIN_WORLDS = 3  # fewer paired worlds than this never overrule the heuristic
+DEFAULT_BUDGET = 0.5
 
 
 class StrongBot(HeuristicBot):
-    """Searches the decisions that matter; defers to its heuristic for the rest."""
+    """Searches the decisions that matter; defers to its heuristic unless search is sure."""
 
     level = "strong"
 
-    def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None) -> None:
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, worlds: int | None = None,
+                 horizon: int = HORIZON) -> None:
         super().__init__(seed)
         self.budget = budget
         self.worlds = worlds  # a fixed number of sampled worlds (deterministic) when set
+        self.horizon = horizon
         self.search_rng = random.Random(seed ^ 0x57A0)
-        self.last_stats: dict[str, object] = {}
+        self.last_stats: dict[str, Any] = {}
+
+    def searched(self, view: PlayerView, decision: Decision) -> bool:
+        if view.me is None:
+            return False
+        if decision.kind in SEARCHED:
+            return True
+        return decision.kind in CYLON_SEARCHED and view.is_cylon and not view.me.revealed
 
     def choose(self, view: PlayerView, decision: Decision) -> Choice:
         base = super().choose(view, decision)
-        if decision.kind not in SEARCHED or view.me is None:
+        self.last_stats = {}
+        if not self.searched(view, decision):
             return base
         cands = self.candidates(view, decision, base)
         if len(cands) <= 1:
@@ -51,6 +79,7 @@ class StrongBot(HeuristicBot):
 
     # ------------------------------------------------------------ candidates
     def candidates(self, view: PlayerView, d: Decision, base: Choice) -> list[Choice]:
+        """The heuristic's choice first, then a few distinct alternatives worth trying."""
         opts = d.options
         if len(opts) <= MAX_CANDIDATES:
             return [base] + [o for o in opts if o != base]
@@ -70,16 +99,6 @@ class StrongBot(HeuristicBot):
                 add(max(brig, key=lambda o: b.get(int(o.args[1]), 0.0)))
             for v in ("a5", "a2", "a3", "a4"):
                 add(Choice(v))
-        elif d.kind == "contribute":
-            rolled = list(d.info_dict().get("rolled", ()))
-            if not rolled:
-                return out
-            pos = tuple(sorted(r[0] for r in rolled if r[2] > 0))
-            neg = sorted(rolled, key=lambda r: r[2])
-            if pos:
-                add(Choice("contribute", pos))
-            add(Choice("contribute", (neg[0][0],)))
-            add(Choice("contribute", (neg[-1][0],)))
         else:
             for o in opts:
                 add(o)
@@ -88,55 +107,72 @@ class StrongBot(HeuristicBot):
     # ---------------------------------------------------------------- search
     def search(self, view: PlayerView, d: Decision, cands: list[Choice], base: Choice) -> Choice:
         start = time.perf_counter()
-        wins = {c: 0.0 for c in cands}
-        plays = {c: 0 for c in cands}
-        worlds = 0
-        tries = 0
+        deadline = start + self.budget
+        fixed = self.worlds
+        cylon = view.is_cylon
+        gains: list[list[float]] = [[] for _ in cands]  # per candidate, per world: v(c) − v(base)
+        worlds = tries = 0
+        timed_out = False
         while True:
-            if self.worlds is not None:
-                if worlds >= self.worlds or tries >= 3 * self.worlds:
+            if fixed is not None:
+                if worlds >= fixed or tries >= 3 * fixed + 2:
                     break
-            elif time.perf_counter() - start >= self.budget and worlds > 0:
-                break
-            elif tries > 0 and worlds == 0 and time.perf_counter() - start >= self.budget:
+            elif time.perf_counter() >= deadline:
                 break
             tries += 1
             world = determinize(view, d, self.record, self.search_rng)
             if world is None:
-                if tries >= 5 and worlds == 0:
+                if worlds == 0 and tries >= 5:
                     break  # this position cannot be rebuilt: trust the heuristic
                 continue
-            worlds += 1
             seed = self.search_rng.randrange(1 << 30)
+            values: list[float] = []
             for c in cands:
-                w = world.copy()
+                if fixed is None and time.perf_counter() >= deadline:
+                    timed_out = True
+                    break
+                w = world.copy() if len(values) < len(cands) - 1 else world
                 w.apply(c)
-                wins[c] += self.playout(w, view.seat, seed)
-                plays[c] += 1
+                v = self.rollout(w, view.seat, seed)
+                values.append(1.0 - v if cylon else v)
+            if timed_out:
+                break  # a half-played world cannot be compared: drop it
+            worlds += 1
+            for i, v in enumerate(values):
+                gains[i].append(v - values[0])
+        pick = base
+        best_gain = 0.0
+        for i in range(1, len(cands)):
+            g = gains[i]
+            n = len(g)
+            if n < MIN_WORLDS:
+                continue
+            mean = sum(g) / n
+            var = sum((x - mean) ** 2 for x in g) / (n - 1)
+            if mean > MIN_GAIN and mean > Z * math.sqrt(var / n) and mean > best_gain:
+                pick, best_gain = cands[i], mean
         self.last_stats = {"worlds": worlds, "seconds": time.perf_counter() - start,
-                           "candidates": [str(c) for c in cands]}
-        if worlds == 0:
-            return base
+                           "candidates": [str(c) for c in cands], "gain": best_gain,
+                           "overruled": pick != base}
+        return pick
 
-        def score(c: Choice) -> float:
-            prior = PRIOR if c == base else 0.0
-            return (wins[c] + prior) / (plays[c] + 2 * prior)
-        return max(cands, key=score)
+    def rollout(self, g: Any, seat: int, seed: int) -> float:
+        """Play a sampled world ``horizon`` turns on with heuristic players; P(humans win).
 
-    @staticmethod
-    def playout(g: object, seat: int, seed: int) -> float:
-        """Play a sampled world to the end with heuristic players; 1 if ``seat``'s side won."""
-        bots = {}
-        limit = g.turn + ROLLOUT_TURNS  # type: ignore[attr-defined]
-        g.rng.seed(seed)  # type: ignore[attr-defined]
-        while g.outcome is None and not g.stalled and g.turn < limit:  # type: ignore
-            d = g.pending  # type: ignore[attr-defined]
+        Every rollout bot starts from a copy of this seat's public record (the record
+        is public, so it is the same for every seat), and this seat's own rollout bot
+        keeps the sabotage intent the heuristic just formed for the check in progress.
+        """
+        bots: dict[int, HeuristicBot] = {}
+        limit = g.turn + self.horizon
+        g.rng.seed(seed)
+        while g.outcome is None and not g.stalled and g.turn < limit:
+            d = g.pending
             bot = bots.get(d.seat)
             if bot is None:
                 bot = bots[d.seat] = HeuristicBot(seed + d.seat)
-            g.apply(bot.choose(g.view(d.seat), d))  # type: ignore[attr-defined]
-        out = g.outcome  # type: ignore[attr-defined]
-        if out is None:
-            return 0.5
-        cylon = g.players[seat].is_cylon  # type: ignore[attr-defined]
-        return 1.0 if (out.winner == "cylons") == cylon else 0.0
+                bot.record = self.record.copy()
+                if d.seat == seat:
+                    bot.sabotaging = self.sabotaging
+            g.apply(bot.choose(g.view(d.seat), d))
+        return human_win_chance(g)

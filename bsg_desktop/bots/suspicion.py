@@ -72,6 +72,24 @@ class Record:
         self.revealed: set[int] = set()
         self.negatives: dict[int, int] = {}  # seat -> negative dice contributed to crises
 
+    def copy(self) -> Record:
+        """An independent copy: rollout bots start from what this seat has already read.
+
+        The record holds only public evidence, so every seat's copy would be the same;
+        copying saves each rollout bot re-reading the whole game's public events.
+        """
+        r = object.__new__(Record)
+        r.seen = self.seen
+        r.llr = dict(self.llr)
+        r.rolled = dict(self.rolled)
+        r.contrib = {k: list(v) for k, v in self.contrib.items()}
+        r.check_kind = self.check_kind
+        r.check_caller = self.check_caller
+        r.vote = self.vote
+        r.revealed = set(self.revealed)
+        r.negatives = dict(self.negatives)
+        return r
+
     def update(self, view: PlayerView) -> None:
         rec = view.record
         if len(rec) < self.seen:  # a new game through the same bot: start again
