@@ -53,6 +53,13 @@ class Settings:
     def set_fast_bots(self, on: bool) -> None:
         self._set("ui", "fast_bots", "true" if on else "false")
 
+    def show_suspicion(self) -> bool:
+        """The suspicion teaching aid is off unless a teacher turns it on."""
+        return str(self._get("ui", "show_suspicion", "false")).lower() == "true"
+
+    def set_show_suspicion(self, on: bool) -> None:
+        self._set("ui", "show_suspicion", "true" if on else "false")
+
     # files
     def recent(self) -> list[str]:
         v = self._get("files", "recent", [])

@@ -40,6 +40,7 @@ from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.words import player_name
 
 FILE_FILTER_EXT = ".bsgx.json"
@@ -70,16 +71,20 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.scene)
         self.panel = DecisionPanel(self.comp)
         self.log = LogPanel()
+        self.suspicion = SuspicionPanel(self.comp)
+        self.suspicion.setVisible(self.settings.show_suspicion())
         self.lesson_panel = LessonPanel(self.comp)
         self.lesson_panel.hide()
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.panel)
         right.addWidget(self.lesson_panel)
         right.addWidget(self.log)
+        right.addWidget(self.suspicion)
         self.right = right
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 3)
         right.setStretchFactor(2, 2)
+        right.setStretchFactor(3, 2)
         right.setMinimumWidth(340)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.board_view)
@@ -148,6 +153,9 @@ class MainWindow(QMainWindow):
         self.act_fast = act(self._toggle_fast)
         self.act_fast.setCheckable(True)
         self.act_fast.setChecked(self.settings.fast_bots())
+        self.act_suspicion = act(self._toggle_suspicion)
+        self.act_suspicion.setCheckable(True)
+        self.act_suspicion.setChecked(self.settings.show_suspicion())
         self.lang_group = QActionGroup(self)
         self.lang_actions: dict[str, QAction] = {}
         for code, name in LANGUAGES.items():
@@ -177,6 +185,7 @@ class MainWindow(QMainWindow):
         for a in self.lang_actions.values():
             self.menu_lang.addAction(a)
         self.menu_settings.addAction(self.act_fast)
+        self.menu_settings.addAction(self.act_suspicion)
         self.act_demo_file = act(self.open_demo_dialog)
         self.act_lesson_back = act(self.lesson_back, QKeySequence(Qt.Key.Key_Left))
         self.act_lesson_forward = act(self.lesson_forward, QKeySequence(Qt.Key.Key_Right))
@@ -233,7 +242,7 @@ class MainWindow(QMainWindow):
                        (self.act_save_as, "save_as"), (self.act_print, "print"),
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
-                       (self.act_fast, "bot_speed")):
+                       (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion")):
             a.setText(tr(f"ui.menu.{key}"))
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()
@@ -291,6 +300,8 @@ class MainWindow(QMainWindow):
             return
         self.scene.sync(view)
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
+        if not self.suspicion.isHidden():
+            self.suspicion.show_game(c.game, set(c.bots))
         self.stack.setCurrentWidget(self.game_page)
 
     @Slot()
@@ -616,6 +627,13 @@ class MainWindow(QMainWindow):
         if g is not None:
             self.log.rebuild(describer_for(g), visible_log(g, None))
         self.refresh()
+
+    def _toggle_suspicion(self) -> None:
+        on = self.act_suspicion.isChecked()
+        self.settings.set_show_suspicion(on)
+        self.suspicion.setVisible(on)
+        if on:
+            self.suspicion.show_game(self.controller.game, set(self.controller.bots))
 
     def _toggle_fast(self) -> None:
         on = self.act_fast.isChecked()
