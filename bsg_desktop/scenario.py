@@ -21,7 +21,7 @@ from bsg_desktop.engine import Choice, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.game import ScriptError
 from bsg_desktop.engine.setup import SetupError
-from bsg_desktop.errors import UserError
+from bsg_desktop.errors import UserError, read_user_text
 
 TOP_KEYS = ("title", "intro", "rules", "players", "characters", "names", "seed", "variant",
             "state", "dice", "steps", "expect")
@@ -122,15 +122,7 @@ class _Reader:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    p = Path(path)
-    name = str(p)
-    try:
-        source = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"{name}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{name}: cannot be read ({e.__class__.__name__})") from None
-    return parse_scenario(source, name)
+    return parse_scenario(read_user_text(path, ScenarioError), str(Path(path)))
 
 
 def parse_scenario(source: str, name: str = "<scenario>") -> Scenario:

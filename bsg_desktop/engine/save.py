@@ -18,7 +18,7 @@ from bsg_desktop.data import CrisisFace
 from bsg_desktop.engine.core import Choice, Setup
 from bsg_desktop.engine.game import Game, replay
 from bsg_desktop.engine.setup import SetupError
-from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError, read_user_text
 
 FORMAT = "bsg-express-save"
 VERSION = 1
@@ -96,16 +96,14 @@ def from_json(data: Any, name: str = "save") -> Game:
         raise SaveError(f"{name}: {e}") from None
 
 
-def load_game(path: str | Path) -> Game:
-    path = Path(path)
+def read_save(path: str | Path) -> Any:
+    """The JSON of a save file, or SaveError saying why it cannot be read."""
+    text = read_user_text(path, SaveError)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path}: cannot be read ({e.__class__.__name__})") from None
-    try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveError(f"{path}: damaged or truncated (line {e.lineno}: {e.msg})") from None
-    return from_json(data, str(path))
+
+
+def load_game(path: str | Path) -> Game:
+    return from_json(read_save(path), str(path))

@@ -91,6 +91,25 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
+def _marker_piles(g: Any, ov: dict[str, Any], key: str, placed_now: list[str], ids: list[str],
+                  noun: str) -> tuple[list[str], list[str]]:
+    """``key`` (markers out) and ``key_pile`` (the pile's top, first drawn first) overrides.
+
+    Every marker ends up either out or in the pile exactly once (C7, C8); markers not
+    named are shuffled under the named top.
+    """
+    placed = _list(ov.get(key, placed_now), key)
+    top = _list(ov.get(f"{key}_pile", []), f"{key}_pile")
+    for x in placed + top:
+        if x not in ids:
+            raise SetupError(f"{key}: unknown {noun} {x!r}")
+    if len(set(placed + top)) != len(placed + top):
+        raise SetupError(f"{key}: a {noun} is listed twice")
+    rest = [x for x in ids if x not in placed and x not in top]
+    g.rng.shuffle(rest)
+    return list(placed), rest + list(reversed(top))
+
+
 def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
     """Apply scenario overrides; returns the turn step to start at."""
     c = g.c
@@ -167,32 +186,12 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
             g.rng.shuffle(rest)
             g.dradis_pile = rest
         g.dradis_monitor = list(mon)
-    locs = [loc.id for loc in c.damage_locations]
     if "damage" in ov or "damage_pile" in ov:
-        placed = _list(ov.get("damage", g.damage_placed), "damage")
-        top = _list(ov.get("damage_pile", []), "damage_pile")
-        for loc in placed + top:
-            if loc not in locs:
-                raise SetupError(f"damage: unknown location {loc!r}")
-        if len(set(placed + top)) != len(placed + top):
-            raise SetupError("damage: a location is listed twice")
-        rest = [x for x in locs if x not in placed and x not in top]
-        g.rng.shuffle(rest)
-        g.damage_placed = list(placed)
-        g.damage_pile = rest + list(reversed(top))
-    chars = [ch.id for ch in c.characters]
+        g.damage_placed, g.damage_pile = _marker_piles(
+            g, ov, "damage", g.damage_placed, [loc.id for loc in c.damage_locations], "location")
     if "demoralized" in ov or "demoralized_pile" in ov:
-        out = _list(ov.get("demoralized", g.demoralized_out), "demoralized")
-        top = _list(ov.get("demoralized_pile", []), "demoralized_pile")
-        for ch in out + top:
-            if ch not in chars:
-                raise SetupError(f"demoralized: unknown character {ch!r}")
-        if len(set(out + top)) != len(out + top):
-            raise SetupError("demoralized: a character is listed twice")
-        rest = [x for x in chars if x not in out and x not in top]
-        g.rng.shuffle(rest)
-        g.demoralized_out = list(out)
-        g.demoralized_pile = rest + list(reversed(top))
+        g.demoralized_out, g.demoralized_pile = _marker_piles(
+            g, ov, "demoralized", g.demoralized_out, [ch.id for ch in c.characters], "character")
     for key, hi in (("jump_track", c.jump_max - 1), ("distance", 30)):
         if key in ov:
             v = ov[key]

@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from bsg_desktop.bots import LEVELS, make_bot
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
-from bsg_desktop.engine.save import from_json, to_json, write_atomic
+from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError
 
 HUMAN, COMPUTER = "human", "computer"
@@ -261,17 +261,7 @@ class GameController(QObject):
 
     @staticmethod
     def _read(path: str | Path) -> tuple[Game, list[str], str | None]:
-        path = Path(path)
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise SaveError(f"{path}: cannot be read ({e.__class__.__name__})") from None
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise SaveError(f"{path}: damaged or truncated (line {e.lineno}: {e.msg})") from None
+        data = read_save(path)
         g = from_json(data, str(path))
         kinds = [HUMAN] * g.n
         desk = data.get("desktop") if isinstance(data, dict) else None

@@ -38,6 +38,23 @@ from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.words import card_words, choice_words, decision_words, player_name
 
+
+def widget_texts(root: QWidget, attrs: tuple[str, ...]) -> list[str]:
+    """Every text the widget tree shows or holds (the privacy tests search these)."""
+    out: list[str] = []
+    for w in [root, *root.findChildren(QWidget)]:
+        for attr in attrs:
+            fn = getattr(w, attr, None)
+            if callable(fn):
+                try:
+                    v = fn()
+                except TypeError:
+                    continue
+                if isinstance(v, str) and v:
+                    out.append(v)
+    return out
+
+
 PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
@@ -367,18 +384,7 @@ class DecisionPanel(QWidget):
         raise KeyError(f"no control for {text}")
 
     def texts(self) -> list[str]:
-        out: list[str] = []
-        for w in [self, *self.findChildren(QWidget)]:
-            for attr in ("text", "toolTip", "accessibleName"):
-                fn = getattr(w, attr, None)
-                if callable(fn):
-                    try:
-                        v = fn()
-                    except TypeError:
-                        continue
-                    if isinstance(v, str) and v:
-                        out.append(v)
-        return out
+        return widget_texts(self, ("text", "toolTip", "accessibleName"))
 
 
 class LogPanel(QListWidget):

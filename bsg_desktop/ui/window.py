@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QStackedWidget,
-    QWidget,
 )
 
 from bsg_desktop.data import load_components
@@ -37,7 +36,7 @@ from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
 from bsg_desktop.ui.controller import HUMAN, GameController
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
 from bsg_desktop.ui.lesson import LessonPanel
-from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel
+from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
 from bsg_desktop.ui.suspicion import SuspicionPanel
@@ -671,18 +670,8 @@ class MainWindow(QMainWindow):
 
     def widget_texts(self) -> list[str]:
         """Every text in every visible-or-not widget of the window (privacy test)."""
-        out: list[str] = []
-        for w in [self, *self.findChildren(QWidget)]:
-            for attr in ("text", "toolTip", "windowTitle", "placeholderText", "accessibleName",
-                         "title"):
-                fn = getattr(w, attr, None)
-                if callable(fn):
-                    try:
-                        v = fn()
-                    except TypeError:
-                        continue
-                    if isinstance(v, str) and v:
-                        out.append(v)
+        out = widget_texts(self, ("text", "toolTip", "windowTitle", "placeholderText",
+                                  "accessibleName", "title"))
         for i in range(self.log.count()):
             it = self.log.item(i)
             out += [it.text(), it.toolTip()]
