@@ -167,3 +167,12 @@ def test_engine_every_decision_has_two_or_more_options() -> None:
             assert len(g.pending.options) >= 2 or g.pending.kind in ALWAYS_ASK
             assert len(set(g.pending.options)) == len(g.pending.options)
             g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
+
+
+def test_engine_turn_limit_stops_a_runaway_simulation() -> None:
+    g = start(3, seed=1)
+    g.turn_limit = 2
+    rng = random.Random(0)
+    while g.outcome is None and not g.stalled:
+        g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
+    assert g.stalled and g.turn == 3 and g.pending is None

@@ -77,3 +77,15 @@ def test_a_crashing_bot_plays_its_first_legal_option(qtbot: Any,
     assert game is not None
     qtbot.waitUntil(lambda: len(game.choices) >= 2, timeout=5_000)
     c.stop()
+
+
+def test_games_people_play_have_no_turn_limit(qtbot: Any, tmp_path: Any) -> None:
+    """The simulator's runaway-game cap must never end a game in the window."""
+    c = GameController(bot_delay_ms=0)
+    c.start(Setup(players=3), seed=1, seat_kinds=["human"] * 3)
+    assert c.game is not None and c.game.turn_limit is None
+    path = tmp_path / "g.json"
+    c.save(path)
+    c.load(path)
+    assert c.game.turn_limit is None
+    c.stop()

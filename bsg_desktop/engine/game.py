@@ -113,6 +113,9 @@ class Game:
         self.script_skill: deque[int] = deque()  # scenario-scripted skill die results
         self.script_crisis: deque[int | str] = deque()  # scripted face indexes or face codes
         self.stalled = False
+        # Simulations and bots' rollouts stop a runaway game here; the window lifts it,
+        # since a game people play must never stop without a result.
+        self.turn_limit: int | None = MAX_TURNS
         self.overrides: dict[str, Any] = {}
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
 
@@ -142,7 +145,7 @@ class Game:
 
     def _advance(self) -> None:
         while self.outcome is None and self.pending is None:
-            if self.turn > MAX_TURNS:
+            if self.turn_limit is not None and self.turn > self.turn_limit:
                 self.stalled = True
                 return
             task = self.stack[-1]

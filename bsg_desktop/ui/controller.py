@@ -81,6 +81,7 @@ class GameController(QObject):
 
     def _install(self, g: Game, seat_kinds: list[str]) -> None:
         self._timer.stop()
+        g.turn_limit = None  # people play to the end, however long it takes
         self.game = g
         self.seat_kinds = (list(seat_kinds) + [HUMAN] * g.n)[: g.n]
         self.bots = {s: make_bot(self.bot_level, seed=g.seed * 10 + s)
