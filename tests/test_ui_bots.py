@@ -89,3 +89,13 @@ def test_games_people_play_have_no_turn_limit(qtbot: Any, tmp_path: Any) -> None
     c.load(path)
     assert c.game.turn_limit is None
     c.stop()
+
+
+def test_the_app_icon_is_original_svg_that_renders() -> None:
+    from PySide6.QtGui import QIcon
+
+    from bsg_desktop.ui.command import ICON
+
+    assert ICON.suffix == ".svg" and (ICON.parent / "LICENSE.txt").exists()
+    pixmap = QIcon(str(ICON)).pixmap(64, 64)
+    assert not pixmap.isNull() and pixmap.toImage().pixelColor(32, 8).alpha() > 0

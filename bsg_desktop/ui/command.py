@@ -69,6 +69,10 @@ def _app(offscreen: bool):  # type: ignore[no-untyped-def]
     atexit.register(clear_caches)
     app.setOrganizationName("BSG Express")
     app.setApplicationName("bsg-express-desktop")
+    if ICON.exists():
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(ICON)))
     return app
 
 
@@ -144,6 +148,9 @@ def _dispose(app, win) -> None:  # type: ignore[no-untyped-def]
     from bsg_desktop.ui.qtart import clear_caches
 
     clear_caches()
+
+
+ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "bsg-express.svg"
 
 
 def run(args: argparse.Namespace) -> int:
