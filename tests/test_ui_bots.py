@@ -91,7 +91,7 @@ def test_games_people_play_have_no_turn_limit(qtbot: Any, tmp_path: Any) -> None
     c.stop()
 
 
-def test_the_app_icon_is_original_svg_that_renders() -> None:
+def test_the_app_icon_is_original_svg_that_renders(qapp: Any) -> None:
     from PySide6.QtGui import QIcon
 
     from bsg_desktop.ui.command import ICON
