@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 from bsg_desktop.bots import make_bot
-from bsg_desktop.bots.strong import SEARCHED
 from bsg_desktop.engine import Setup, new_game
 
 
@@ -37,11 +37,11 @@ def strong_decision_times(decisions: int, budget: float) -> list[tuple[str, floa
     while len(out) < decisions:
         g = new_game(Setup(players=4), seed=seed)
         bots = [make_bot("heuristic", s) for s in range(4)]
-        strong = make_bot("strong", 1, budget=budget)
+        strong: Any = make_bot("strong", 1, budget=budget)
         while g.outcome is None and len(out) < decisions:
             d = g.pending
             v = g.view(d.seat)
-            if d.seat == 0 and d.kind in SEARCHED:
+            if d.seat == 0 and strong.searched(v, d) and len(d.options) > 1:
                 t = time.perf_counter()
                 c = strong.choose(v, d)
                 out.append((d.kind, time.perf_counter() - t,

@@ -262,7 +262,7 @@ def test_strong_with_no_worlds_plays_exactly_as_heuristic() -> None:
 
 def test_strong_keeps_the_heuristic_choice_when_search_shows_no_gain(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(StrongBot, "rollout", lambda self, g, seat, seed: 0.5)
+    monkeypatch.setattr(StrongBot, "rollout", lambda self, g, seat, seed, intent=None: 0.5)
     for g, d in _searched_positions(10):
         v = g.view(d.seat)
         bot = StrongBot(2, worlds=6)
@@ -284,7 +284,7 @@ def test_strong_overrules_only_on_a_clear_paired_gain(monkeypatch: pytest.Monkey
         better = cands[-1]
         me_cylon = v.is_cylon
 
-        def rollout(self, w, seat, seed, better=better, me_cylon=me_cylon) -> float:
+        def rollout(self, w, seat, seed, intent=None, better=better, me_cylon=me_cylon) -> float:
             last = w.choices[-1] if w.choices else None
             good = 0.7 if last == better else 0.5
             return 1 - good if me_cylon else good

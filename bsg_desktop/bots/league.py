@@ -6,8 +6,11 @@ then the lower level plays the same side against itself, on the *same* seeds: th
 same characters, seats, loyalty deal and dice stream for both games of a pair
 (seats rotate with the seed, since setup deals characters and loyalty at random).
 "Level X beats level Y as humans" means X-as-humans wins more often than
-Y-as-humans against the same Cylons; the margin's 95% interval (Newcombe, from
-Wilson intervals) must lie above zero. Both opponents are shown; the verdict
+Y-as-humans against the same Cylons; the margin's 95% interval must lie above
+zero. The verdict uses the paired interval (mean of per-seed differences: the
+two games of a pair share the deal, and pairing removes that shared luck);
+Newcombe's interval for independent samples (from Wilson intervals) is shown
+beside it as the more cautious reading. Both opponents are shown; the verdict
 uses the stronger one (X), because against random humans every Cylon wins and
 no margin can show.
 """
@@ -19,7 +22,7 @@ import json
 import time
 from typing import Any
 
-from bsg_desktop.bots.stats import diff_interval, pct, wilson
+from bsg_desktop.bots.stats import diff_interval, paired_interval, pct, wilson
 from bsg_desktop.errors import UserError
 
 LADDER = ("random", "heuristic", "strong")
@@ -41,15 +44,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def play_side(players: int, seeds: range, humans: str, cylons: str,
-              budget: float, worlds: int | None = None) -> tuple[int, int]:
-    """Human wins and games for one spec over the given seeds."""
+              budget: float, worlds: int | None = None) -> dict[int, int]:
+    """Per seed: 1 if the humans won, 0 if they lost (games that broke are left out)."""
     from bsg_desktop.sim import Tally, play_game
 
-    tally = Tally()
+    out: dict[int, int] = {}
     for seed in seeds:
+        tally = Tally()
         play_game(players, seed, False, False, tally,
                   spec={"humans": humans, "cylons": cylons}, budget=budget, worlds=worlds)
-    return tally.human_wins, tally.games
+        if tally.human_wins + tally.cylon_wins:
+            out[seed] = tally.human_wins
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--levels: name at least two levels")
     seeds = range(args.seed, args.seed + args.games)
     start = time.perf_counter()
-    cache: dict[tuple[str, str], tuple[int, int]] = {}
+    cache: dict[tuple[str, str], dict[int, int]] = {}
 
-    def rate(h: str, c: str) -> tuple[int, int]:
+    def rate(h: str, c: str) -> dict[int, int]:
         if (h, c) not in cache:
             cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget, worlds)
         return cache[(h, c)]
@@ -84,15 +90,18 @@ def run(args: argparse.Namespace) -> int:
             for opp in (hi, lo):
                 spec_hi = (hi, opp) if side == "humans" else (opp, hi)
                 spec_lo = (lo, opp) if side == "humans" else (opp, lo)
-                hw, hn = rate(*spec_hi)
-                bw, bn = rate(*spec_lo)
+                res_hi, res_lo = rate(*spec_hi), rate(*spec_lo)
                 if side == "cylons":  # the Cylons' wins are the games humans lost
-                    hw, bw = hn - hw, bn - bw
+                    res_hi = {k: 1 - v for k, v in res_hi.items()}
+                    res_lo = {k: 1 - v for k, v in res_lo.items()}
+                hw, hn = sum(res_hi.values()), len(res_hi)
+                bw, bn = sum(res_lo.values()), len(res_lo)
                 margin = diff_interval(hw, hn, bw, bn)
+                paired = paired_interval([(res_hi[k], res_lo[k]) for k in res_hi if k in res_lo])
                 rows.append(_row(hi, lo, side, opp, hw / max(1, hn), wilson(hw, hn),
-                                 bw / max(1, bn), wilson(bw, bn), margin, hn))
+                                 bw / max(1, bn), wilson(bw, bn), margin, hn, paired))
                 if opp == hi:
-                    ok &= margin[0] > 0
+                    ok &= paired[0] > 0
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,
@@ -104,13 +113,15 @@ def run(args: argparse.Namespace) -> int:
         print("win rate of LEVEL on SIDE against OPPONENT, beside the level below on the same "
               "side, seeds and opponent")
         print(f"{'level':<10}{'below':<10}{'side':<8}{'opponent':<10}{'win rate':>10}  "
-              f"{'95% interval':<16}{'below':>10}  {'margin (95%)':<22}")
+              f"{'95% interval':<16}{'below':>10}  {'margin, paired (95%)':<24}"
+              f"{'margin, Newcombe (95%)'}")
         for r in rows:
             print(f"{r['level']:<10}{r['below']:<10}{r['side']:<8}{r['opponent']:<10}"
                   f"{pct(r['win_rate']):>10}  "
                   f"{pct(r['ci'][0])}–{pct(r['ci'][1]):<9}{pct(r['baseline']):>10}  "
+                  f"{pct(r['paired_ci'][0]) + ' to ' + pct(r['paired_ci'][1]):<24}"
                   f"{pct(r['margin_ci'][0])} to {pct(r['margin_ci'][1])}"
-                  f"{'' if r['margin_ci'][0] > 0 else '  (not shown)'}")
+                  f"{'' if r['paired_ci'][0] > 0 else '  (not shown)'}")
         print(f"each level beats the one below on both sides (against the stronger "
               f"opponent): {'yes' if ok else 'no'} "
               f"({seconds:.0f} s)")
@@ -119,10 +130,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _row(level: str, below: str, side: str, opponent: str, rate: float,
          ci: tuple[float, float], base: float, base_ci: tuple[float, float],
-         margin: tuple[float, float], games: int) -> dict[str, Any]:
+         margin: tuple[float, float], games: int,
+         paired: tuple[float, float]) -> dict[str, Any]:
     return {"level": level, "below": below, "side": side, "opponent": opponent,
             "games": games,
             "win_rate": round(rate, 4), "ci": [round(ci[0], 4), round(ci[1], 4)],
             "baseline": round(base, 4), "baseline_ci": [round(base_ci[0], 4),
                                                           round(base_ci[1], 4)],
-            "margin_ci": [round(margin[0], 4), round(margin[1], 4)]}
+            "margin_ci": [round(margin[0], 4), round(margin[1], 4)],
+            "paired_ci": [round(paired[0], 4), round(paired[1], 4)]}

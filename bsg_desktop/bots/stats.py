@@ -31,5 +31,24 @@ def diff_interval(w1: int, n1: int, w2: int, n2: int, z: float = 1.96) -> tuple[
     return lo, hi
 
 
+def paired_interval(pairs: list[tuple[int, int]], z: float = 1.96) -> tuple[float, float]:
+    """95% interval of the mean of x − y over paired games (same seed, same deal).
+
+    The league plays both levels on the same seeds, so the two games of a pair share
+    the characters, seats and loyalty deal; the paired difference removes that
+    shared luck, which Newcombe's interval (for independent samples) cannot. Normal
+    approximation of the mean difference, fine for the hundred-plus pairs a
+    verdict needs.
+    """
+    n = len(pairs)
+    if n < 2:
+        return -1.0, 1.0
+    ds = [x - y for x, y in pairs]
+    mean = sum(ds) / n
+    var = sum((d - mean) ** 2 for d in ds) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return max(-1.0, mean - half), min(1.0, mean + half)
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"

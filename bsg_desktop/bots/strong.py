@@ -37,7 +37,7 @@ from bsg_desktop.engine import Choice, Decision, PlayerView
 # (join when the check still needs dice) and are many; a hidden Cylon's join is the
 # sabotage decision itself, so it is searched.
 SEARCHED = frozenset({"action", "crisis_die", "crisis_mode", "jump_die", "jump_penalty"})
-CYLON_SEARCHED = frozenset({"join"})
+CYLON_SEARCHED = frozenset({"join", "contribute"})
 MAX_CANDIDATES = 4
 HORIZON = 3  # turns each rollout plays before the value model scores the position
 Z = 1.645  # one-sided 95%: override the heuristic only on a clear paired gain
@@ -73,9 +73,31 @@ class StrongBot(HeuristicBot):
         if not self.searched(view, decision):
             return base
         cands = self.candidates(view, decision, base)
-        if len(cands) <= 1:
+        intents = self.intents(view, decision, base, cands)
+        if len(intents) <= 1:
             return base
-        return self.search(view, decision, cands, base)
+        choice, intent = self.search(view, decision, intents)
+        if intent is not None:
+            self.sabotaging = intent
+        return choice
+
+    def intents(self, view: PlayerView, d: Decision, base: Choice,
+                cands: list[Choice]) -> list[tuple[Choice, bool | None]]:
+        """Candidates with the sabotage intent they carry into the check (None: unchanged).
+
+        A hidden Cylon's "join" means two different plans, to help (cover) or to
+        sabotage; searching "join" with the heuristic's intent only would never try
+        the sabotage the heuristic declined.
+        """
+        if (d.kind == "join" and view.check is not None and view.check.kind == "crisis"
+                and view.is_cylon and not view.me.revealed):
+            out: list[tuple[Choice, bool | None]] = [(base, self.sabotaging)]
+            for c, sab in ((Choice("join"), True), (Choice("join"), False), (Choice("pass"), None)):
+                if c in d.options and all(c != x or (sab != i and c.verb == "join")
+                                          for x, i in out):
+                    out.append((c, sab))
+            return out
+        return [(c, None) for c in cands]
 
     # ------------------------------------------------------------ candidates
     def candidates(self, view: PlayerView, d: Decision, base: Choice) -> list[Choice]:
@@ -88,7 +110,16 @@ class StrongBot(HeuristicBot):
         def add(c: Choice | None) -> None:
             if c is not None and c in opts and c not in out and len(out) < MAX_CANDIDATES:
                 out.append(c)
-        if d.kind == "action":
+        if d.kind == "contribute":
+            rolled = list(d.info_dict().get("rolled", ()))
+            neg = sorted((r for r in rolled if r[2] < 0), key=lambda r: r[2])
+            pos = tuple(sorted(r[0] for r in rolled if r[2] > 0))
+            if neg:
+                add(Choice("contribute", tuple(sorted(r[0] for r in neg))))
+                add(Choice("contribute", (neg[0][0],)))
+            if pos:
+                add(Choice("contribute", pos))
+        elif d.kind == "action":
             for o in opts:
                 if o.verb == "a9":
                     add(o)
@@ -105,7 +136,9 @@ class StrongBot(HeuristicBot):
         return out
 
     # ---------------------------------------------------------------- search
-    def search(self, view: PlayerView, d: Decision, cands: list[Choice], base: Choice) -> Choice:
+    def search(self, view: PlayerView, d: Decision,
+               cands: list[tuple[Choice, bool | None]]) -> tuple[Choice, bool | None]:
+        """The heuristic's plan (``cands[0]``) unless another shows a clear paired gain."""
         start = time.perf_counter()
         deadline = start + self.budget
         fixed = self.worlds
@@ -127,20 +160,20 @@ class StrongBot(HeuristicBot):
                 continue
             seed = self.search_rng.randrange(1 << 30)
             values: list[float] = []
-            for c in cands:
+            for c, intent in cands:
                 if fixed is None and time.perf_counter() >= deadline:
                     timed_out = True
                     break
                 w = world.copy() if len(values) < len(cands) - 1 else world
                 w.apply(c)
-                v = self.rollout(w, view.seat, seed)
+                v = self.rollout(w, view.seat, seed, intent)
                 values.append(1.0 - v if cylon else v)
             if timed_out:
                 break  # a half-played world cannot be compared: drop it
             worlds += 1
             for i, v in enumerate(values):
                 gains[i].append(v - values[0])
-        pick = base
+        pick = cands[0]
         best_gain = 0.0
         for i in range(1, len(cands)):
             g = gains[i]
@@ -152,11 +185,12 @@ class StrongBot(HeuristicBot):
             if mean > MIN_GAIN and mean > Z * math.sqrt(var / n) and mean > best_gain:
                 pick, best_gain = cands[i], mean
         self.last_stats = {"worlds": worlds, "seconds": time.perf_counter() - start,
-                           "candidates": [str(c) for c in cands], "gain": best_gain,
-                           "overruled": pick != base}
+                           "candidates": [f"{c}{'' if i is None else '/sabotage' if i else '/help'}"
+                                          for c, i in cands], "gain": best_gain,
+                           "overruled": pick != cands[0]}
         return pick
 
-    def rollout(self, g: Any, seat: int, seed: int) -> float:
+    def rollout(self, g: Any, seat: int, seed: int, intent: bool | None = None) -> float:
         """Play a sampled world ``horizon`` turns on with heuristic players; P(humans win).
 
         Every rollout bot starts from a copy of this seat's public record (the record
@@ -173,6 +207,6 @@ class StrongBot(HeuristicBot):
                 bot = bots[d.seat] = HeuristicBot(seed + d.seat)
                 bot.record = self.record.copy()
                 if d.seat == seat:
-                    bot.sabotaging = self.sabotaging
+                    bot.sabotaging = self.sabotaging if intent is None else intent
             g.apply(bot.choose(g.view(d.seat), d))
         return human_win_chance(g)
