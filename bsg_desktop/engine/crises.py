@@ -37,10 +37,11 @@ class CrisisStep(Task):
                 # a scenario may force a face by its code, whatever the dice in cards.yaml say
                 rolled.append(CrisisFace.from_code(s) if isinstance(s, str) else s % 6)
             g.crisis_rolled = tuple(rolled)
-            g.emit("crisis_rolled", "K1", seat=self.seat)
             faces = [self._face(g, k) for k in range(len(rolled))]
-            g.emit("crisis_roll_result", "K1", to=(self.seat,), seat=self.seat,
-                   faces=[f.code() for f in faces])
+            if g.record:
+                g.emit("crisis_rolled", "K1", seat=self.seat)
+                g.emit("crisis_roll_result", "K1", to=(self.seat,), seat=self.seat,
+                       faces=[f.code() for f in faces])
             self.phase = "choose"
             return g.ask(self.seat, "crisis_die", [Choice("crisis", (k,)) for k in
                                                    range(len(rolled))], "K1",

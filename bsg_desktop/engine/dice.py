@@ -9,11 +9,17 @@ kept are forgotten when they stop.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.game import Game, Task
 from bsg_desktop.engine.turn import Retrieve
+
+
+JOIN_PASS = (Choice("join"), Choice("pass"))
+REROLL_STOP = (Choice("reroll"), Choice("stop"))
+RECLAIM_KEEP = (Choice("reclaim"), Choice("keep"))
 
 
 class Check:
@@ -46,11 +52,17 @@ class Check:
 
 
 def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:
-    ids = sorted(d[0] for d in dice)
+    """Every legal 'contribute' choice: lo..hi of the rolled dice (D7, A2–A5, Y3)."""
+    return list(_subsets(tuple(sorted(d[0] for d in dice)), lo, hi))
+
+
+@lru_cache(maxsize=4096)
+def _subsets(ids: tuple[int, ...], lo: int, hi: int) -> tuple[Choice, ...]:
+    # the same few dice sets recur all game long: build their choices once
     out: list[Choice] = []
     for k in range(lo, min(hi, len(ids)) + 1):
         out.extend(Choice("contribute", combo) for combo in combinations(ids, k))
-    return out
+    return tuple(out)
 
 
 def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
@@ -61,18 +73,21 @@ def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
 def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
     values = []
-    for did in die_ids:
-        d = g.die(int(did))
+    dice = [g.die(int(did)) for did in die_ids]
+    check = g.check
+    for d in dice:
         d.state = CONTRIBUTED
         values.append(d.value if d.value is not None else 0)
-        if g.check is not None:
-            g.check.entries.append((seat, d.id, d.kind, d.value, True))
-            g.check.compute()
-    if g.players[seat].revealed:
-        rule = "Y3"  # a revealed Cylon contributes exactly one die
-    g.emit("dice_contributed", rule, seat=seat,
-           dice=[(int(i), g.die(int(i)).kind, v) for i, v in zip(die_ids, values, strict=True)])
-    if g.check is not None and g.check.adama and -1 in values:
+        if check is not None:
+            check.entries.append((seat, d.id, d.kind, d.value, True))
+    if check is not None:
+        check.compute()
+    if g.record:
+        if g.players[seat].revealed:
+            rule = "Y3"  # a revealed Cylon contributes exactly one die
+        g.emit("dice_contributed", rule, seat=seat,
+               dice=[(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])
+    if check is not None and check.adama and -1 in values:
         g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
     return values
 
@@ -107,13 +122,13 @@ class SkillCheck(Task):
                 self.phase = "roslin"
                 return None
             seat = self.seat
-            if not g.players[seat].active_dice:
+            if not any(d.state == ACTIVE for d in g.players[seat].dice):
                 g.emit("passed", "D4", seat=seat, forced=True)
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1
                 g.push(Retrieve(seat, n, "D4"))
                 return None
-            return g.ask(seat, "join", [Choice("join"), Choice("pass")], "D3",
+            return g.ask(seat, "join", JOIN_PASS, "D3",
                          check=ch.kind, difficulty=ch.difficulty, total=ch.total)
         if self.phase == "contribute":
             seat = self.seat
@@ -125,10 +140,10 @@ class SkillCheck(Task):
             return g.ask(seat, "contribute", opts, "D7", rolled=dice,
                          total=ch.total, difficulty=ch.difficulty, check=ch.kind)
         if self.phase == "reroll":
-            return g.ask(self.seat, "reroll", [Choice("reroll"), Choice("stop")], "D8",
+            return g.ask(self.seat, "reroll", REROLL_STOP, "D8",
                          total=ch.total, difficulty=ch.difficulty)
         if self.phase == "kara":
-            return g.ask(self.seat, "kara", [Choice("reclaim"), Choice("keep")], "X4")
+            return g.ask(self.seat, "kara", RECLAIM_KEEP, "X4")
         if self.phase == "roslin":
             self.phase = "resolve"
             caller = g.players[ch.caller]
