@@ -16,7 +16,6 @@ from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.game import Game, Task
 from bsg_desktop.engine.turn import Retrieve
 
-
 JOIN_PASS = (Choice("join"), Choice("pass"))
 REROLL_STOP = (Choice("reroll"), Choice("stop"))
 RECLAIM_KEEP = (Choice("reclaim"), Choice("keep"))
