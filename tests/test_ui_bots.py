@@ -99,3 +99,27 @@ def test_the_app_icon_is_original_svg_that_renders(qapp: Any) -> None:
     assert ICON.suffix == ".svg" and (ICON.parent / "LICENSE.txt").exists()
     pixmap = QIcon(str(ICON)).pixmap(64, 64)
     assert not pixmap.isNull() and pixmap.toImage().pixelColor(32, 8).alpha() > 0
+
+
+def test_an_empty_window_offers_a_new_game_and_a_first_lesson(qtbot: Any, tmp_path: Any) -> None:
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    win = MainWindow(settings=Settings(tmp_path / "s.ini"), autosave_path=None,
+                     bot_delay_ms=0, animate=False)
+    qtbot.addWidget(win)
+    opened: list[bool] = []
+    win.new_game_dialog = lambda: opened.append(True)  # type: ignore[method-assign]
+    win.panel.new_game_requested.disconnect()
+    win.panel.new_game_requested.connect(win.new_game_dialog)
+    from bsg_desktop.ui.panels import WrapButton
+
+    def press(label: str) -> None:
+        [button] = [b for b in win.panel.findChildren(WrapButton) if b.text() == label]
+        button.click()
+
+    press("New game…")
+    assert opened == [True]
+    press("Learn the rules with a demo")
+    assert win.lesson is not None and win.lesson.scenario.path.endswith("s1_start_position.yaml")
+    win.controller.stop()

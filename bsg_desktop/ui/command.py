@@ -153,14 +153,31 @@ def _dispose(app, win) -> None:  # type: ignore[no-untyped-def]
 ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "bsg-express.svg"
 
 
+def _no_display_reason() -> str:
+    """Why a real window cannot open here, or '' when it can (or we cannot tell)."""
+    if sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM"):
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            return ("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
+                    "unset); run it on a desktop, or use --screenshot FILE.png")
+    return ""
+
+
 def run(args: argparse.Namespace) -> int:
     _check_lang(args.lang)
+    parse_size(args.size)  # a wrong --size is an error whatever the mode
+    if args.steps < 0:
+        raise UserError(f"--steps must be 0 or more, not {args.steps}")
+    if args.demo_step < 0:
+        raise UserError(f"--demo-step must be 0 or more, not {args.demo_step}")
     if args.screenshot:
         screenshot(args.screenshot, seed=args.seed, size=parse_size(args.size),
                    steps=args.steps, players=args.players, lang=args.lang or "en",
                    demo=args.demo, demo_step=args.demo_step)
         print(args.screenshot)
         return 0
+    reason = _no_display_reason()
+    if reason:  # Qt would abort the process here; say why instead
+        raise UserError(reason)
     app = _app(offscreen=False)
     from bsg_desktop.i18n import set_language
     from bsg_desktop.ui.settings import Settings, default_autosave_path

@@ -145,6 +145,8 @@ class DecisionPanel(QWidget):
     choice_made = Signal(str)      # the text of one of the pending options
     rule_requested = Signal(str)
     secrets_hidden = Signal()
+    new_game_requested = Signal()  # from the empty panel's buttons
+    learn_requested = Signal()
 
     def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -185,8 +187,14 @@ class DecisionPanel(QWidget):
 
     # ---------------------------------------------------------------- states
     def show_empty(self, message: str = "") -> None:
+        """No game yet: say so, and offer the two ways in (a new game, a rule demo)."""
         self._reset()
         self.sentence.setText(message or tr("ui.panel.no_game"))
+        for key, signal in (("ui.panel.start_new", self.new_game_requested),
+                            ("ui.panel.start_learn", self.learn_requested)):
+            b = WrapButton(tr(key))
+            b.clicked.connect(signal.emit)
+            self.options_layout.insertWidget(self.options_layout.count() - 1, b)
 
     def _reset(self) -> None:
         _clear(self.secrets_layout)

@@ -111,6 +111,8 @@ class MainWindow(QMainWindow):
         self.panel.choice_made.connect(self.choose)
         self.panel.rule_requested.connect(self.show_rules)
         self.panel.secrets_hidden.connect(self.hide_secrets)
+        self.panel.new_game_requested.connect(self.new_game_dialog)
+        self.panel.learn_requested.connect(self._first_demo)
         self.log.rule_requested.connect(self.show_rules)
         self.handover.continued.connect(c.unlock)
         lp = self.lesson_panel
@@ -489,6 +491,15 @@ class MainWindow(QMainWindow):
         return True
 
     @Slot()
+    def _first_demo(self) -> None:
+        """The 'learn the rules' button on the empty panel opens the first working demo
+        (the Learn menu lists them all)."""
+        usable = [d for d in self.demos if not d.error]
+        # the setup demo is the natural first lesson; otherwise the first that works
+        usable.sort(key=lambda d: not d.path.stem.startswith("s1_"))
+        if usable:
+            self.open_demo(usable[0].path)
+
     def open_demo_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("teach.open.title"), str(DEMO_DIR),
                                               tr("teach.open.filter"))
