@@ -123,3 +123,19 @@ def test_an_empty_window_offers_a_new_game_and_a_first_lesson(qtbot: Any, tmp_pa
     press("Learn the rules with a demo")
     assert win.lesson is not None and win.lesson.scenario.path.endswith("s1_start_position.yaml")
     win.controller.stop()
+
+
+def test_play_without_a_display_says_so_in_one_line() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    out = subprocess.run([sys.executable, "-m", "bsg_desktop", "play"], env=env,
+                         capture_output=True, text=True, timeout=60)
+    if not sys.platform.startswith("linux"):
+        return
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "no display" in out.stderr
+    assert "Traceback" not in out.stderr
