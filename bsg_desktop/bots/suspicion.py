@@ -133,25 +133,22 @@ class Record:
         return self.llr.get(seat, 0.0)
 
 
-def belief(view: PlayerView, record: Record, perspective: Any = "self") -> dict[int, float]:
-    """P(seat holds a Cylon card) for every seat.
+def _unknown_cards(view: PlayerView, record: Record,
+                   me: int | None) -> tuple[dict[int, float], dict[Any, int], int]:
+    """Where the Cylon cards in play may be, as ``me`` sees it (None: as the table does).
 
-    ``perspective="self"`` uses what the viewing seat knows (its own cards, what
-    Baltar saw); ``perspective=None`` is how the table sees it (a Cylon bot asks
-    this to judge how suspicious it looks).
+    Returns the seats whose loyalty is known (1.0 Cylon, 0.0 human), the places an
+    unknown Cylon card may lie (seat or ``"deck"`` -> unknown cards there) and how many
+    Cylon cards are unaccounted for. Belief and sampling share this one account.
     """
-    n = view.players
-    me = view.seat if perspective == "self" else None
-    prob = {s: 0.0 for s in range(n)}
-    left = cylon_cards_in_play(n)
+    prob = {s: 0.0 for s in range(view.players)}
+    left = cylon_cards_in_play(view.players)
     slots: dict[Any, int] = {}
-    fixed: set[int] = set()
     known = dict(view.known) if me is not None else {}
     for sv in view.seats:
         s = sv.seat
         if sv.revealed or s in record.revealed:
             prob[s] = 1.0
-            fixed.add(s)
             left -= 1
             continue
         if s == me:
@@ -162,7 +159,6 @@ def belief(view: PlayerView, record: Record, perspective: Any = "self") -> dict[
         seen = known.get(s)
         if seen is not None and any(c.startswith("cylon") for c in seen):
             prob[s] = 1.0
-            fixed.add(s)
             left -= 1
             continue
         unknown = sv.loyalty_count - (len(seen) if seen is not None else 0)
@@ -170,26 +166,44 @@ def belief(view: PlayerView, record: Record, perspective: Any = "self") -> dict[
             slots[s] = unknown
     if view.loyalty_deck:
         slots["deck"] = view.loyalty_deck
-    left = max(0, left)
-    if left == 0 or not slots:
-        return prob
-    holders = list(slots)
-    weights: dict[Any, float] = {}
-    total = 0.0
-    for combo in combinations_with_replacement(holders, left):
+    return prob, slots, max(0, left)
+
+
+def _placements(slots: dict[Any, int], left: int,
+                record: Record) -> list[tuple[tuple[Any, ...], float]]:
+    """Every way to put ``left`` Cylon cards into the slots, weighted by card
+    arrangements and by each seat's evidence."""
+    out = []
+    for combo in combinations_with_replacement(list(slots), left):
         w = 1.0
         for h in set(combo):
-            k = combo.count(h)
-            w *= math.comb(slots[h], k)
+            w *= math.comb(slots[h], combo.count(h))  # 0 when a slot is overfilled
             if h != "deck":
                 w *= math.exp(max(-8.0, min(8.0, record.evidence(h))))
-        if w <= 0:
-            continue
-        total += w
-        for h in set(combo):
-            weights[h] = weights.get(h, 0.0) + w
+        if w > 0:
+            out.append((combo, w))
+    return out
+
+
+def belief(view: PlayerView, record: Record, perspective: Any = "self") -> dict[int, float]:
+    """P(seat holds a Cylon card) for every seat.
+
+    ``perspective="self"`` uses what the viewing seat knows (its own cards, what
+    Baltar saw); ``perspective=None`` is how the table sees it (a Cylon bot asks
+    this to judge how suspicious it looks).
+    """
+    me = view.seat if perspective == "self" else None
+    prob, slots, left = _unknown_cards(view, record, me)
+    if left == 0 or not slots:
+        return prob
+    placements = _placements(slots, left, record)
+    total = sum(w for _, w in placements)
     if total <= 0:
         return prob
+    weights: dict[Any, float] = {}
+    for combo, w in placements:
+        for h in set(combo):
+            weights[h] = weights.get(h, 0.0) + w
     for h, w in weights.items():
         if h != "deck":
             prob[h] = w / total
@@ -202,47 +216,11 @@ def sample_cylons(view: PlayerView, record: Record, rng: Any) -> list[Any]:
     Used by the strong bot to build a sampled world; returns the holders, one per
     Cylon card whose place the viewer does not know.
     """
-    n = view.players
-    me = view.seat
-    left = cylon_cards_in_play(n)
-    slots: dict[Any, int] = {}
-    known = dict(view.known)
-    for sv in view.seats:
-        s = sv.seat
-        if sv.revealed:
-            left -= 1
-            continue
-        if s == me:
-            left -= sum(1 for c in view.my_loyalty if c.startswith("cylon"))
-            continue
-        seen = known.get(s)
-        if seen is not None and any(c.startswith("cylon") for c in seen):
-            left -= 1
-            continue
-        unknown = sv.loyalty_count - (len(seen) if seen is not None else 0)
-        if unknown > 0:
-            slots[s] = unknown
-    if view.loyalty_deck:
-        slots["deck"] = view.loyalty_deck
-    left = max(0, left)
+    _, slots, left = _unknown_cards(view, record, view.seat)
     if left == 0 or not slots:
         return []
-    combos = []
-    weights = []
-    for combo in combinations_with_replacement(list(slots), left):
-        w = 1.0
-        ok = True
-        for h in set(combo):
-            k = combo.count(h)
-            if k > slots[h]:
-                ok = False
-                break
-            w *= math.comb(slots[h], k)
-            if h != "deck":
-                w *= math.exp(max(-8.0, min(8.0, record.evidence(h))))
-        if ok and w > 0:
-            combos.append(combo)
-            weights.append(w)
-    if not combos:
+    placements = _placements(slots, left, record)
+    if not placements:
         return []
+    combos, weights = zip(*placements, strict=True)
     return list(rng.choices(combos, weights=weights)[0])
