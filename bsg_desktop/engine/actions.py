@@ -6,7 +6,7 @@ the bots and the tests all ask it (through the pending decision).
 
 from __future__ import annotations
 
-from bsg_desktop.engine.core import CONTRIBUTED, RAIDER, SHIP, Choice, Decision
+from bsg_desktop.engine.core import CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.dice import contribute, rolled, subsets
 from bsg_desktop.engine.game import Game, Task
 from bsg_desktop.engine.turn import Retrieve
@@ -244,5 +244,3 @@ class Order(Task):
             g.emit("order_retrieve", "A8", seat=self.target)
             g.push(Retrieve(self.target, 2, "A8"))
 
-
-__all__ = ["ActionStep", "RollAction", "legal_actions", "RAIDER", "SHIP"]

@@ -147,10 +147,7 @@ class PlaceMarkers(Task):
 class RaiderRule(Task):
     """K8: two Raiders and a Colonial Ship: the ship is lost, a Raider goes back, a penalty."""
 
-    __slots__ = ("waiting",)
-
-    def __init__(self) -> None:
-        self.waiting = False
+    __slots__ = ()
 
     def run(self, g: Game) -> Decision | None:
         if g.raiders() >= 2 and g.ships() >= 1:

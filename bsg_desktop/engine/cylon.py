@@ -55,9 +55,6 @@ class Reveal(Task):
                     return g.ask(self.seat, "give_card", [Choice("give", (s,)) for s in targets],
                                  "I6")
             return None
-        if self.phase == "give":
-            self.phase = "end"
-            return None
         g.turn_over = True  # A9: the turn ends at once
         g.pop()
         return None

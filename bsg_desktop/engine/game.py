@@ -21,7 +21,6 @@ from bsg_desktop.engine.core import (
     CONTRIBUTED,
     CYLONS,
     RAIDER,
-    REMOVED,
     SHIP,
     SPENT,
     Choice,
@@ -402,5 +401,3 @@ def replay(setup: Setup, seed: int, choices: Sequence[Choice | str],
             raise IllegalChoiceError(f"choice {i + 1} ({ch}): {e}") from None
     return g
 
-
-__all__ = ["Game", "Task", "new_game", "replay", "ACTIVE", "CONTRIBUTED", "SPENT", "REMOVED"]
