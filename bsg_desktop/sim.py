@@ -52,6 +52,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--worlds", type=_positive, default=None, metavar="N",
                    help="strong bots sample exactly N worlds per searched decision instead "
                         "of thinking for --budget seconds (reproducible, machine-independent)")
+    p.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                   help="play games in N worker processes (default 1); results are the "
+                        "same as with 1, since every game is fixed by its seed")
     p.add_argument("--report", metavar="FILE.md",
                    help="play --games games for 3, 4 and 5 players and write the balance "
                         "tables (win rates with 95%% intervals, conditions, game length)")
@@ -113,6 +116,20 @@ class Tally:
     errors: int = 0
     unfinished: int = 0
     examples: list[str] = field(default_factory=list)
+
+    def merge(self, other: Tally) -> None:
+        """Add another worker's games, so parallel runs report like one run."""
+        self.games += other.games
+        self.human_wins += other.human_wins
+        self.cylon_wins += other.cylon_wins
+        self.conditions.update(other.conditions)
+        self.turns += other.turns
+        self.lengths += other.lengths
+        self.decisions += other.decisions
+        self.violations += other.violations
+        self.errors += other.errors
+        self.unfinished += other.unfinished
+        self.examples += other.examples
 
 
 def bots_for(g: Any, spec: dict[str, str], seed: int, budget: float | None = None,
@@ -222,15 +239,43 @@ def quartiles(xs: list[int]) -> list[float]:
     return [float(ys[(len(ys) - 1) * k // 4]) for k in (1, 2, 3)]
 
 
-def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float]:
+def _play_seeds(job: tuple[int, list[int], bool, bool, dict[str, str] | None,
+                            float | None, int | None]) -> Tally:
+    """One worker's share of a run (module level, so a process pool can pickle it)."""
+    players, seeds, variant, check, spec, budget, worlds = job
     tally = Tally()
+    for seed in seeds:
+        play_game(players, seed, variant, check, tally, spec=spec, budget=budget, worlds=worlds)
+    return tally
+
+
+def run_jobs(fn: Any, seeds: list[int], jobs: int, make_job: Any) -> list[Any]:
+    """``fn(make_job(chunk))`` for chunks of ``seeds``, in ``jobs`` processes when > 1.
+
+    Seeds are dealt round-robin so slow and fast games spread evenly; every game is
+    fixed by its seed, so the merged result does not depend on ``jobs``.
+    """
+    jobs = max(1, min(jobs, len(seeds)))
+    chunks = [seeds[i::jobs] for i in range(jobs)]
+    if jobs == 1:
+        return [fn(make_job(chunks[0]))]
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(fn, [make_job(c) for c in chunks])
+
+
+def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float]:
     start = time.perf_counter()
     spec = getattr(args, "bots", None)
     budget = getattr(args, "budget", None)
     worlds = getattr(args, "worlds", None)
-    for i in range(args.games):
-        play_game(players, args.seed + i, args.variant == "morale", not args.no_check, tally,
-                  spec=spec, budget=budget, worlds=worlds)
+    seeds = list(range(args.seed, args.seed + args.games))
+    tally = Tally()
+    for part in run_jobs(_play_seeds, seeds, getattr(args, "jobs", 1),
+                         lambda chunk: (players, chunk, args.variant == "morale",
+                                        not args.no_check, spec, budget, worlds)):
+        tally.merge(part)
     return tally, time.perf_counter() - start
 
 

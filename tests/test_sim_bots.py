@@ -101,3 +101,32 @@ def test_league_prints_intervals(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_league_rejects_unknown_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["league", "--games", "2", "--levels", "random,wizard"]) == 2
+
+
+def _without_timing(text: str) -> dict:
+    out = json.loads(text)
+    for k in ("seconds", "games_per_second"):
+        out.pop(k)
+    return out
+
+
+def test_jobs_give_the_same_results_as_one_process(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every game is fixed by its seed, so splitting a run over processes changes nothing."""
+    argv = ["simulate", "--games", "6", "--players", "5", "--bots", "heuristic", "--seed", "31",
+            "--json"]
+    assert cli.main(argv) == 0
+    one = _without_timing(capsys.readouterr().out)
+    assert cli.main([*argv, "--jobs", "2"]) == 0
+    two = _without_timing(capsys.readouterr().out)
+    assert one == two
+    assert one["games"] == 6
+
+
+def test_league_can_compare_one_side_against_the_stronger_level(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["league", "--games", "3", "--levels", "random,heuristic", "--side",
+                     "cylons", "--opponents", "stronger", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert [(r["side"], r["opponent"]) for r in out["rows"]] == [("cylons", "heuristic")]
+    assert out["side"] == "cylons"

@@ -40,14 +40,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "instead of using --budget (reproducible)")
     p.add_argument("--levels", default=",".join(LADDER),
                    help="comma-separated ladder, weakest first (default random,heuristic,strong)")
+    p.add_argument("--side", choices=("humans", "cylons", "both"), default="both",
+                   help="compare the levels on this side only (default both)")
+    p.add_argument("--opponents", choices=("stronger", "both"), default="both",
+                   help="play each comparison against the stronger level only (the one the "
+                        "verdict uses) or against both levels (default)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="play games in N worker processes (default 1; same results)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def play_side(players: int, seeds: range, humans: str, cylons: str,
-              budget: float, worlds: int | None = None) -> dict[int, int]:
+def _side_results(job: tuple[int, list[int], str, str, float, int | None]) -> dict[int, int]:
     """Per seed: 1 if the humans won, 0 if they lost (games that broke are left out)."""
     from bsg_desktop.sim import Tally, play_game
 
+    players, seeds, humans, cylons, budget, worlds = job
     out: dict[int, int] = {}
     for seed in seeds:
         tally = Tally()
@@ -58,6 +65,18 @@ def play_side(players: int, seeds: range, humans: str, cylons: str,
     return out
 
 
+def play_side(players: int, seeds: range, humans: str, cylons: str,
+              budget: float, worlds: int | None = None, jobs: int = 1) -> dict[int, int]:
+    """Per seed: 1 if the humans won, 0 if they lost, played in ``jobs`` processes."""
+    from bsg_desktop.sim import run_jobs
+
+    out: dict[int, int] = {}
+    for part in run_jobs(_side_results, list(seeds), jobs,
+                         lambda chunk: (players, chunk, humans, cylons, budget, worlds)):
+        out.update(part)
+    return dict(sorted(out.items()))
+
+
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UserError("--games: expected at least 1")
@@ -66,6 +85,9 @@ def run(args: argparse.Namespace) -> int:
     worlds = getattr(args, "worlds", None)
     if worlds is not None and worlds < 0:
         raise UserError("--worlds: expected 0 or more")
+    jobs = getattr(args, "jobs", 1)
+    if jobs < 1:
+        raise UserError("--jobs: expected at least 1")
     from bsg_desktop.bots import LEVELS
 
     ladder = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -80,14 +102,15 @@ def run(args: argparse.Namespace) -> int:
 
     def rate(h: str, c: str) -> dict[int, int]:
         if (h, c) not in cache:
-            cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget, worlds)
+            cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget, worlds, jobs)
         return cache[(h, c)]
 
     rows: list[dict[str, Any]] = []
     ok = True
     for lo, hi in zip(ladder, ladder[1:], strict=False):
-        for side in ("humans", "cylons"):
-            for opp in (hi, lo):
+        sides = ("humans", "cylons") if args.side == "both" else (args.side,)
+        for side in sides:
+            for opp in (hi, lo) if args.opponents == "both" else (hi,):
                 spec_hi = (hi, opp) if side == "humans" else (opp, hi)
                 spec_lo = (lo, opp) if side == "humans" else (opp, lo)
                 res_hi, res_lo = rate(*spec_hi), rate(*spec_lo)
@@ -105,11 +128,13 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,
-                          "budget": args.budget, "rows": rows, "ladder_holds": ok,
+                          "budget": args.budget, "worlds": worlds, "side": args.side,
+                          "rows": rows, "ladder_holds": ok,
                           "seconds": round(seconds, 1)}))
     else:
         print(f"League, {args.players} players, {args.games} games per match-up, seeds "
-              f"{args.seed}–{args.seed + args.games - 1}, strong budget {args.budget}s")
+              f"{args.seed}–{args.seed + args.games - 1}, strong "
+              + (f"{worlds} worlds per decision" if worlds else f"budget {args.budget}s"))
         print("win rate of LEVEL on SIDE against OPPONENT, beside the level below on the same "
               "side, seeds and opponent")
         print(f"{'level':<10}{'below':<10}{'side':<8}{'opponent':<10}{'win rate':>10}  "
@@ -122,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
                   f"{pct(r['paired_ci'][0]) + ' to ' + pct(r['paired_ci'][1]):<24}"
                   f"{pct(r['margin_ci'][0])} to {pct(r['margin_ci'][1])}"
                   f"{'' if r['paired_ci'][0] > 0 else '  (not shown)'}")
-        print(f"each level beats the one below on both sides (against the stronger "
+        where = "on both sides" if args.side == "both" else f"as {args.side}"
+        print(f"each level beats the one below {where} (against the stronger "
               f"opponent): {'yes' if ok else 'no'} "
               f"({seconds:.0f} s)")
     return 0
