@@ -30,6 +30,7 @@ from bsg_desktop.engine.core import (
     Setup,
 )
 from bsg_desktop.engine.state import Die, Player
+from bsg_desktop.engine.view import PlayerView, make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
 
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
@@ -117,6 +118,8 @@ class Game:
         self.turn_limit: int | None = MAX_TURNS
         self.overrides: dict[str, Any] = {}
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
+        # view.ViewCache: parts of recent views to hand out again (made on the first view)
+        self.view_cache: Any = None
 
     # ------------------------------------------------------------------ door
     @property
@@ -198,6 +201,8 @@ class Game:
         g.check = self.check.copy() if self.check is not None else None
         g.script_skill = deque(self.script_skill)
         g.script_crisis = deque(self.script_crisis)
+        if self.view_cache is not None:  # its own, so the two games' views never interfere
+            g.view_cache = self.view_cache.copy()
         return g
 
     # -------------------------------------------------------------- seating
@@ -360,9 +365,7 @@ class Game:
             self.emit("admiral_changed", rule, seat=new)
 
     # ---------------------------------------------------------------- view
-    def view(self, seat: int | None) -> Any:
-        from bsg_desktop.engine.view import make_view
-
+    def view(self, seat: int | None) -> PlayerView:
         return make_view(self, seat)
 
 
