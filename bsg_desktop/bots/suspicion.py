@@ -54,6 +54,11 @@ def contribution_llr(rolled: int, values: list[int]) -> float:
     return math.log(cylon) - math.log(human)
 
 
+# The event kinds `Record._event` reads; every other public event leaves the record as it is.
+READ = frozenset({"check_started", "vote_called", "dice_rolled", "dice_contributed",
+                  "check_result", "cylon_revealed"})
+
+
 class Record:
     """The public record read incrementally: per-seat evidence and what is known.
 
@@ -92,11 +97,17 @@ class Record:
 
     def update(self, view: PlayerView) -> None:
         rec = view.record
-        if len(rec) < self.seen:  # a new game through the same bot: start again
+        n = len(rec)
+        if n < self.seen:  # a new game through the same bot: start again
             self.__init__()  # type: ignore[misc]
-        for e in rec[self.seen:]:
-            self._event(e)
-        self.seen = len(rec)
+        if n > self.seen:
+            # Every bot reads every public event, and most of them (turns, joins,
+            # passes, markers) say nothing about loyalty: skip those before a call.
+            event = self._event
+            for e in rec[self.seen:]:
+                if e.kind in READ:
+                    event(e)
+            self.seen = n
 
     def _close(self) -> None:
         for seat, values in self.contrib.items():
