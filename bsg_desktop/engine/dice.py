@@ -46,8 +46,15 @@ class Check:
         return 0 if self.adama and value == -1 else value
 
     def compute(self) -> int:
-        self.total = sum(self.value_of(v) for _, _, _, v, counts in self.entries if counts)
-        return self.total
+        # value_of inlined: every view during a check recomputes the total
+        total = 0
+        adama = self.adama
+        for e in self.entries:
+            if e[4]:
+                v = e[3]
+                total += 0 if adama and v == -1 else v
+        self.total = total
+        return total
 
 
 def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:

@@ -28,10 +28,13 @@ from bsg_desktop.engine.core import (
     Event,
     Outcome,
     Setup,
+    make_event,
 )
 from bsg_desktop.engine.state import Die, Player
 from bsg_desktop.engine.view import PlayerView, make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
+
+_tnew = tuple.__new__
 
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
 
@@ -169,12 +172,13 @@ class Game:
 
     def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
         if self.record:
-            self.events.append(Event(kind, rule, tuple(data.items()),
-                                     None if to is None else frozenset(to)))
+            self.events.append(make_event(kind, rule, tuple(data.items()),
+                                          None if to is None else frozenset(to)))
 
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
             **info: Any) -> Decision:
-        return Decision(seat, kind, tuple(options), rule, tuple(info.items()))
+        # positional tuple.__new__: the named tuple's own __new__ is a Python call
+        return _tnew(Decision, (seat, kind, tuple(options), rule, tuple(info.items())))
 
     def win(self, winner: str, condition: str, rule: str) -> None:
         if self.outcome is None:
