@@ -120,23 +120,29 @@ class Record:
         self.rolled = {}
 
     def _event(self, e: Event) -> None:
+        # the commonest kinds first; a dict of the data instead of a scan per field
         k = e.kind
-        if k == "check_started":
+        if k == "dice_rolled":
+            if self.check_kind:
+                d = dict(e.data)
+                # the first roll of a join is the number of dice the seat had (D2)
+                self.rolled.setdefault(d.get("seat"), d.get("count"))
+        elif k == "dice_contributed":
+            if self.check_kind:
+                d = dict(e.data)
+                self.contrib.setdefault(d.get("seat"), []).extend(
+                    [v for _, _, v in d.get("dice")])
+        elif k == "check_started":
             self._close()
-            self.check_kind = e.get("kind")
-            self.check_caller = e.get("caller")
-        elif k == "vote_called":
-            self.vote = (e.get("mode"), e.get("target"))
-        elif k == "dice_rolled" and self.check_kind:
-            seat = e.get("seat")
-            # the first roll of a join is the number of dice the seat had (D2)
-            self.rolled.setdefault(seat, e.get("count"))
-        elif k == "dice_contributed" and self.check_kind:
-            self.contrib.setdefault(e.get("seat"), []).extend(v for _, _, v in e.get("dice"))
+            d = dict(e.data)
+            self.check_kind = d.get("kind")
+            self.check_caller = d.get("caller")
         elif k == "check_result":
             self._close()
             self.check_kind = ""
             self.vote = None
+        elif k == "vote_called":
+            self.vote = (e.get("mode"), e.get("target"))
         elif k == "cylon_revealed":
             self.revealed.add(e.get("seat"))
 

@@ -38,7 +38,12 @@ class SeatView(NamedTuple):
     baltar_used: bool
 
     def count(self, state: str, kind: str | None = None) -> int:
-        return sum(1 for d in self.dice if d.state == state and (kind is None or d.kind == kind))
+        # a plain loop, not sum() over a generator: bots ask this many times a decision
+        n = 0
+        for d in self.dice:
+            if d.state == state and (kind is None or d.kind == kind):
+                n += 1
+        return n
 
 
 class CheckView(NamedTuple):
@@ -97,7 +102,10 @@ class PlayerView(NamedTuple):
 
     @property
     def is_cylon(self) -> bool:
-        return any(c.startswith("cylon") for c in self.my_loyalty)
+        for c in self.my_loyalty:  # a loop, not any() over a generator: asked many times
+            if c.startswith("cylon"):
+                return True
+        return False
 
 
 _tnew = tuple.__new__  # a named tuple built from a ready tuple skips its keyword __new__
