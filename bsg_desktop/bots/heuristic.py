@@ -125,6 +125,7 @@ class HeuristicBot:
         self.record = Record()
         self._belief: dict[int, float] | None = None
         self._public: dict[int, float] | None = None
+        self._beliefs: dict[tuple[Any, ...], dict[int, float]] = {}  # see _memo_belief
         self.sabotaging = False  # within one check: this join is a sabotage
 
     # ------------------------------------------------------------- the door
@@ -142,14 +143,35 @@ class HeuristicBot:
     # ------------------------------------------------------------ knowledge
     def belief(self, view: PlayerView) -> dict[int, float]:
         if self._belief is None:
-            self._belief = belief(view, self.record)
+            self._belief = self._memo_belief(view, "self")
         return self._belief
 
     def public_suspicion(self, view: PlayerView) -> float:
         """How Cylon-like this seat looks to the table (a Cylon keeps this low)."""
         if self._public is None:
-            self._public = belief(view, self.record, perspective=None)
+            self._public = self._memo_belief(view, None)
         return self._public.get(view.seat, 0.0)
+
+    def _memo_belief(self, view: PlayerView, perspective: Any) -> dict[int, float]:
+        """``belief(view, self.record, perspective)``, computed once per set of inputs.
+
+        The belief enumerates every placement of the Cylon cards, yet between two
+        decisions its inputs (the evidence per seat, who is revealed, loyalty counts,
+        what this seat knows) rarely change. The key holds all of them, so a hit
+        is exactly what belief() would return; each caller gets its own dict.
+        """
+        me = view.seat if perspective == "self" else None
+        r = self.record
+        key = (perspective, me, view.players, view.loyalty_deck,
+               tuple([(sv.seat, sv.revealed, sv.loyalty_count) for sv in view.seats]),
+               view.my_loyalty if me is not None else (), view.known if me is not None else (),
+               frozenset(r.revealed), tuple(r.llr.items()))
+        hit = self._beliefs.get(key)
+        if hit is None:
+            if len(self._beliefs) >= 64:  # a game's worth of states is far fewer
+                self._beliefs.clear()
+            hit = self._beliefs[key] = belief(view, r, perspective)
+        return dict(hit)
 
     @staticmethod
     def cylon(view: PlayerView) -> bool:
@@ -180,7 +202,7 @@ class HeuristicBot:
         if brig:
             if cylon:
                 # frame the human the table already doubts, or the Admiral when safe
-                pub = belief(view, self.record, perspective=None)
+                pub = self._memo_belief(view, None)
                 cand = max(brig, key=lambda o: pub.get(int(o.args[1]), 0.0))
                 if pub.get(int(cand.args[1]), 0.0) >= 0.45 and self.public_suspicion(view) < 0.4:
                     return cand

@@ -21,7 +21,7 @@ import math
 from itertools import combinations_with_replacement
 from typing import Any
 
-from bsg_desktop.engine import Event, PlayerView
+from bsg_desktop.engine import PlayerView
 
 ERROR = 0.05  # a human's chance of an odd contribution (misclick, bad reading)
 SABOTAGE = 0.6  # how often the modelled Cylon sabotages a check it joins
@@ -54,7 +54,7 @@ def contribution_llr(rolled: int, values: list[int]) -> float:
     return math.log(cylon) - math.log(human)
 
 
-# The event kinds `Record._event` reads; every other public event leaves the record as it is.
+# The event kinds `Record.update` reads; every other public event leaves the record as it is.
 READ = frozenset({"check_started", "vote_called", "dice_rolled", "dice_contributed",
                   "check_result", "cylon_revealed"})
 
@@ -101,12 +101,36 @@ class Record:
         if n < self.seen:  # a new game through the same bot: start again
             self.__init__()  # type: ignore[misc]
         if n > self.seen:
-            # Every bot reads every public event, and most of them (turns, joins,
-            # passes, markers) say nothing about loyalty: skip those before a call.
-            event = self._event
+            # Every one of the bots reads every public event, so this loop is hot:
+            # kinds that carry no loyalty evidence (turns, joins, passes, markers)
+            # are skipped by one set lookup, and the rest are read here, inline.
             for e in rec[self.seen:]:
-                if e.kind in READ:
-                    event(e)
+                k = e.kind
+                if k not in READ:
+                    continue
+                if k == "dice_rolled":
+                    if self.check_kind:
+                        d = dict(e.data)
+                        # the first roll of a join is the number of dice the seat had (D2)
+                        self.rolled.setdefault(d.get("seat"), d.get("count"))
+                elif k == "dice_contributed":
+                    if self.check_kind:
+                        d = dict(e.data)
+                        self.contrib.setdefault(d.get("seat"), []).extend(
+                            [v for _, _, v in d.get("dice")])
+                elif k == "check_started":
+                    self._close()
+                    d = dict(e.data)
+                    self.check_kind = d.get("kind")
+                    self.check_caller = d.get("caller")
+                elif k == "check_result":
+                    self._close()
+                    self.check_kind = ""
+                    self.vote = None
+                elif k == "vote_called":
+                    self.vote = (e.get("mode"), e.get("target"))
+                else:  # cylon_revealed
+                    self.revealed.add(e.get("seat"))
             self.seen = n
 
     def _close(self) -> None:
@@ -118,33 +142,6 @@ class Record:
                     1 for v in values if v < 0)
         self.contrib = {}
         self.rolled = {}
-
-    def _event(self, e: Event) -> None:
-        # the commonest kinds first; a dict of the data instead of a scan per field
-        k = e.kind
-        if k == "dice_rolled":
-            if self.check_kind:
-                d = dict(e.data)
-                # the first roll of a join is the number of dice the seat had (D2)
-                self.rolled.setdefault(d.get("seat"), d.get("count"))
-        elif k == "dice_contributed":
-            if self.check_kind:
-                d = dict(e.data)
-                self.contrib.setdefault(d.get("seat"), []).extend(
-                    [v for _, _, v in d.get("dice")])
-        elif k == "check_started":
-            self._close()
-            d = dict(e.data)
-            self.check_kind = d.get("kind")
-            self.check_caller = d.get("caller")
-        elif k == "check_result":
-            self._close()
-            self.check_kind = ""
-            self.vote = None
-        elif k == "vote_called":
-            self.vote = (e.get("mode"), e.get("target"))
-        elif k == "cylon_revealed":
-            self.revealed.add(e.get("seat"))
 
     def evidence(self, seat: int) -> float:
         return self.llr.get(seat, 0.0)
