@@ -27,6 +27,24 @@ DAMAGE_TOTAL = 6
 RAIDERS_TO_WIN = 6
 C = None
 
+# The fixed choices, made once: equal to a fresh Choice(...) in every way
+# (a named tuple), without a Python-level constructor call per decision.
+_A2 = Choice("a2")
+_A3 = Choice("a3")
+_A4 = Choice("a4")
+_A5 = Choice("a5")
+_ACT = Choice("act")
+_INITIATIVE = Choice("initiative")
+_JOIN = Choice("join")
+_KEEP = Choice("keep")
+_PASS = Choice("pass")
+_RECLAIM = Choice("reclaim")
+_REROLL = Choice("reroll")
+_RETRIEVE2 = Choice("retrieve2")
+_SKIP = Choice("skip")
+_STOP = Choice("stop")
+_RETRIEVE_STRONG = Choice("retrieve", ("strong",))
+
 
 def _components() -> Any:
     global C
@@ -217,22 +235,22 @@ class HeuristicBot:
                 return o
         # Urgent threats first.
         urgent: list[tuple[float, Choice]] = []
-        if Choice("a2") in opts:
+        if _A2 in opts:
             u = (s.raiders - 2) * 0.8 + (0.6 if s.raiders >= 2 and s.ships else 0)
-            urgent.append((u, Choice("a2")))
-        if Choice("a3") in opts:
-            urgent.append(((DAMAGE_TOTAL - s.damage_slack - 2) * 0.7, Choice("a3")))
-        if Choice("a4") in opts:
-            urgent.append(((4 - s.morale_slack) * 0.8, Choice("a4")))
+            urgent.append((u, _A2))
+        if _A3 in opts:
+            urgent.append(((DAMAGE_TOTAL - s.damage_slack - 2) * 0.7, _A3))
+        if _A4 in opts:
+            urgent.append(((4 - s.morale_slack) * 0.8, _A4))
         urgent.sort(key=lambda t: -t[0])
         if cylon and self.rng.random() < 0.5:
             # a hidden Cylon keeps its dice for checks it can tip, unless it looks idle
             if self.public_suspicion(view) < 0.5:
-                return Choice("skip")
+                return _SKIP
         if urgent and urgent[0][0] >= 1.0 and active >= 2:
             return urgent[0][1]
-        if Choice("a5") in opts and not view.jump_bonus and active >= 3:
-            return Choice("a5")
+        if _A5 in opts and not view.jump_bonus and active >= 3:
+            return _A5
         if urgent and urgent[0][0] >= 0.5 and active >= 3:
             return urgent[0][1]
         if me.count("spent") >= 2 and d.rule != "A8":
@@ -246,7 +264,7 @@ class HeuristicBot:
                 best = max(orders, key=score)
                 if score(best) >= 3:
                     return best
-        return Choice("skip")
+        return _SKIP
 
     def _reveal_choice(self, view: PlayerView, d: Decision, s: Situation) -> Choice | None:
         reveals = [o for o in d.options if o.verb == "a9"]
@@ -281,7 +299,7 @@ class HeuristicBot:
         for o in brig:
             if int(o.args[1]) == admiral and self.rng.random() < 0.3:
                 return o
-        return Choice("skip")
+        return _SKIP
 
     # ---- checks
     def _wants_success(self, view: PlayerView) -> bool:
@@ -328,16 +346,16 @@ class HeuristicBot:
         want = self._wants_success(view)
         if info.get("check") == "vote":
             if want:
-                return Choice("join") if need > 0 else Choice("pass")
-            return Choice("join") if need <= 4 and me.count("active") >= 1 else Choice("pass")
+                return _JOIN if need > 0 else _PASS
+            return _JOIN if need <= 4 and me.count("active") >= 1 else _PASS
         if view.is_cylon:
             self.sabotaging = self._sabotage_now(view, need)
             if me.revealed:
                 # Y5: a revealed Cylon who passes gets all spent dice back
-                return Choice("join") if need <= 2 and me.count("spent") == 0 else Choice("pass")
+                return _JOIN if need <= 2 and me.count("spent") == 0 else _PASS
             if self.sabotaging:
-                return Choice("join")
-        return Choice("join") if need > 0 else Choice("pass")
+                return _JOIN
+        return _JOIN if need > 0 else _PASS
 
     def _contribute(self, view: PlayerView, d: Decision) -> Choice | None:
         info = d.info_dict()
@@ -365,8 +383,8 @@ class HeuristicBot:
             return Choice("contribute", (best[0],))
         pos = sorted((r for r in rolled if counted(view, r[2]) > 0), key=lambda r: -r[2])
         if not pos:
-            if Choice("initiative") in opts:
-                return Choice("initiative")
+            if _INITIATIVE in opts:
+                return _INITIATIVE
             # D7: the least harmful die, a weak one if it is the same value
             pick = max(rolled, key=lambda r: (counted(view, r[2]), r[1] == "weak"))
             return Choice("contribute", (pick[0],))
@@ -411,19 +429,19 @@ class HeuristicBot:
         if view.is_cylon and view.check is not None and view.check.kind == "crisis":
             want = not self.sabotaging
         if want:
-            return Choice("reroll") if need > 0 else Choice("stop")
+            return _REROLL if need > 0 else _STOP
         if view.check is not None and view.check.kind == "vote":
-            return Choice("reroll") if need <= 0 else Choice("stop")
-        return Choice("stop")
+            return _REROLL if need <= 0 else _STOP
+        return _STOP
 
     def _kara(self, view: PlayerView, d: Decision) -> Choice:
-        return Choice("reclaim")
+        return _RECLAIM
 
     def _roslin(self, view: PlayerView, d: Decision) -> Choice:
         info = d.info_dict()
         ch = view.check
         if ch is None:
-            return Choice("keep")
+            return _KEEP
         want = self._wants_success(view)
         need = info["difficulty"] - info["total"]
         entries = [e for e in ch.entries if e[4]]
@@ -435,17 +453,17 @@ class HeuristicBot:
             best = max(entries, key=lambda e: e[3], default=None)
             if best is not None and best[3] > 0:
                 return Choice("remove_die", (best[1],))
-        return Choice("keep")
+        return _KEEP
 
     # ---- small choices
     def _retrieve(self, view: PlayerView, d: Decision) -> Choice:
-        return Choice("retrieve", ("strong",))
+        return _RETRIEVE_STRONG
 
     def _ordered(self, view: PlayerView, d: Decision) -> Choice:
         me = view.me
         if me.count("spent") >= 2 and me.count("active") <= 1:
-            return Choice("retrieve2")
-        return Choice("act") if me.count("active") >= 2 else Choice("retrieve2")
+            return _RETRIEVE2
+        return _ACT if me.count("active") >= 2 else _RETRIEVE2
 
     def _crisis_die(self, view: PlayerView, d: Decision) -> Choice:
         faces: tuple[CrisisFace, ...] = d.info_dict()["faces"]

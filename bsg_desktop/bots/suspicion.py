@@ -18,6 +18,7 @@ weighted by how many card arrangements it stands for.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -35,6 +36,13 @@ def cylon_cards_in_play(players: int) -> int:
 
 def contribution_llr(rolled: int, values: list[int]) -> float:
     """log P(obs | Cylon) − log P(obs | human) for one player's dice in one check."""
+    return _llr(rolled, tuple(values))
+
+
+@lru_cache(maxsize=4096)
+def _llr(rolled: int, values: tuple[int, ...]) -> float:
+    # A pure function of a few small numbers that every bot evaluates for every
+    # contribution it reads: the same handful of (rolled, values) recur all game.
     n = max(1, rolled)
     p_none_pos = NEG ** n  # no positive die among n
     p_no_neg = (1 - NEG) ** n
