@@ -92,27 +92,6 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
 
-_object_new = object.__new__
-_set_kind, _set_rule, _set_data, _set_to = (
-    Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
-
-
-def make_event(kind: str, rule: str, data: tuple[tuple[str, Any], ...],
-               to: frozenset[int] | None) -> Event:
-    """``Event(kind, rule, data, to)``, built at half the cost.
-
-    The engine records an event for almost every step; a frozen dataclass's
-    ``__init__`` sets each field through ``object.__setattr__``, while the slot
-    descriptors set them directly. The result is the same Event.
-    """
-    e = _object_new(Event)
-    _set_kind(e, kind)
-    _set_rule(e, rule)
-    _set_data(e, data)
-    _set_to(e, to)
-    return e
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: who won, by which condition, under which rule."""

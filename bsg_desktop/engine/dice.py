@@ -128,7 +128,10 @@ class SkillCheck(Task):
                 self.phase = "roslin"
                 return None
             seat = self.seat
-            if not any(d.state == ACTIVE for d in g.players[seat].dice):
+            for d in g.players[seat].dice:
+                if d.state == ACTIVE:
+                    break
+            else:  # no active die
                 g.emit("passed", "D4", seat=seat, forced=True)
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1

@@ -28,13 +28,18 @@ from bsg_desktop.engine.core import (
     Event,
     Outcome,
     Setup,
-    make_event,
 )
 from bsg_desktop.engine.state import Die, Player
 from bsg_desktop.engine.view import PlayerView, make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
 
 _tnew = tuple.__new__
+# Event is a frozen dataclass with slots: its __init__ sets each field through
+# object.__setattr__. The engine records an event for almost every step, so emit
+# sets the slots through their descriptors instead: the same Event, at half the cost.
+_object_new = object.__new__
+_set_kind, _set_rule, _set_data, _set_to = (
+    Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
 
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
 
@@ -172,8 +177,12 @@ class Game:
 
     def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
         if self.record:
-            self.events.append(make_event(kind, rule, tuple(data.items()),
-                                          None if to is None else frozenset(to)))
+            e = _object_new(Event)
+            _set_kind(e, kind)
+            _set_rule(e, rule)
+            _set_data(e, tuple(data.items()))
+            _set_to(e, None if to is None else frozenset(to))
+            self.events.append(e)
 
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
             **info: Any) -> Decision:
@@ -233,7 +242,12 @@ class Game:
         return p.character in self.demoralized_out and not p.revealed
 
     def damaged(self, disables: str) -> bool:
-        return any(self.c.damage(loc).disables == disables for loc in self.damage_placed)
+        # a loop, not any() over a generator: asked several times a step, mostly of
+        # an undamaged ship, where it now returns at once
+        for loc in self.damage_placed:
+            if self.c.damage(loc).disables == disables:
+                return True
+        return False
 
     # ---------------------------------------------------------------- dice
     def roll_skill(self, kind: str) -> int:
