@@ -129,7 +129,8 @@ class ViewCache:
     __slots__ = ("seats", "done", "record")
 
     def __init__(self) -> None:
-        self.seats: dict[tuple[int, bool], tuple[tuple[Any, ...], SeatView]] = {}
+        # seat * 2 (the public SeatView) or seat * 2 + 1 (the owner's) -> (inputs, SeatView)
+        self.seats: dict[int, tuple[tuple[Any, ...], SeatView]] = {}
         self.done = 0  # events read into ``record``
         self.record: tuple[Event, ...] = ()
 
@@ -153,7 +154,10 @@ def public_record(g: Any) -> tuple[Event, ...]:
     The tuple is cached on the game by event count, so building a view stays cheap
     in a long game; a copied game shares the (immutable) prefix safely.
     """
-    vc = _cache(g)
+    return _record(g, _cache(g))
+
+
+def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
     events = g.events
     n = len(events)
     done = vc.done
@@ -177,7 +181,7 @@ def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
                             len(p.loyalty), p.baltar_used))
 
 
-def _seats(g: Any, seat: int | None, cache: dict[tuple[int, bool], Any]) -> tuple[SeatView, ...]:
+def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, ...]:
     out = g.demoralized_out
     admiral = g.admiral
     seats = []
@@ -200,12 +204,13 @@ def _seats(g: Any, seat: int | None, cache: dict[tuple[int, bool], Any]) -> tupl
             key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
                    dem, len(p.loyalty), p.baltar_used,
                    tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
-        hit = cache.get((s, own))
+        slot = s * 2 + 1 if own else s * 2
+        hit = cache.get(slot)
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
         sv = _seat_view(p, own, adm, dem)
-        cache[(s, own)] = (key, sv)
+        cache[slot] = (key, sv)
         seats.append(sv)
     return tuple(seats)
 
@@ -231,7 +236,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         g.jump_track, g.distance, g.jump_bonus, len(g.loyalty_deck), g.loyalty_dealt,
         tuple(g.crisis_dice), g.crisis, g.crisis_source, check,
         tuple(me.loyalty) if me is not None else (),
-        tuple(sorted(me.known.items())) if me is not None else (),
+        tuple(sorted(me.known.items())) if me is not None and me.known else (),
         pending.seat if pending else None,
         pending.kind if pending else None,
         pending.rule if pending else None,
@@ -239,7 +244,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         pending.info if deciding else (),
         g.outcome,
         tuple(tuple(p.loyalty) for p in g.players) if over else (),
-        public_record(g),
+        _record(g, vc),
     ))
 
 
