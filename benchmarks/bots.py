@@ -4,6 +4,12 @@
 
 Games are played the fair way (each seat's bot gets ``g.view(seat)`` and
 ``g.pending``; the game keeps its public record), on one core.
+
+Games per second swing by tens of percent when anything else runs on the
+machine. To compare two versions, run them alternately several times and
+compare ratios, or count instructions, which do not swing:
+``valgrind --tool=callgrind`` on a short run, minus a run of zero games.
+Any speed-up must leave ``benchmarks/fingerprint.py``'s output unchanged.
 """
 
 from __future__ import annotations

@@ -27,6 +27,24 @@ DAMAGE_TOTAL = 6
 RAIDERS_TO_WIN = 6
 C = None
 
+# The fixed choices, made once: equal to a fresh Choice(...) in every way
+# (a named tuple), without a Python-level constructor call per decision.
+_A2 = Choice("a2")
+_A3 = Choice("a3")
+_A4 = Choice("a4")
+_A5 = Choice("a5")
+_ACT = Choice("act")
+_INITIATIVE = Choice("initiative")
+_JOIN = Choice("join")
+_KEEP = Choice("keep")
+_PASS = Choice("pass")
+_RECLAIM = Choice("reclaim")
+_REROLL = Choice("reroll")
+_RETRIEVE2 = Choice("retrieve2")
+_SKIP = Choice("skip")
+_STOP = Choice("stop")
+_RETRIEVE_STRONG = Choice("retrieve", ("strong",))
+
 
 def _components() -> Any:
     global C
@@ -96,7 +114,7 @@ def expected_help(view: PlayerView, exclude: int | None = None) -> float:
             continue
         for d in sv.dice:
             if d.state == "active":
-                total += pos_ev(d.kind)
+                total += 1.0 if d.kind == "strong" else 0.67  # pos_ev, inlined: a hot loop
     return total
 
 
@@ -125,6 +143,7 @@ class HeuristicBot:
         self.record = Record()
         self._belief: dict[int, float] | None = None
         self._public: dict[int, float] | None = None
+        self._beliefs: dict[tuple[Any, ...], dict[int, float]] = {}  # see _memo_belief
         self.sabotaging = False  # within one check: this join is a sabotage
 
     # ------------------------------------------------------------- the door
@@ -142,14 +161,35 @@ class HeuristicBot:
     # ------------------------------------------------------------ knowledge
     def belief(self, view: PlayerView) -> dict[int, float]:
         if self._belief is None:
-            self._belief = belief(view, self.record)
+            self._belief = self._memo_belief(view, "self")
         return self._belief
 
     def public_suspicion(self, view: PlayerView) -> float:
         """How Cylon-like this seat looks to the table (a Cylon keeps this low)."""
         if self._public is None:
-            self._public = belief(view, self.record, perspective=None)
+            self._public = self._memo_belief(view, None)
         return self._public.get(view.seat, 0.0)
+
+    def _memo_belief(self, view: PlayerView, perspective: Any) -> dict[int, float]:
+        """``belief(view, self.record, perspective)``, computed once per set of inputs.
+
+        The belief enumerates every placement of the Cylon cards, yet between two
+        decisions its inputs (the evidence per seat, who is revealed, loyalty counts,
+        what this seat knows) rarely change. The key holds all of them, so a hit
+        is exactly what belief() would return; each caller gets its own dict.
+        """
+        me = view.seat if perspective == "self" else None
+        r = self.record
+        key = (perspective, me, view.players, view.loyalty_deck,
+               tuple([(sv.seat, sv.revealed, sv.loyalty_count) for sv in view.seats]),
+               view.my_loyalty if me is not None else (), view.known if me is not None else (),
+               frozenset(r.revealed), tuple(r.llr.items()))
+        hit = self._beliefs.get(key)
+        if hit is None:
+            if len(self._beliefs) >= 64:  # a game's worth of states is far fewer
+                self._beliefs.clear()
+            hit = self._beliefs[key] = belief(view, r, perspective)
+        return dict(hit)
 
     @staticmethod
     def cylon(view: PlayerView) -> bool:
@@ -180,7 +220,7 @@ class HeuristicBot:
         if brig:
             if cylon:
                 # frame the human the table already doubts, or the Admiral when safe
-                pub = belief(view, self.record, perspective=None)
+                pub = self._memo_belief(view, None)
                 cand = max(brig, key=lambda o: pub.get(int(o.args[1]), 0.0))
                 if pub.get(int(cand.args[1]), 0.0) >= 0.45 and self.public_suspicion(view) < 0.4:
                     return cand
@@ -195,22 +235,22 @@ class HeuristicBot:
                 return o
         # Urgent threats first.
         urgent: list[tuple[float, Choice]] = []
-        if Choice("a2") in opts:
+        if _A2 in opts:
             u = (s.raiders - 2) * 0.8 + (0.6 if s.raiders >= 2 and s.ships else 0)
-            urgent.append((u, Choice("a2")))
-        if Choice("a3") in opts:
-            urgent.append(((DAMAGE_TOTAL - s.damage_slack - 2) * 0.7, Choice("a3")))
-        if Choice("a4") in opts:
-            urgent.append(((4 - s.morale_slack) * 0.8, Choice("a4")))
+            urgent.append((u, _A2))
+        if _A3 in opts:
+            urgent.append(((DAMAGE_TOTAL - s.damage_slack - 2) * 0.7, _A3))
+        if _A4 in opts:
+            urgent.append(((4 - s.morale_slack) * 0.8, _A4))
         urgent.sort(key=lambda t: -t[0])
         if cylon and self.rng.random() < 0.5:
             # a hidden Cylon keeps its dice for checks it can tip, unless it looks idle
             if self.public_suspicion(view) < 0.5:
-                return Choice("skip")
+                return _SKIP
         if urgent and urgent[0][0] >= 1.0 and active >= 2:
             return urgent[0][1]
-        if Choice("a5") in opts and not view.jump_bonus and active >= 3:
-            return Choice("a5")
+        if _A5 in opts and not view.jump_bonus and active >= 3:
+            return _A5
         if urgent and urgent[0][0] >= 0.5 and active >= 3:
             return urgent[0][1]
         if me.count("spent") >= 2 and d.rule != "A8":
@@ -224,7 +264,7 @@ class HeuristicBot:
                 best = max(orders, key=score)
                 if score(best) >= 3:
                     return best
-        return Choice("skip")
+        return _SKIP
 
     def _reveal_choice(self, view: PlayerView, d: Decision, s: Situation) -> Choice | None:
         reveals = [o for o in d.options if o.verb == "a9"]
@@ -259,7 +299,7 @@ class HeuristicBot:
         for o in brig:
             if int(o.args[1]) == admiral and self.rng.random() < 0.3:
                 return o
-        return Choice("skip")
+        return _SKIP
 
     # ---- checks
     def _wants_success(self, view: PlayerView) -> bool:
@@ -306,22 +346,21 @@ class HeuristicBot:
         want = self._wants_success(view)
         if info.get("check") == "vote":
             if want:
-                return Choice("join") if need > 0 else Choice("pass")
-            return Choice("join") if need <= 4 and me.count("active") >= 1 else Choice("pass")
+                return _JOIN if need > 0 else _PASS
+            return _JOIN if need <= 4 and me.count("active") >= 1 else _PASS
         if view.is_cylon:
             self.sabotaging = self._sabotage_now(view, need)
             if me.revealed:
                 # Y5: a revealed Cylon who passes gets all spent dice back
-                return Choice("join") if need <= 2 and me.count("spent") == 0 else Choice("pass")
+                return _JOIN if need <= 2 and me.count("spent") == 0 else _PASS
             if self.sabotaging:
-                return Choice("join")
-        return Choice("join") if need > 0 else Choice("pass")
+                return _JOIN
+        return _JOIN if need > 0 else _PASS
 
     def _contribute(self, view: PlayerView, d: Decision) -> Choice | None:
         info = d.info_dict()
         rolled = list(info.get("rolled", ()))
         action = info.get("action")
-        opts = set(d.options)
         if action is not None:
             return self._contribute_action(view, d, rolled, str(action))
         total, diff = info["total"], info["difficulty"]
@@ -341,12 +380,15 @@ class HeuristicBot:
         if view.me.revealed:
             best = max(rolled, key=lambda r: r[2])
             return Choice("contribute", (best[0],))
-        pos = sorted((r for r in rolled if counted(view, r[2]) > 0), key=lambda r: -r[2])
+        # counted() only turns a -1 into 0, so "counts as positive" is just "positive"
+        pos = sorted((r for r in rolled if r[2] > 0), key=lambda r: -r[2])
         if not pos:
-            if Choice("initiative") in opts:
-                return Choice("initiative")
+            if _INITIATIVE in d.options:
+                return _INITIATIVE
             # D7: the least harmful die, a weak one if it is the same value
-            pick = max(rolled, key=lambda r: (counted(view, r[2]), r[1] == "weak"))
+            adama = adama_check(view)
+            pick = max(rolled, key=lambda r: (0 if r[2] == -1 and adama else r[2],
+                                              r[1] == "weak"))
             return Choice("contribute", (pick[0],))
         if need <= 0:
             pick = min(pos, key=lambda r: r[2])
@@ -389,19 +431,19 @@ class HeuristicBot:
         if view.is_cylon and view.check is not None and view.check.kind == "crisis":
             want = not self.sabotaging
         if want:
-            return Choice("reroll") if need > 0 else Choice("stop")
+            return _REROLL if need > 0 else _STOP
         if view.check is not None and view.check.kind == "vote":
-            return Choice("reroll") if need <= 0 else Choice("stop")
-        return Choice("stop")
+            return _REROLL if need <= 0 else _STOP
+        return _STOP
 
     def _kara(self, view: PlayerView, d: Decision) -> Choice:
-        return Choice("reclaim")
+        return _RECLAIM
 
     def _roslin(self, view: PlayerView, d: Decision) -> Choice:
         info = d.info_dict()
         ch = view.check
         if ch is None:
-            return Choice("keep")
+            return _KEEP
         want = self._wants_success(view)
         need = info["difficulty"] - info["total"]
         entries = [e for e in ch.entries if e[4]]
@@ -413,17 +455,17 @@ class HeuristicBot:
             best = max(entries, key=lambda e: e[3], default=None)
             if best is not None and best[3] > 0:
                 return Choice("remove_die", (best[1],))
-        return Choice("keep")
+        return _KEEP
 
     # ---- small choices
     def _retrieve(self, view: PlayerView, d: Decision) -> Choice:
-        return Choice("retrieve", ("strong",))
+        return _RETRIEVE_STRONG
 
     def _ordered(self, view: PlayerView, d: Decision) -> Choice:
         me = view.me
         if me.count("spent") >= 2 and me.count("active") <= 1:
-            return Choice("retrieve2")
-        return Choice("act") if me.count("active") >= 2 else Choice("retrieve2")
+            return _RETRIEVE2
+        return _ACT if me.count("active") >= 2 else _RETRIEVE2
 
     def _crisis_die(self, view: PlayerView, d: Decision) -> Choice:
         faces: tuple[CrisisFace, ...] = d.info_dict()["faces"]

@@ -18,10 +18,11 @@ weighted by how many card arrangements it stands for.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from bsg_desktop.engine import Event, PlayerView
+from bsg_desktop.engine import PlayerView
 
 ERROR = 0.05  # a human's chance of an odd contribution (misclick, bad reading)
 SABOTAGE = 0.6  # how often the modelled Cylon sabotages a check it joins
@@ -35,6 +36,13 @@ def cylon_cards_in_play(players: int) -> int:
 
 def contribution_llr(rolled: int, values: list[int]) -> float:
     """log P(obs | Cylon) − log P(obs | human) for one player's dice in one check."""
+    return _llr(rolled, tuple(values))
+
+
+@lru_cache(maxsize=4096)
+def _llr(rolled: int, values: tuple[int, ...]) -> float:
+    # A pure function of a few small numbers that every bot evaluates for every
+    # contribution it reads: the same handful of (rolled, values) recur all game.
     n = max(1, rolled)
     p_none_pos = NEG ** n  # no positive die among n
     p_no_neg = (1 - NEG) ** n
@@ -52,6 +60,11 @@ def contribution_llr(rolled: int, values: list[int]) -> float:
         if min(values) <= -2 and pos == 0:
             cylon += 0.05
     return math.log(cylon) - math.log(human)
+
+
+# The event kinds `Record.update` reads; every other public event leaves the record as it is.
+READ = frozenset({"check_started", "vote_called", "dice_rolled", "dice_contributed",
+                  "check_result", "cylon_revealed"})
 
 
 class Record:
@@ -92,11 +105,41 @@ class Record:
 
     def update(self, view: PlayerView) -> None:
         rec = view.record
-        if len(rec) < self.seen:  # a new game through the same bot: start again
+        n = len(rec)
+        if n < self.seen:  # a new game through the same bot: start again
             self.__init__()  # type: ignore[misc]
-        for e in rec[self.seen:]:
-            self._event(e)
-        self.seen = len(rec)
+        if n > self.seen:
+            # Every one of the bots reads every public event, so this loop is hot:
+            # kinds that carry no loyalty evidence (turns, joins, passes, markers)
+            # are skipped by one set lookup, and the rest are read here, inline.
+            for e in rec[self.seen:]:
+                k = e.kind
+                if k not in READ:
+                    continue
+                if k == "dice_rolled":
+                    if self.check_kind:
+                        d = dict(e.data)
+                        # the first roll of a join is the number of dice the seat had (D2)
+                        self.rolled.setdefault(d.get("seat"), d.get("count"))
+                elif k == "dice_contributed":
+                    if self.check_kind:
+                        d = dict(e.data)
+                        self.contrib.setdefault(d.get("seat"), []).extend(
+                            [v for _, _, v in d.get("dice")])
+                elif k == "check_started":
+                    self._close()
+                    d = dict(e.data)
+                    self.check_kind = d.get("kind")
+                    self.check_caller = d.get("caller")
+                elif k == "check_result":
+                    self._close()
+                    self.check_kind = ""
+                    self.vote = None
+                elif k == "vote_called":
+                    self.vote = (e.get("mode"), e.get("target"))
+                else:  # cylon_revealed
+                    self.revealed.add(e.get("seat"))
+            self.seen = n
 
     def _close(self) -> None:
         for seat, values in self.contrib.items():
@@ -107,27 +150,6 @@ class Record:
                     1 for v in values if v < 0)
         self.contrib = {}
         self.rolled = {}
-
-    def _event(self, e: Event) -> None:
-        k = e.kind
-        if k == "check_started":
-            self._close()
-            self.check_kind = e.get("kind")
-            self.check_caller = e.get("caller")
-        elif k == "vote_called":
-            self.vote = (e.get("mode"), e.get("target"))
-        elif k == "dice_rolled" and self.check_kind:
-            seat = e.get("seat")
-            # the first roll of a join is the number of dice the seat had (D2)
-            self.rolled.setdefault(seat, e.get("count"))
-        elif k == "dice_contributed" and self.check_kind:
-            self.contrib.setdefault(e.get("seat"), []).extend(v for _, _, v in e.get("dice"))
-        elif k == "check_result":
-            self._close()
-            self.check_kind = ""
-            self.vote = None
-        elif k == "cylon_revealed":
-            self.revealed.add(e.get("seat"))
 
     def evidence(self, seat: int) -> float:
         return self.llr.get(seat, 0.0)

@@ -396,6 +396,13 @@ def default_cards_path() -> Path:
     env = os.environ.get("BSG_CARDS")
     if env:
         return Path(env)
+    return _beside_package()
+
+
+@lru_cache(maxsize=1)
+def _beside_package() -> Path:
+    # resolve() asks the file system about every folder on the way; every new game
+    # loads its components, so the package's own place is looked up once
     return Path(__file__).resolve().parents[2] / "cards.yaml"
 
 

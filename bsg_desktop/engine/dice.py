@@ -46,8 +46,15 @@ class Check:
         return 0 if self.adama and value == -1 else value
 
     def compute(self) -> int:
-        self.total = sum(self.value_of(v) for _, _, _, v, counts in self.entries if counts)
-        return self.total
+        # value_of inlined: every view during a check recomputes the total
+        total = 0
+        adama = self.adama
+        for e in self.entries:
+            if e[4]:
+                v = e[3]
+                total += 0 if adama and v == -1 else v
+        self.total = total
+        return total
 
 
 def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:
@@ -121,7 +128,10 @@ class SkillCheck(Task):
                 self.phase = "roslin"
                 return None
             seat = self.seat
-            if not any(d.state == ACTIVE for d in g.players[seat].dice):
+            for d in g.players[seat].dice:
+                if d.state == ACTIVE:
+                    break
+            else:  # no active die
                 g.emit("passed", "D4", seat=seat, forced=True)
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1

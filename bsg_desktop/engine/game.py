@@ -30,7 +30,16 @@ from bsg_desktop.engine.core import (
     Setup,
 )
 from bsg_desktop.engine.state import Die, Player
+from bsg_desktop.engine.view import PlayerView, make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
+
+_tnew = tuple.__new__
+# Event is a frozen dataclass with slots: its __init__ sets each field through
+# object.__setattr__. The engine records an event for almost every step, so emit
+# sets the slots through their descriptors instead: the same Event, at half the cost.
+_object_new = object.__new__
+_set_kind, _set_rule, _set_data, _set_to = (
+    Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
 
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
 
@@ -117,6 +126,8 @@ class Game:
         self.turn_limit: int | None = MAX_TURNS
         self.overrides: dict[str, Any] = {}
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
+        # view.ViewCache: parts of recent views to hand out again (made on the first view)
+        self.view_cache: Any = None
 
     # ------------------------------------------------------------------ door
     @property
@@ -166,12 +177,17 @@ class Game:
 
     def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
         if self.record:
-            self.events.append(Event(kind, rule, tuple(data.items()),
-                                     None if to is None else frozenset(to)))
+            e = _object_new(Event)
+            _set_kind(e, kind)
+            _set_rule(e, rule)
+            _set_data(e, tuple(data.items()))
+            _set_to(e, None if to is None else frozenset(to))
+            self.events.append(e)
 
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
             **info: Any) -> Decision:
-        return Decision(seat, kind, tuple(options), rule, tuple(info.items()))
+        # positional tuple.__new__: the named tuple's own __new__ is a Python call
+        return _tnew(Decision, (seat, kind, tuple(options), rule, tuple(info.items())))
 
     def win(self, winner: str, condition: str, rule: str) -> None:
         if self.outcome is None:
@@ -198,6 +214,8 @@ class Game:
         g.check = self.check.copy() if self.check is not None else None
         g.script_skill = deque(self.script_skill)
         g.script_crisis = deque(self.script_crisis)
+        if self.view_cache is not None:  # its own, so the two games' views never interfere
+            g.view_cache = self.view_cache.copy()
         return g
 
     # -------------------------------------------------------------- seating
@@ -224,7 +242,12 @@ class Game:
         return p.character in self.demoralized_out and not p.revealed
 
     def damaged(self, disables: str) -> bool:
-        return any(self.c.damage(loc).disables == disables for loc in self.damage_placed)
+        # a loop, not any() over a generator: asked several times a step, mostly of
+        # an undamaged ship, where it now returns at once
+        for loc in self.damage_placed:
+            if self.c.damage(loc).disables == disables:
+                return True
+        return False
 
     # ---------------------------------------------------------------- dice
     def roll_skill(self, kind: str) -> int:
@@ -360,9 +383,7 @@ class Game:
             self.emit("admiral_changed", rule, seat=new)
 
     # ---------------------------------------------------------------- view
-    def view(self, seat: int | None) -> Any:
-        from bsg_desktop.engine.view import make_view
-
+    def view(self, seat: int | None) -> PlayerView:
         return make_view(self, seat)
 
 

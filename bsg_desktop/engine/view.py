@@ -38,7 +38,12 @@ class SeatView(NamedTuple):
     baltar_used: bool
 
     def count(self, state: str, kind: str | None = None) -> int:
-        return sum(1 for d in self.dice if d.state == state and (kind is None or d.kind == kind))
+        # a plain loop, not sum() over a generator: bots ask this many times a decision
+        n = 0
+        for d in self.dice:
+            if d.state == state and (kind is None or d.kind == kind):
+                n += 1
+        return n
 
 
 class CheckView(NamedTuple):
@@ -97,7 +102,50 @@ class PlayerView(NamedTuple):
 
     @property
     def is_cylon(self) -> bool:
-        return any(c.startswith("cylon") for c in self.my_loyalty)
+        for c in self.my_loyalty:  # a loop, not any() over a generator: asked many times
+            if c.startswith("cylon"):
+                return True
+        return False
+
+
+_tnew = tuple.__new__  # a named tuple built from a ready tuple skips its keyword __new__
+
+
+class ViewCache:
+    """The parts of one game's recent views that can be handed out again.
+
+    Every decision of every simulated game builds a view, and between two views
+    little changes: usually one player's dice. Each seat's SeatView (the public
+    one, and its owner's with the rolled values) is kept with the full list of
+    values it was built from, and reused only when all of them are still the
+    same; a version counter would be cheaper to check but would go stale when a
+    test, a scenario or a rebuilt world changes the state behind the engine's
+    back. Everything kept is an immutable tuple, so sharing it between views,
+    seats and copied games gives no one anything to change; an owner's SeatView
+    is kept apart from the public one and only ever goes into that seat's view.
+    The public record is extended, not rebuilt, as events come in.
+    """
+
+    __slots__ = ("seats", "done", "record")
+
+    def __init__(self) -> None:
+        # seat * 2 (the public SeatView) or seat * 2 + 1 (the owner's) -> (inputs, SeatView)
+        self.seats: dict[int, tuple[tuple[Any, ...], SeatView]] = {}
+        self.done = 0  # events read into ``record``
+        self.record: tuple[Event, ...] = ()
+
+    def copy(self) -> ViewCache:
+        c = ViewCache()
+        c.seats = dict(self.seats)
+        c.done, c.record = self.done, self.record
+        return c
+
+
+def _cache(g: Any) -> ViewCache:
+    vc: ViewCache | None = getattr(g, "view_cache", None)
+    if vc is None:
+        vc = g.view_cache = ViewCache()
+    return vc
 
 
 def public_record(g: Any) -> tuple[Event, ...]:
@@ -106,60 +154,98 @@ def public_record(g: Any) -> tuple[Event, ...]:
     The tuple is cached on the game by event count, so building a view stays cheap
     in a long game; a copied game shares the (immutable) prefix safely.
     """
+    return _record(g, _cache(g))
+
+
+def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
     events = g.events
-    cached = g.__dict__.get("_public_record")
-    if cached is None or cached[0] > len(events):
-        cached = (0, ())
-    done, rec = cached
-    if done < len(events):
-        rec = rec + tuple(e for e in events[done:] if e.to is None)
-        g.__dict__["_public_record"] = (len(events), rec)
-    return rec
+    n = len(events)
+    done = vc.done
+    if done > n:  # the events were replaced by a shorter list: read them again
+        done, vc.record = 0, ()
+    if done < n:
+        vc.record += tuple([e for e in events[done:] if e.to is None])
+        vc.done = n
+    return vc.record
 
 
-def make_view(g: Any, seat: int | None) -> PlayerView:
-    over = g.outcome is not None
+def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
+    if own:  # the viewer sees its own rolled values
+        dice = tuple([_tnew(DieView, (d.id, d.kind, d.state, d.value)) for d in p.dice])
+    else:
+        dice = tuple([_tnew(DieView, (d.id, d.kind, d.state,
+                                      d.value if d.state == CONTRIBUTED else None))
+                      for d in p.dice])
+    return _tnew(SeatView, (p.seat, p.character, p.name, p.in_brig, p.revealed,
+                            tuple(p.revealed_cards), admiral, demoralized, dice,
+                            len(p.loyalty), p.baltar_used))
+
+
+def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, ...]:
     out = g.demoralized_out
     admiral = g.admiral
     seats = []
     for p in g.players:
-        if seat == p.seat:  # the viewer sees its own rolled values
-            dice = tuple([DieView(d.id, d.kind, d.state, d.value) for d in p.dice])
+        s = p.seat
+        own = s == seat
+        dice = p.dice
+        adm = admiral == s
+        dem = p.character in out
+        # every input of the SeatView, flat (no per-die tuples): comparing it is the
+        # price of a reuse, and it is a fraction of building the SeatView anew
+        if len(dice) == 4:
+            d0, d1, d2, d3 = dice
+            key: tuple[Any, ...] = (
+                s, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
+                dem, len(p.loyalty), p.baltar_used,
+                d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
+                d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
         else:
-            dice = tuple([DieView(d.id, d.kind, d.state,
-                                  d.value if d.state == CONTRIBUTED else None) for d in p.dice])
-        seats.append(SeatView(p.seat, p.character, p.name, p.in_brig, p.revealed,
-                              tuple(p.revealed_cards), admiral == p.seat, p.character in out,
-                              dice, len(p.loyalty), p.baltar_used))
+            key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
+                   dem, len(p.loyalty), p.baltar_used,
+                   tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
+        slot = s * 2 + 1 if own else s * 2
+        hit = cache.get(slot)
+        if hit is not None and hit[0] == key:
+            seats.append(hit[1])
+            continue
+        sv = _seat_view(p, own, adm, dem)
+        cache[slot] = (key, sv)
+        seats.append(sv)
+    return tuple(seats)
+
+
+def make_view(g: Any, seat: int | None) -> PlayerView:
+    over = g.outcome is not None
+    vc = _cache(g)
+    seats = _seats(g, seat, vc.seats)
     check = None
     if g.check is not None:
         ch = g.check
-        check = CheckView(ch.kind, ch.difficulty, ch.caller, tuple(ch.entries), ch.compute())
+        check = _tnew(CheckView, (ch.kind, ch.difficulty, ch.caller, tuple(ch.entries),
+                                  ch.compute()))
     pending = g.pending
     deciding = pending is not None and seat is not None and pending.seat == seat
     me = g.players[seat] if seat is not None else None
-    return PlayerView(
-        seat=seat, players=g.n, morale_variant=g.setup.morale_variant, turn=g.turn,
-        active=g.active, seats=tuple(seats),
-        dradis_monitor=tuple(sorted(g.dradis_monitor)), dradis_pile=len(g.dradis_pile),
-        dradis_destroyed=len(g.dradis_box), dradis_drawn=tuple(g.dradis_drawn),
-        damage=tuple(g.damage_placed), damage_pile=len(g.damage_pile),
-        demoralized=tuple(g.demoralized_out), demoralized_pile=len(g.demoralized_pile),
-        jump_track=g.jump_track, distance=g.distance, jump_bonus=g.jump_bonus,
-        loyalty_deck=len(g.loyalty_deck), loyalty_dealt=g.loyalty_dealt,
-        crisis_dice=tuple(g.crisis_dice), crisis=g.crisis, crisis_source=g.crisis_source,
-        check=check,
-        my_loyalty=tuple(me.loyalty) if me is not None else (),
-        known=tuple(sorted(me.known.items())) if me is not None else (),
-        pending_seat=pending.seat if pending else None,
-        pending_kind=pending.kind if pending else None,
-        pending_rule=pending.rule if pending else None,
-        options=pending.options if deciding else (),
-        info=pending.info if deciding else (),
-        outcome=g.outcome,
-        all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
-        record=public_record(g),
-    )
+    # positional, in PlayerView's field order (a test checks it against keywords)
+    return _tnew(PlayerView, (
+        seat, g.n, g.setup.morale_variant, g.turn, g.active, seats,
+        tuple(sorted(g.dradis_monitor)), len(g.dradis_pile), len(g.dradis_box),
+        tuple(g.dradis_drawn), tuple(g.damage_placed), len(g.damage_pile),
+        tuple(g.demoralized_out), len(g.demoralized_pile),
+        g.jump_track, g.distance, g.jump_bonus, len(g.loyalty_deck), g.loyalty_dealt,
+        tuple(g.crisis_dice), g.crisis, g.crisis_source, check,
+        tuple(me.loyalty) if me is not None else (),
+        tuple(sorted(me.known.items())) if me is not None and me.known else (),
+        pending.seat if pending else None,
+        pending.kind if pending else None,
+        pending.rule if pending else None,
+        pending.options if deciding else (),
+        pending.info if deciding else (),
+        g.outcome,
+        tuple(tuple(p.loyalty) for p in g.players) if over else (),
+        _record(g, vc),
+    ))
 
 
 def visible_log(g: Any, seat: int | None) -> list[Event]:
