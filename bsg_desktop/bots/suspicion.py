@@ -118,14 +118,24 @@ class Record:
                     continue
                 if k == "dice_rolled":
                     if self.check_kind:
-                        d = dict(e.data)
                         # the first roll of a join is the number of dice the seat had (D2)
-                        self.rolled.setdefault(d.get("seat"), d.get("count"))
+                        data = e.data
+                        if (len(data) == 2 and data[0][0] == "seat"
+                                and data[1][0] == "count"):  # as the engine emits it
+                            self.rolled.setdefault(data[0][1], data[1][1])
+                        else:
+                            d = dict(data)
+                            self.rolled.setdefault(d.get("seat"), d.get("count"))
                 elif k == "dice_contributed":
                     if self.check_kind:
-                        d = dict(e.data)
-                        self.contrib.setdefault(d.get("seat"), []).extend(
-                            [v for _, _, v in d.get("dice")])
+                        data = e.data
+                        if (len(data) == 2 and data[0][0] == "seat"
+                                and data[1][0] == "dice"):  # as the engine emits it
+                            seat, dice = data[0][1], data[1][1]
+                        else:
+                            d = dict(data)
+                            seat, dice = d.get("seat"), d.get("dice")
+                        self.contrib.setdefault(seat, []).extend([v for _, _, v in dice])
                 elif k == "check_started":
                     self._close()
                     d = dict(e.data)
@@ -142,6 +152,8 @@ class Record:
             self.seen = n
 
     def _close(self) -> None:
+        if not self.contrib and not self.rolled:
+            return  # nothing read since the last close (most check_started events)
         for seat, values in self.contrib.items():
             if values and self.check_kind == "crisis" and seat not in self.revealed:
                 self.llr[seat] = self.llr.get(seat, 0.0) + contribution_llr(
@@ -218,6 +230,38 @@ def belief(view: PlayerView, record: Record, perspective: Any = "self") -> dict[
     prob, slots, left = _unknown_cards(view, record, me)
     if left == 0 or not slots:
         return prob
+    if left == 1:
+        return _one_card(prob, slots, record)
+    return _enumerated(prob, slots, left, record)
+
+
+def _one_card(prob: dict[int, float], slots: dict[Any, int], record: Record) -> dict[int, float]:
+    """`_enumerated` for one unplaced Cylon card (every game below five players).
+
+    Each placement is then one slot, so the enumeration reduces to one weight per
+    slot. Every bot asks for beliefs many times a game, and this skips the
+    combinations, ``set``, ``count`` and ``comb`` of the general path while doing
+    the same float operations in the same order: the result is bit-identical
+    (``tests/test_fast_paths.py`` compares the two on real games).
+    """
+    ws = []
+    for h, n in slots.items():
+        w = 1.0 * n  # 1.0 * math.comb(n, 1); n >= 1, so every placement counts
+        if h != "deck":
+            w *= math.exp(max(-8.0, min(8.0, record.evidence(h))))
+        ws.append((h, w))
+    total = sum([w for _, w in ws])
+    if total <= 0:
+        return prob
+    for h, w in ws:
+        if h != "deck":
+            prob[h] = (0.0 + w) / total  # 0.0 + w: the general path's accumulation
+    return prob
+
+
+def _enumerated(prob: dict[int, float], slots: dict[Any, int], left: int,
+                record: Record) -> dict[int, float]:
+    """The belief by its definition: every placement of ``left`` cards, weighted."""
     placements = _placements(slots, left, record)
     total = sum(w for _, w in placements)
     if total <= 0:
