@@ -127,7 +127,7 @@ class SkillCheck(Task):
             if self.idx >= len(self.order):
                 self.phase = "roslin"
                 return None
-            seat = self.seat
+            seat = self.order[self.idx]  # self.seat, without a property call
             for d in g.players[seat].dice:
                 if d.state == ACTIVE:
                     break
@@ -140,7 +140,7 @@ class SkillCheck(Task):
             return g.ask(seat, "join", JOIN_PASS, "D3",
                          check=ch.kind, difficulty=ch.difficulty, total=ch.total)
         if self.phase == "contribute":
-            seat = self.seat
+            seat = self.order[self.idx]
             p = g.players[seat]
             dice = rolled(g, seat)
             opts = subsets(dice, 1, 1 if p.revealed else len(dice))  # Y3
@@ -172,7 +172,7 @@ class SkillCheck(Task):
         return None
 
     def apply(self, g: Game, choice: Choice) -> None:
-        seat = self.seat if self.idx < len(self.order) else g.check.caller
+        seat = self.order[self.idx] if self.idx < len(self.order) else g.check.caller
         p = g.players[seat]
         v = choice.verb
         if v == "join":

@@ -184,6 +184,7 @@ def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
 def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, ...]:
     out = g.demoralized_out
     admiral = g.admiral
+    get = cache.get
     seats = []
     for p in g.players:
         s = p.seat
@@ -191,21 +192,22 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
         dice = p.dice
         adm = admiral == s
         dem = p.character in out
+        rc = p.revealed_cards
         # every input of the SeatView, flat (no per-die tuples): comparing it is the
         # price of a reuse, and it is a fraction of building the SeatView anew
         if len(dice) == 4:
             d0, d1, d2, d3 = dice
             key: tuple[Any, ...] = (
-                s, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
+                s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (), adm,
                 dem, len(p.loyalty), p.baltar_used,
                 d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
                 d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
         else:
-            key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
+            key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(rc), adm,
                    dem, len(p.loyalty), p.baltar_used,
                    tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
         slot = s * 2 + 1 if own else s * 2
-        hit = cache.get(slot)
+        hit = get(slot)
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
