@@ -96,3 +96,38 @@ def test_record_reads_engine_events_as_their_data_says() -> None:
         assert fast.negatives == plain.negatives and fast.revealed == plain.revealed
         assert (fast.rolled, fast.contrib, fast.check_kind, fast.vote) == (
             plain.rolled, plain.contrib, plain.check_kind, plain.vote)
+
+
+# The data keys, in order, of the events emitted through ``Game.emit_data``: the order
+# the keyword calls they replaced gave (saves, replays and the fingerprint hold it).
+EMIT_DATA_KEYS = {
+    "dice_rolled": ("seat", "count"), "roll_result": ("seat", "values"),
+    "dice_spent": (), "die_retrieved": ("seat", "kind"),
+    "dice_contributed": ("seat", "dice"), "passed": ("seat", "forced"),
+    "joined": ("seat",), "check_started": ("kind", "difficulty", "caller"),
+    "check_result": ("kind", "total", "difficulty", "success"),
+    "turn_started": ("seat", "turn"), "turn_ended": ("seat",),
+}
+
+
+def test_emit_data_gives_the_events_emit_gives() -> None:
+    g = new_game(Setup(players=4), 1)
+    g.emit("x", "R", to=(2, 1), seat=2, values=[(8, "strong", 3)])
+    g.emit_data("x", "R", (("seat", 2), ("values", [(8, "strong", 3)])), (2, 1))
+    g.emit("y", "R")
+    g.emit_data("y", "R", ())
+    a, b, c, d = g.events[-4:]
+    assert a == b and repr(a) == repr(b) and type(b.to) is frozenset
+    assert c == d and d.to is None
+    seen = set()
+    for players in (3, 4, 5):
+        g = new_game(Setup(players=players), players)
+        bots = [make_bot("heuristic", s) for s in range(players)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        for e in g.events:
+            if e.kind in EMIT_DATA_KEYS:
+                assert tuple(k for k, _ in e.data) == EMIT_DATA_KEYS[e.kind], e
+                seen.add(e.kind)
+    assert seen == set(EMIT_DATA_KEYS)

@@ -91,8 +91,9 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
     if g.record:
         if g.players[seat].revealed:
             rule = "Y3"  # a revealed Cylon contributes exactly one die
-        g.emit("dice_contributed", rule, seat=seat,
-               dice=[(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])
+        g.emit_data("dice_contributed", rule, (
+            ("seat", seat),
+            ("dice", [(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])))
     if check is not None and check.adama and -1 in values:
         g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
     return values
@@ -115,7 +116,8 @@ class SkillCheck(Task):
         self.idx = 0
         self.phase = "ask"
         self.rule = rule
-        g.emit("check_started", rule, kind=kind, difficulty=difficulty, caller=caller)
+        g.emit_data("check_started", rule,
+                    (("kind", kind), ("difficulty", difficulty), ("caller", caller)))
 
     @property
     def seat(self) -> int:
@@ -132,7 +134,7 @@ class SkillCheck(Task):
                 if d.state == ACTIVE:
                     break
             else:  # no active die
-                g.emit("passed", "D4", seat=seat, forced=True)
+                g.emit_data("passed", "D4", (("seat", seat), ("forced", True)))
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1
                 g.push(Retrieve(seat, n, "D4"))
@@ -165,8 +167,9 @@ class SkillCheck(Task):
         # resolve
         total = ch.compute()
         ch.success = total >= ch.difficulty
-        g.emit("check_result", "K2" if ch.kind == "crisis" else "A6", kind=ch.kind,
-               total=total, difficulty=ch.difficulty, success=ch.success)
+        g.emit_data("check_result", "K2" if ch.kind == "crisis" else "A6", (
+            ("kind", ch.kind), ("total", total), ("difficulty", ch.difficulty),
+            ("success", ch.success)))
         g.spend_contributed()
         g.pop()
         return None
@@ -176,11 +179,11 @@ class SkillCheck(Task):
         p = g.players[seat]
         v = choice.verb
         if v == "join":
-            g.emit("joined", "D3", seat=seat)
+            g.emit_data("joined", "D3", (("seat", seat),))
             g.roll_dice(seat, p.active_dice, "D2")
             self.phase = "contribute"
         elif v == "pass":
-            g.emit("passed", "D5", seat=seat, forced=False)
+            g.emit_data("passed", "D5", (("seat", seat), ("forced", False)))
             n = g.pass_retrieval(seat, forced=False, vote=g.check.kind == "vote")
             self.idx += 1
             g.push(Retrieve(seat, n, "Y5" if p.revealed else "D5"))

@@ -184,6 +184,23 @@ class Game:
             _set_to(e, None if to is None else frozenset(to))
             self.events.append(e)
 
+    def emit_data(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...],
+                  to: Iterable[int] | None = None, /) -> None:
+        """``emit`` with the data already as the Event holds it, ``(("seat", 2), …)``.
+
+        For the few events emitted at almost every step (rolls, contributions,
+        joins, passes, retrievals): a keyword call builds a dict that ``emit`` then
+        turns into this tuple. The pairs must be in the order ``emit``'s keywords
+        would give, so the Event is the same (``tests/test_fast_paths.py``).
+        """
+        if self.record:
+            e = _object_new(Event)
+            _set_kind(e, kind)
+            _set_rule(e, rule)
+            _set_data(e, data)
+            _set_to(e, None if to is None else frozenset(to))
+            self.events.append(e)
+
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
             **info: Any) -> Decision:
         # positional tuple.__new__: the named tuple's own __new__ is a Python call
@@ -266,9 +283,10 @@ class Game:
         for d in dice:
             d.value = self.roll_skill(d.kind)
         if self.record:
-            self.emit("dice_rolled", rule, seat=seat, count=len(dice))
-            self.emit("roll_result", rule, to=(seat,), seat=seat,
-                      values=[(d.id, d.kind, d.value) for d in dice])
+            self.emit_data("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
+            self.emit_data("roll_result", rule,
+                           (("seat", seat), ("values", [(d.id, d.kind, d.value) for d in dice])),
+                           (seat,))
 
     def spend_contributed(self, rule: str = "D10") -> None:
         moved = False
@@ -279,7 +297,7 @@ class Game:
                     d.value = None
                     moved = True
         if moved:
-            self.emit("dice_spent", rule)
+            self.emit_data("dice_spent", rule, ())
 
     def clear_rolled(self, seat: int) -> None:
         """Uncontributed rolled dice go back to plain active dice; their values are forgotten."""
@@ -293,7 +311,7 @@ class Game:
             if d.state == SPENT and (kind is None or d.kind == kind):
                 d.state = ACTIVE
                 d.value = None
-                self.emit("die_retrieved", rule, seat=seat, kind=d.kind)
+                self.emit_data("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
                 return True
         return False
 

@@ -51,7 +51,7 @@ class Turn(Task):
             return None
         g.pop()
         nxt = (self.seat + 1) % g.n
-        g.emit("turn_ended", "T1", seat=self.seat)
+        g.emit_data("turn_ended", "T1", (("seat", self.seat),))
         g.push(Turn(nxt))
         return None
 
@@ -61,7 +61,7 @@ class Turn(Task):
         g.turn_over = False
         g.crisis = None
         g.crisis_source = ""
-        g.emit("turn_started", "T1", seat=self.seat, turn=g.turn)
+        g.emit_data("turn_started", "T1", (("seat", self.seat), ("turn", g.turn)))
 
 
 class Retrieve(Task):

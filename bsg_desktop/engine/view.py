@@ -176,8 +176,9 @@ def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
         dice = tuple([_tnew(DieView, (d.id, d.kind, d.state,
                                       d.value if d.state == CONTRIBUTED else None))
                       for d in p.dice])
+    rc = p.revealed_cards
     return _tnew(SeatView, (p.seat, p.character, p.name, p.in_brig, p.revealed,
-                            tuple(p.revealed_cards), admiral, demoralized, dice,
+                            tuple(rc) if rc else (), admiral, demoralized, dice,
                             len(p.loyalty), p.baltar_used))
 
 
@@ -232,9 +233,13 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
     # positional, in PlayerView's field order (a test checks it against keywords)
     return _tnew(PlayerView, (
         seat, g.n, g.setup.morale_variant, g.turn, g.active, seats,
-        tuple(sorted(g.dradis_monitor)), len(g.dradis_pile), len(g.dradis_box),
-        tuple(g.dradis_drawn), tuple(g.damage_placed), len(g.damage_pile),
-        tuple(g.demoralized_out), len(g.demoralized_pile),
+        # ``tuple(x) if x else ()``: the same empty tuple, without a call, for the
+        # lists that are empty most of a game (every view builds all of them)
+        tuple(sorted(g.dradis_monitor)) if g.dradis_monitor else (),
+        len(g.dradis_pile), len(g.dradis_box),
+        tuple(g.dradis_drawn) if g.dradis_drawn else (),
+        tuple(g.damage_placed) if g.damage_placed else (), len(g.damage_pile),
+        tuple(g.demoralized_out) if g.demoralized_out else (), len(g.demoralized_pile),
         g.jump_track, g.distance, g.jump_bonus, len(g.loyalty_deck), g.loyalty_dealt,
         tuple(g.crisis_dice), g.crisis, g.crisis_source, check,
         tuple(me.loyalty) if me is not None else (),
