@@ -109,6 +109,13 @@ EMIT_DATA_KEYS = {
     "turn_started": ("seat", "turn"), "turn_ended": ("seat",),
 }
 
+# Likewise the info keys of the decisions a skill check builds without Game.ask.
+ASK_INFO_KEYS = {
+    ("join", "D3"): ("check", "difficulty", "total"),
+    ("contribute", "D7"): ("rolled", "total", "difficulty", "check"),
+    ("reroll", "D8"): ("total", "difficulty"),
+}
+
 
 def test_emit_data_gives_the_events_emit_gives() -> None:
     g = new_game(Setup(players=4), 1)
@@ -120,14 +127,20 @@ def test_emit_data_gives_the_events_emit_gives() -> None:
     assert a == b and repr(a) == repr(b) and type(b.to) is frozenset
     assert c == d and d.to is None
     seen = set()
+    asked = set()
     for players in (3, 4, 5):
         g = new_game(Setup(players=players), players)
         bots = [make_bot("heuristic", s) for s in range(players)]
         while g.outcome is None and not g.stalled:
             d = g.pending
+            if (d.kind, d.rule) in ASK_INFO_KEYS:
+                assert tuple(k for k, _ in d.info) == ASK_INFO_KEYS[d.kind, d.rule], d
+                assert type(d.options) is tuple and d.seat == g.stack[-1].seat
+                asked.add((d.kind, d.rule))
             g.apply(bots[d.seat].choose(g.view(d.seat), d))
         for e in g.events:
             if e.kind in EMIT_DATA_KEYS:
                 assert tuple(k for k, _ in e.data) == EMIT_DATA_KEYS[e.kind], e
                 seen.add(e.kind)
     assert seen == set(EMIT_DATA_KEYS)
+    assert asked == set(ASK_INFO_KEYS)

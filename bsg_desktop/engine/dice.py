@@ -9,7 +9,7 @@ kept are forgotten when they stop.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
@@ -19,6 +19,11 @@ from bsg_desktop.engine.turn import Retrieve
 JOIN_PASS = (Choice("join"), Choice("pass"))
 REROLL_STOP = (Choice("reroll"), Choice("stop"))
 RECLAIM_KEEP = (Choice("reclaim"), Choice("keep"))
+INITIATIVE = Choice("initiative")
+# Decision((seat, kind, options, rule, info)) without the keyword call and dict of
+# Game.ask: the join, contribute and reroll questions come at almost every step.
+# ``options`` must be a tuple and ``info`` the pairs in ask's keyword order.
+_decision = partial(tuple.__new__, Decision)
 
 
 class Check:
@@ -139,20 +144,23 @@ class SkillCheck(Task):
                 self.idx += 1
                 g.push(Retrieve(seat, n, "D4"))
                 return None
-            return g.ask(seat, "join", JOIN_PASS, "D3",
-                         check=ch.kind, difficulty=ch.difficulty, total=ch.total)
+            return _decision((seat, "join", JOIN_PASS, "D3", (
+                ("check", ch.kind), ("difficulty", ch.difficulty), ("total", ch.total))))
         if self.phase == "contribute":
             seat = self.order[self.idx]
             p = g.players[seat]
             dice = rolled(g, seat)
-            opts = subsets(dice, 1, 1 if p.revealed else len(dice))  # Y3
+            # subsets(dice, …), without copying the cached tuple into a list
+            opts = _subsets(tuple(sorted([d[0] for d in dice])), 1,
+                            1 if p.revealed else len(dice))  # Y3
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
-                opts.append(Choice("initiative"))  # X2
-            return g.ask(seat, "contribute", opts, "D7", rolled=dice,
-                         total=ch.total, difficulty=ch.difficulty, check=ch.kind)
+                opts = (*opts, INITIATIVE)  # X2
+            return _decision((seat, "contribute", opts, "D7", (
+                ("rolled", dice), ("total", ch.total), ("difficulty", ch.difficulty),
+                ("check", ch.kind))))
         if self.phase == "reroll":
-            return g.ask(self.seat, "reroll", REROLL_STOP, "D8",
-                         total=ch.total, difficulty=ch.difficulty)
+            return _decision((self.order[self.idx], "reroll", REROLL_STOP, "D8", (
+                ("total", ch.total), ("difficulty", ch.difficulty))))
         if self.phase == "kara":
             return g.ask(self.seat, "kara", RECLAIM_KEEP, "X4")
         if self.phase == "roslin":
