@@ -30,7 +30,7 @@ from bsg_desktop.engine.core import (
     Setup,
 )
 from bsg_desktop.engine.state import Die, Player
-from bsg_desktop.engine.view import PlayerView, make_view
+from bsg_desktop.engine.view import make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
 
 _tnew = tuple.__new__
@@ -401,8 +401,9 @@ class Game:
             self.emit("admiral_changed", rule, seat=new)
 
     # ---------------------------------------------------------------- view
-    def view(self, seat: int | None) -> PlayerView:
-        return make_view(self, seat)
+    # ``g.view(seat)`` is make_view(g, seat) itself, not a method calling it: a view is
+    # built for every decision of every simulated game, and the extra frame showed.
+    view = make_view
 
 
 def new_game(setup: Setup | None = None, seed: int = 0, components: Components | None = None,
