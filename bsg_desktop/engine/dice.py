@@ -51,13 +51,18 @@ class Check:
         return 0 if self.adama and value == -1 else value
 
     def compute(self) -> int:
-        # value_of inlined: every view during a check recomputes the total
+        # value_of inlined: every view during a check recomputes the total, and
+        # without X1 in force (most checks) every counting die counts as rolled
         total = 0
-        adama = self.adama
-        for e in self.entries:
-            if e[4]:
-                v = e[3]
-                total += 0 if adama and v == -1 else v
+        if self.adama:
+            for e in self.entries:
+                if e[4]:
+                    v = e[3]
+                    total += 0 if v == -1 else v
+        else:
+            for e in self.entries:
+                if e[4]:
+                    total += e[3]
         self.total = total
         return total
 
