@@ -177,12 +177,7 @@ class Game:
 
     def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
         if self.record:
-            e = _object_new(Event)
-            _set_kind(e, kind)
-            _set_rule(e, rule)
-            _set_data(e, tuple(data.items()))
-            _set_to(e, None if to is None else frozenset(to))
-            self.events.append(e)
+            self.emit_data(kind, rule, tuple(data.items()), to)
 
     def emit_data(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...],
                   to: Iterable[int] | None = None, /) -> None:
