@@ -134,6 +134,68 @@ def test_suspicion_weighs_a_lone_negative_by_the_dice_rolled() -> None:
     assert contribution_llr(4, [-2, -1]) > contribution_llr(4, [-1])
 
 
+def _crisis_events(seat: int, steps: list[tuple[int, tuple[int, ...]]]) -> list:
+    """One crisis check in which ``seat`` rolls and contributes ``steps`` (D7, D8)."""
+    from bsg_desktop.engine.core import Event
+
+    evs = [Event("check_started", "K2", (("kind", "crisis"), ("difficulty", 9), ("caller", 0)))]
+    for n, values in steps:
+        evs.append(Event("dice_rolled", "D2", (("seat", seat), ("count", n))))
+        dice = tuple((i, "weak", v) for i, v in enumerate(values))
+        evs.append(Event("dice_contributed", "D7", (("seat", seat), ("dice", dice))))
+    evs.append(Event("check_result", "K2", (("kind", "crisis"), ("total", 3), ("difficulty", 9),
+                                            ("success", False))))
+    return evs
+
+
+def _read(events: list):
+    from types import SimpleNamespace
+
+    rec = Record()
+    rec.update(SimpleNamespace(record=tuple(events)))
+    return rec
+
+
+def test_d8_a_forced_negative_after_a_reroll_is_not_read_as_sabotage() -> None:
+    # A human gives +3, rerolls the three dice it kept, draws only negatives and
+    # must contribute one (D8). Read roll by roll that is what a human does; read as
+    # one lot ("a negative beside a positive") it looked like sabotage.
+    human = _read(_crisis_events(2, [(4, (3,)), (3, (-1,))]))
+    saboteur = _read(_crisis_events(2, [(4, (-1,))]))
+    assert human.evidence(2) < 0.5
+    assert saboteur.evidence(2) > 0.5
+    assert saboteur.evidence(2) > human.evidence(2) + 0.5
+    # two negatives from one roll are still hard to explain as a human
+    assert _read(_crisis_events(2, [(4, (-1, -2))])).evidence(2) > saboteur.evidence(2)
+
+
+def test_suspicion_is_calibrated_in_self_play() -> None:
+    # Humans' beliefs at their action decisions, against who really held a Cylon
+    # card: seats believed likely Cylons must be Cylons far more often than seats
+    # believed unlikely ones (before the D8 fix, beliefs above 0.7 were right less
+    # often than the base rate).
+    high = [0, 0]
+    low = [0, 0]
+    for seed in range(30):
+        g = new_game(Setup(players=5), seed=9000 + seed, record=True)
+        bots = [HeuristicBot(seed * 10 + s) for s in range(g.n)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            v = g.view(d.seat)
+            c = bots[d.seat].choose(v, d)
+            if d.kind == "action" and not g.players[d.seat].is_cylon:
+                for s, p in bots[d.seat].belief(v).items():
+                    if s == d.seat or g.players[s].revealed:
+                        continue
+                    bucket = high if p >= 0.7 else low if p <= 0.3 else None
+                    if bucket is not None:
+                        bucket[0] += 1
+                        bucket[1] += g.players[s].is_cylon
+            g.apply(c)
+    assert high[0] >= 30 and low[0] >= 300
+    assert high[1] / high[0] > 0.5 > 0.25 > low[1] / low[0]
+
+
 def test_belief_follows_the_record_but_never_reaches_zero() -> None:
     g = new_game(Setup(players=5), seed=4)
     _advance(g, 150, 4)
