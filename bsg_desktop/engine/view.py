@@ -115,29 +115,32 @@ class ViewCache:
     """The parts of one game's recent views that can be handed out again.
 
     Every decision of every simulated game builds a view, and between two views
-    little changes: usually one player's dice. Each seat's SeatView (the public
-    one, and its owner's with the rolled values) is kept with the full list of
-    values it was built from, and reused only when all of them are still the
-    same; a version counter would be cheaper to check but would go stale when a
-    test, a scenario or a rebuilt world changes the state behind the engine's
-    back. Everything kept is an immutable tuple, so sharing it between views,
-    seats and copied games gives no one anything to change; an owner's SeatView
-    is kept apart from the public one and only ever goes into that seat's view.
-    The public record is extended, not rebuilt, as events come in.
+    little changes: usually one player's dice. Each seat's public SeatView is
+    kept with the full list of values it was built from, and reused only when
+    all of them are still the same; a version counter would be cheaper to check
+    but would go stale when a test, a scenario or a rebuilt world changes the
+    state behind the engine's back. The viewer's own SeatView (with its rolled
+    values) is never kept: it changes with nearly every roll. Everything kept is
+    an immutable tuple, so sharing it between views, seats and copied games gives
+    no one anything to change. The public record is extended, not rebuilt, as
+    events come in.
     """
 
-    __slots__ = ("seats", "done", "record")
+    __slots__ = ("seats", "done", "record", "check")
 
     def __init__(self) -> None:
-        # seat * 2 (the public SeatView) or seat * 2 + 1 (the owner's) -> (inputs, SeatView)
+        # seat -> (inputs, its public SeatView); the owner's own SeatView is never kept
         self.seats: dict[int, tuple[tuple[Any, ...], SeatView]] = {}
         self.done = 0  # events read into ``record``
         self.record: tuple[Event, ...] = ()
+        # ((kind, difficulty, caller, X1 in force, entries), its CheckView): a check's
+        # view is asked for at every step of the check, and changes only with an entry
+        self.check: tuple[tuple[Any, ...], CheckView] | None = None
 
     def copy(self) -> ViewCache:
         c = ViewCache()
         c.seats = dict(self.seats)
-        c.done, c.record = self.done, self.record
+        c.done, c.record, c.check = self.done, self.record, self.check
         return c
 
 
@@ -170,6 +173,7 @@ def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
 
 
 def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
+    """One SeatView from scratch: the viewer's own (with its rolled values) or the public one."""
     if own:  # the viewer sees its own rolled values
         dice = tuple([_tnew(DieView, (d.id, d.kind, d.state, d.value)) for d in p.dice])
     else:
@@ -189,13 +193,30 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
     seats = []
     for p in g.players:
         s = p.seat
-        own = s == seat
         dice = p.dice
+        if s == seat:
+            # The viewer's own SeatView shows its rolled values, which change with
+            # almost every roll: four times in five a kept one was stale, so a key
+            # cost more than it saved. It is built anew, four dice without a loop.
+            if len(dice) == 4:
+                d0, d1, d2, d3 = dice
+                dv: tuple[DieView, ...] = (
+                    _tnew(DieView, (d0.id, d0.kind, d0.state, d0.value)),
+                    _tnew(DieView, (d1.id, d1.kind, d1.state, d1.value)),
+                    _tnew(DieView, (d2.id, d2.kind, d2.state, d2.value)),
+                    _tnew(DieView, (d3.id, d3.kind, d3.state, d3.value)))
+                rc = p.revealed_cards
+                seats.append(_tnew(SeatView, (
+                    s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (),
+                    admiral == s, p.character in out, dv, len(p.loyalty), p.baltar_used)))
+            else:
+                seats.append(_seat_view(p, True, admiral == s, p.character in out))
+            continue
         adm = admiral == s
         dem = p.character in out
         rc = p.revealed_cards
-        # every input of the SeatView, flat (no per-die tuples): comparing it is the
-        # price of a reuse, and it is a fraction of building the SeatView anew
+        # every input of the public SeatView, flat (no per-die tuples): comparing it is
+        # the price of a reuse, and it is a fraction of building the SeatView anew
         if len(dice) == 4:
             d0, d1, d2, d3 = dice
             key: tuple[Any, ...] = (
@@ -207,28 +228,46 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
             key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(rc), adm,
                    dem, len(p.loyalty), p.baltar_used,
                    tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
-        slot = s * 2 + 1 if own else s * 2
-        hit = get(slot)
+        hit = get(s)
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
-        sv = _seat_view(p, own, adm, dem)
-        cache[slot] = (key, sv)
+        sv = _seat_view(p, False, adm, dem)
+        cache[s] = (key, sv)
         seats.append(sv)
     return tuple(seats)
 
 
 def make_view(g: Any, seat: int | None) -> PlayerView:
     over = g.outcome is not None
-    vc = _cache(g)
+    vc = g.view_cache
+    if vc is None:
+        vc = g.view_cache = ViewCache()
     seats = _seats(g, seat, vc.seats)
     check = None
-    if g.check is not None:
-        ch = g.check
-        check = _tnew(CheckView, (ch.kind, ch.difficulty, ch.caller, tuple(ch.entries),
-                                  ch.compute()))
+    ch = g.check
+    if ch is not None:
+        entries = tuple(ch.entries)
+        key = (ch.kind, ch.difficulty, ch.caller, ch.adama, entries)
+        hit = vc.check
+        if hit is not None and hit[0] == key:
+            check = hit[1]
+            # what compute() would do: the total is a function of the key, so it
+            # is the kept one (a Check whose total was set by hand gets it back)
+            ch.total = check[4]
+        else:
+            check = _tnew(CheckView, (ch.kind, ch.difficulty, ch.caller, entries,
+                                      ch.compute()))
+            vc.check = (key, check)
     pending = g.pending
-    deciding = pending is not None and seat is not None and pending.seat == seat
+    if pending is not None:
+        # one unpacking instead of five named-tuple attribute lookups
+        p_seat, p_kind, p_options, p_rule, p_info = pending
+        if seat is None or p_seat != seat:  # only the deciding seat sees its options
+            p_options = p_info = ()
+    else:
+        p_seat = p_kind = p_rule = None
+        p_options = p_info = ()
     me = g.players[seat] if seat is not None else None
     # positional, in PlayerView's field order (a test checks it against keywords)
     return _tnew(PlayerView, (
@@ -244,11 +283,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         tuple(g.crisis_dice), g.crisis, g.crisis_source, check,
         tuple(me.loyalty) if me is not None else (),
         tuple(sorted(me.known.items())) if me is not None and me.known else (),
-        pending.seat if pending else None,
-        pending.kind if pending else None,
-        pending.rule if pending else None,
-        pending.options if deciding else (),
-        pending.info if deciding else (),
+        p_seat, p_kind, p_rule, p_options, p_info,
         g.outcome,
         tuple(tuple(p.loyalty) for p in g.players) if over else (),
         _record(g, vc),
