@@ -135,25 +135,30 @@ class Record:
                         # how many dice the seat rolled this time: all its active dice
                         # on joining (D2), the ones it kept on a reroll (D8)
                         data = e.data
-                        if (len(data) == 2 and data[0][0] == "seat"
-                                and data[1][0] == "count"):  # as the engine emits it
-                            self.rolled[data[0][1]] = data[1][1]
-                        else:
-                            d = dict(data)
-                            self.rolled[d.get("seat")] = d.get("count")
+                        if len(data) == 2:  # unpacked, as the engine emits it
+                            (ks, seat), (kc, count) = data
+                            if ks == "seat" and kc == "count":
+                                self.rolled[seat] = count
+                                continue
+                        d = dict(data)
+                        self.rolled[d.get("seat")] = d.get("count")
                 elif k == "dice_contributed":
                     if self.check_kind:
                         data = e.data
-                        if (len(data) == 2 and data[0][0] == "seat"
-                                and data[1][0] == "dice"):  # as the engine emits it
-                            seat, dice = data[0][1], data[1][1]
+                        if len(data) == 2:  # unpacked, as the engine emits it
+                            (ks, seat), (kd, dice) = data
+                            if ks != "seat" or kd != "dice":
+                                d = dict(data)
+                                seat, dice = d.get("seat"), d.get("dice")
                         else:
                             d = dict(data)
                             seat, dice = d.get("seat"), d.get("dice")
                         # the values, by a C-level map: no list comprehension frame
                         values = tuple(map(_value, dice))
-                        self.contrib.setdefault(seat, []).append(
-                            (self.rolled.get(seat, len(values)), values))
+                        steps = self.contrib.get(seat)
+                        if steps is None:
+                            steps = self.contrib[seat] = []
+                        steps.append((self.rolled.get(seat, len(values)), values))
                 elif k == "check_started":
                     self._close()
                     d = dict(e.data)
@@ -178,8 +183,11 @@ class Record:
                 for rolled, values in steps:
                     if values:
                         llr += _llr(rolled, values)
-                        self.negatives[seat] = self.negatives.get(seat, 0) + sum(
-                            1 for v in values if v < 0)
+                        neg = 0  # a loop, not sum() over a generator: no frame per roll
+                        for v in values:
+                            if v < 0:
+                                neg += 1
+                        self.negatives[seat] = self.negatives.get(seat, 0) + neg
                 self.llr[seat] = llr
         self.contrib = {}
         self.rolled = {}

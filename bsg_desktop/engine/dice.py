@@ -154,10 +154,17 @@ class SkillCheck(Task):
         if self.phase == "contribute":
             seat = self.order[self.idx]
             p = g.players[seat]
-            dice = rolled(g, seat)
+            # rolled(g, seat) and the ids subsets() sorts, in one loop without a
+            # comprehension frame: this is every contribute decision of every check
+            dice = []
+            ids = []
+            for d in p.dice:
+                if d.state == ACTIVE and d.value is not None:
+                    dice.append((d.id, d.kind, d.value))
+                    ids.append(d.id)
             # subsets(dice, …), without copying the cached tuple into a list
-            opts = _subsets(tuple(sorted([d[0] for d in dice])), 1,
-                            1 if p.revealed else len(dice))  # Y3
+            ids.sort()
+            opts = _subsets(tuple(ids), 1, 1 if p.revealed else len(dice))  # Y3
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
                 opts = (*opts, INITIATIVE)  # X2
             return _decision((seat, "contribute", opts, "D7", (
@@ -190,7 +197,7 @@ class SkillCheck(Task):
     def apply(self, g: Game, choice: Choice) -> None:
         seat = self.order[self.idx] if self.idx < len(self.order) else g.check.caller
         p = g.players[seat]
-        v = choice.verb
+        v = choice[0]  # choice.verb, by index: every step of a check comes through here
         if v == "join":
             g.emit_data("joined", "D3", (("seat", seat),))
             g.roll_dice(seat, p.active_dice, "D2")
@@ -201,11 +208,17 @@ class SkillCheck(Task):
             self.idx += 1
             g.push(Retrieve(seat, n, "Y5" if p.revealed else "D5"))
         elif v == "contribute":
-            contribute(g, seat, choice.args, "D7")
-            if p.revealed or not p.active_dice:
+            contribute(g, seat, choice[1], "D7")
+            if p.revealed:
                 self._finish(g, seat)
             else:
-                self.phase = "reroll"
+                # ``not p.active_dice`` without building the list
+                for d in p.dice:
+                    if d.state == ACTIVE:
+                        self.phase = "reroll"
+                        break
+                else:
+                    self._finish(g, seat)
         elif v == "initiative":
             g.lee_used_turn = g.turn
             g.emit("initiative", "X2", seat=seat)

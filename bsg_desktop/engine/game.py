@@ -143,7 +143,8 @@ class Game:
             choice = Choice.parse(choice)
         if self.outcome is not None:
             raise IllegalChoiceError("the game is over")
-        if self.pending is None or choice not in self.pending.options:
+        # pending[2] is pending.options, without a named-tuple attribute lookup
+        if self.pending is None or choice not in self.pending[2]:
             legal = ", ".join(str(c) for c in self.legal_choices())
             raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
         start = len(self.events)
@@ -162,9 +163,10 @@ class Game:
             decision = task.run(self)
             if decision is None:
                 continue
-            if len(decision.options) == 1 and decision.kind not in ALWAYS_ASK:
+            options = decision[2]  # decision.options, by index: asked once per step
+            if len(options) == 1 and decision[1] not in ALWAYS_ASK:
                 # A forced move is not a decision: apply it and go on (not recorded).
-                task.apply(self, decision.options[0])
+                task.apply(self, options[0])
                 continue
             self.pending = decision
 
@@ -275,8 +277,21 @@ class Game:
 
     def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
         """D1/D2: roll every given die; values are for the roller only."""
-        for d in dice:
-            d.value = self.roll_skill(d.kind)
+        if self.script_skill:  # a scenario's dice: roll_skill checks and takes them
+            for d in dice:
+                d.value = self.roll_skill(d.kind)
+        else:
+            # roll_skill inlined (the same draws in the same order): a die is rolled at
+            # almost every step, and the faces are looked up once per kind in a row
+            rnd = self.rng.random
+            skill = self.c.skill
+            kind: str | None = None
+            faces: tuple[int, ...] = ()
+            for d in dice:
+                if d.kind != kind:
+                    kind = d.kind
+                    faces = skill(kind).faces
+                d.value = faces[int(rnd() * 6)]
         if self.record:
             self.emit_data("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
             self.emit_data("roll_result", rule,

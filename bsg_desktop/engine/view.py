@@ -167,7 +167,13 @@ def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
     if done > n:  # the events were replaced by a shorter list: read them again
         done, vc.record = 0, ()
     if done < n:
-        vc.record += tuple([e for e in events[done:] if e.to is None])
+        # a loop rather than a comprehension (a function call in 3.11) for the
+        # few events a view usually adds
+        new = []
+        for e in events[done:]:
+            if e.to is None:
+                new.append(e)
+        vc.record += tuple(new)
         vc.done = n
     return vc.record
 
@@ -224,15 +230,31 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
                 dem, len(p.loyalty), p.baltar_used,
                 d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
                 d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
+            hit = get(s)
+            if hit is not None and hit[0] == key:
+                seats.append(hit[1])
+                continue
+            # _seat_view(p, False, adm, dem) from the key's values: no call, no loop
+            sv = _tnew(SeatView, (
+                s, key[1], key[2], key[3], key[4], key[5], adm, dem, (
+                    _tnew(DieView, (key[10], key[11], key[12],
+                                    key[13] if key[12] == CONTRIBUTED else None)),
+                    _tnew(DieView, (key[14], key[15], key[16],
+                                    key[17] if key[16] == CONTRIBUTED else None)),
+                    _tnew(DieView, (key[18], key[19], key[20],
+                                    key[21] if key[20] == CONTRIBUTED else None)),
+                    _tnew(DieView, (key[22], key[23], key[24],
+                                    key[25] if key[24] == CONTRIBUTED else None))),
+                key[8], key[9]))
         else:
             key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(rc), adm,
                    dem, len(p.loyalty), p.baltar_used,
                    tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
-        hit = get(s)
-        if hit is not None and hit[0] == key:
-            seats.append(hit[1])
-            continue
-        sv = _seat_view(p, False, adm, dem)
+            hit = get(s)
+            if hit is not None and hit[0] == key:
+                seats.append(hit[1])
+                continue
+            sv = _seat_view(p, False, adm, dem)
         cache[s] = (key, sv)
         seats.append(sv)
     return tuple(seats)
