@@ -46,6 +46,11 @@ _STOP = Choice("stop")
 _RETRIEVE_STRONG = Choice("retrieve", ("strong",))
 
 
+# decision kind -> the name of its handler method ("join" -> "_join"): the same few
+# names every decision, kept rather than concatenated (and hashed) anew each time
+_HANDLER: dict[str, str] = {}
+
+
 def _components() -> Any:
     global C
     if C is None:
@@ -152,7 +157,11 @@ class HeuristicBot:
         self._belief = None
         self._public = None
         opts = decision.options
-        handler = getattr(self, "_" + decision.kind, None)
+        kind = decision.kind
+        name = _HANDLER.get(kind)
+        if name is None:
+            name = _HANDLER[kind] = "_" + kind
+        handler = getattr(self, name, None)
         choice = handler(view, decision) if handler is not None else None
         if choice is None or choice not in opts:
             choice = opts[0]
@@ -302,9 +311,15 @@ class HeuristicBot:
         return _SKIP
 
     # ---- checks
-    def _wants_success(self, view: PlayerView) -> bool:
+    def _wants_success(self, view: PlayerView, cylon: bool | None = None) -> bool:
+        """Whether this seat wants the check in progress to pass.
+
+        ``cylon`` is ``view.is_cylon`` when the caller has it already (a property
+        that loops over the loyalty cards, asked at every step of every check).
+        """
         ch = view.check
-        cylon = view.is_cylon
+        if cylon is None:
+            cylon = view.is_cylon
         if ch is None or ch.kind == "crisis":
             return not cylon
         vote = self.record.vote
@@ -339,16 +354,17 @@ class HeuristicBot:
         return close and hurt >= 0.25 and susp < 0.45 + hurt * 0.5
 
     def _join(self, view: PlayerView, d: Decision) -> Choice:
-        info = d.info_dict()
+        info = dict(d.info)
         total, diff = info["total"], info["difficulty"]
         need = diff - total
-        me = view.me
-        want = self._wants_success(view)
+        me = view.seats[view.seat]  # view.me, without the property call
+        cylon = view.is_cylon
+        want = self._wants_success(view, cylon)
         if info.get("check") == "vote":
             if want:
                 return _JOIN if need > 0 else _PASS
             return _JOIN if need <= 4 and me.count("active") >= 1 else _PASS
-        if view.is_cylon:
+        if cylon:
             self.sabotaging = self._sabotage_now(view, need)
             if me.revealed:
                 # Y5: a revealed Cylon who passes gets all spent dice back
@@ -358,15 +374,16 @@ class HeuristicBot:
         return _JOIN if need > 0 else _PASS
 
     def _contribute(self, view: PlayerView, d: Decision) -> Choice | None:
-        info = d.info_dict()
+        info = dict(d.info)
         rolled = list(info.get("rolled", ()))
         action = info.get("action")
         if action is not None:
             return self._contribute_action(view, d, rolled, str(action))
         total, diff = info["total"], info["difficulty"]
         need = diff - total
-        want = self._wants_success(view)
-        if view.is_cylon and info.get("check") == "crisis":
+        cylon = view.is_cylon
+        want = self._wants_success(view, cylon)
+        if cylon and info.get("check") == "crisis":
             want = not self.sabotaging
         if not want:
             neg = sorted((r for r in rolled if r[2] < 0), key=lambda r: (r[2], r[1] == "weak"))
@@ -425,10 +442,11 @@ class HeuristicBot:
         return Choice("contribute", tuple(sorted(r[0] for r in pick)))
 
     def _reroll(self, view: PlayerView, d: Decision) -> Choice:
-        info = d.info_dict()
+        info = dict(d.info)
         need = info["difficulty"] - info["total"]
-        want = self._wants_success(view)
-        if view.is_cylon and view.check is not None and view.check.kind == "crisis":
+        cylon = view.is_cylon
+        want = self._wants_success(view, cylon)
+        if cylon and view.check is not None and view.check.kind == "crisis":
             want = not self.sabotaging
         if want:
             return _REROLL if need > 0 else _STOP
