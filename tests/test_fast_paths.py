@@ -144,3 +144,37 @@ def test_emit_data_gives_the_events_emit_gives() -> None:
                 seen.add(e.kind)
     assert seen == set(EMIT_DATA_KEYS)
     assert asked == set(ASK_INFO_KEYS)
+
+
+def test_roll_dice_draws_what_roll_skill_draws() -> None:
+    # roll_dice rolls without a roll_skill call per die (faces looked up once per kind
+    # in a row); the values and the random state after must be roll_skill's, die by die
+    for seed in range(20):
+        g = new_game(Setup(players=4), seed)
+        plain = g.copy()
+        for seat in range(4):
+            for dice in (g.players[seat].dice, g.players[seat].dice[::-1],
+                         g.players[seat].dice[1:3], []):
+                ids = [d.id for d in dice]
+                g.roll_dice(seat, dice, "D2")
+                expected = []
+                for i in ids:
+                    d = plain.die(i)
+                    d.value = plain.roll_skill(d.kind)
+                    expected.append(d.value)
+                assert [d.value for d in dice] == expected
+                assert g.rng.getstate() == plain.rng.getstate()
+
+
+def test_scripted_rolls_still_go_through_roll_skill() -> None:
+    g = new_game(Setup(players=4), 1, script_skill=[2, -1])
+    p = g.players[0]
+    kinds = [d.kind for d in p.dice]
+    assert kinds.count("strong") >= 1
+    strong = [d for d in p.dice if d.kind == "strong"][:1]
+    g.roll_dice(0, strong, "D2")
+    assert strong[0].value == 2
+    g.roll_dice(0, strong, "D2")
+    assert strong[0].value == -1
+    g.roll_dice(0, strong, "D2")  # the script is used up: the real dice again
+    assert strong[0].value in g.c.skill("strong").faces

@@ -145,6 +145,33 @@ def test_state_changed_behind_the_engine_shows_at_once() -> None:
     check_all_seats(g)
 
 
+def test_check_view_follows_the_check_changed_behind_the_engine() -> None:
+    """The CheckView is kept while the check's key stands; any change shows at once,
+    and a total set by hand is set back as compute() would, cached or not."""
+    g = new_game(Setup(players=4), 3)
+    bots = [make_bot("heuristic", s) for s in range(4)]
+    while g.check is None or not g.check.entries:
+        d = g.pending
+        g.apply(bots[d.seat].choose(g.view(d.seat), d))
+    ch = g.check
+    check_all_seats(g)
+    ch.total = 99
+    g.view(0)
+    assert ch.total == ch.compute() != 99
+    ch.entries.append((1, 5, "weak", -1, True))
+    check_all_seats(g)
+    ch.adama = not ch.adama  # X1 turns the -1 into 0
+    check_all_seats(g)
+    ch.entries[-1] = (1, 5, "weak", -1, False)
+    check_all_seats(g)
+    ch.difficulty += 1
+    ch.caller = (ch.caller + 1) % 4
+    ch.kind = "vote" if ch.kind == "crisis" else "crisis"
+    check_all_seats(g)
+    g.check = None
+    check_all_seats(g)
+
+
 def test_views_are_immutable_and_share_nothing_mutable() -> None:
     g = new_game(Setup(players=4), 2)
     v = g.view(0)
