@@ -110,6 +110,22 @@ class PlayerView(NamedTuple):
 
 _tnew = tuple.__new__  # a named tuple built from a ready tuple skips its keyword __new__
 
+# Every DieView handed out, by its plain (id, kind, state, value): there are only a few
+# hundred (twenty dice, two kinds, four states, a handful of values), and looking one up
+# costs about half of building a named tuple (``tuple.__new__`` of a subclass allocates
+# and copies). DieViews are immutable, so sharing one between views, seats and games
+# gives no one anything to change.
+_DIE_VIEWS: dict[tuple[Any, ...], DieView] = {}
+_die_views_get = _DIE_VIEWS.get
+
+
+def _die_view(key: tuple[Any, ...]) -> DieView:
+    """The DieView with these values, made (and kept) on first use."""
+    if len(_DIE_VIEWS) >= 4096:  # dice changed by hand could bring any values
+        _DIE_VIEWS.clear()
+    dv = _DIE_VIEWS[key] = _tnew(DieView, key)
+    return dv
+
 
 class ViewCache:
     """The parts of one game's recent views that can be handed out again.
@@ -206,11 +222,13 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
             # cost more than it saved. It is built anew, four dice without a loop.
             if len(dice) == 4:
                 d0, d1, d2, d3 = dice
+                k0 = (d0.id, d0.kind, d0.state, d0.value)
+                k1 = (d1.id, d1.kind, d1.state, d1.value)
+                k2 = (d2.id, d2.kind, d2.state, d2.value)
+                k3 = (d3.id, d3.kind, d3.state, d3.value)
                 dv: tuple[DieView, ...] = (
-                    _tnew(DieView, (d0.id, d0.kind, d0.state, d0.value)),
-                    _tnew(DieView, (d1.id, d1.kind, d1.state, d1.value)),
-                    _tnew(DieView, (d2.id, d2.kind, d2.state, d2.value)),
-                    _tnew(DieView, (d3.id, d3.kind, d3.state, d3.value)))
+                    _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
+                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3))
                 rc = p.revealed_cards
                 seats.append(_tnew(SeatView, (
                     s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (),
@@ -235,16 +253,14 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
                 seats.append(hit[1])
                 continue
             # _seat_view(p, False, adm, dem) from the key's values: no call, no loop
+            k0 = (key[10], key[11], key[12], key[13] if key[12] == CONTRIBUTED else None)
+            k1 = (key[14], key[15], key[16], key[17] if key[16] == CONTRIBUTED else None)
+            k2 = (key[18], key[19], key[20], key[21] if key[20] == CONTRIBUTED else None)
+            k3 = (key[22], key[23], key[24], key[25] if key[24] == CONTRIBUTED else None)
             sv = _tnew(SeatView, (
                 s, key[1], key[2], key[3], key[4], key[5], adm, dem, (
-                    _tnew(DieView, (key[10], key[11], key[12],
-                                    key[13] if key[12] == CONTRIBUTED else None)),
-                    _tnew(DieView, (key[14], key[15], key[16],
-                                    key[17] if key[16] == CONTRIBUTED else None)),
-                    _tnew(DieView, (key[18], key[19], key[20],
-                                    key[21] if key[20] == CONTRIBUTED else None)),
-                    _tnew(DieView, (key[22], key[23], key[24],
-                                    key[25] if key[24] == CONTRIBUTED else None))),
+                    _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
+                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
                 key[8], key[9]))
         else:
             key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(rc), adm,
