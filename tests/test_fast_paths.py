@@ -178,3 +178,41 @@ def test_scripted_rolls_still_go_through_roll_skill() -> None:
     assert strong[0].value == -1
     g.roll_dice(0, strong, "D2")  # the script is used up: the real dice again
     assert strong[0].value in g.c.skill("strong").faces
+
+
+# The events Game.emit_shared hands out from its store, and the one type each data
+# value has at its call site (a stored event is found by an equal key, and 1 == True).
+SHARED_TYPES = {
+    "dice_rolled": {"seat": int, "count": int}, "dice_spent": {},
+    "die_retrieved": {"seat": int, "kind": str}, "passed": {"seat": int, "forced": bool},
+    "joined": {"seat": int}, "turn_ended": {"seat": int},
+}
+
+
+def test_shared_events_are_the_events_emit_data_builds() -> None:
+    g = new_game(Setup(players=4), 1)
+    for kind, rule, data in (("joined", "D3", (("seat", 2),)), ("dice_spent", "D10", ()),
+                             ("passed", "D5", (("seat", 1), ("forced", False)))):
+        g.emit_data(kind, rule, data)
+        g.emit_shared(kind, rule, data)
+        g.emit_shared(kind, rule, data)
+        a, b, c = g.events[-3:]
+        assert a == b == c and repr(a) == repr(b) and b is c
+        assert type(b) is Event and b.to is None
+    g.record = False
+    n = len(g.events)
+    g.emit_shared("joined", "D3", (("seat", 2),))
+    assert len(g.events) == n
+    seen = set()
+    for players in (3, 4, 5):
+        g = new_game(Setup(players=players), players + 7)
+        bots = [make_bot("heuristic", s) for s in range(players)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        for e in g.events:
+            if e.kind in SHARED_TYPES:
+                assert e.to is None
+                assert {k: type(v) for k, v in e.data} == SHARED_TYPES[e.kind], e
+                seen.add(e.kind)
+    assert seen == set(SHARED_TYPES)

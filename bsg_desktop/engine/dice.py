@@ -144,7 +144,7 @@ class SkillCheck(Task):
                 if d.state == ACTIVE:
                     break
             else:  # no active die
-                g.emit_data("passed", "D4", (("seat", seat), ("forced", True)))
+                g.emit_shared("passed", "D4", (("seat", seat), ("forced", True)))
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1
                 g.push(Retrieve(seat, n, "D4"))
@@ -199,11 +199,11 @@ class SkillCheck(Task):
         p = g.players[seat]
         v = choice[0]  # choice.verb, by index: every step of a check comes through here
         if v == "join":
-            g.emit_data("joined", "D3", (("seat", seat),))
+            g.emit_shared("joined", "D3", (("seat", seat),))
             g.roll_dice(seat, p.active_dice, "D2")
             self.phase = "contribute"
         elif v == "pass":
-            g.emit_data("passed", "D5", (("seat", seat), ("forced", False)))
+            g.emit_shared("passed", "D5", (("seat", seat), ("forced", False)))
             n = g.pass_retrieval(seat, forced=False, vote=g.check.kind == "vote")
             self.idx += 1
             g.push(Retrieve(seat, n, "Y5" if p.revealed else "D5"))

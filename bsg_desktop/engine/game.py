@@ -41,6 +41,11 @@ _object_new = object.__new__
 _set_kind, _set_rule, _set_data, _set_to = (
     Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
 
+# Public events whose data holds only ints, bools and strings, by (kind, rule, data):
+# see Game.emit_shared. Events are frozen, so one object can stand in any game's log.
+_SHARED_EVENTS: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Event] = {}
+_shared_get = _SHARED_EVENTS.get
+
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
 
 # Decisions asked even with a single option, because how many options they have
@@ -198,6 +203,29 @@ class Game:
             _set_to(e, None if to is None else frozenset(to))
             self.events.append(e)
 
+    def emit_shared(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...], /) -> None:
+        """``emit_data`` of a public event, handing out one kept Event per content.
+
+        Building an Event (four slot setters) costs several times a dict lookup, and
+        the commonest events repeat exactly: who joined, passed, rolled how many dice,
+        took back which die, ended a turn. Only for data of ints, strings and literal
+        bools, each always of the same type at its call site: a key that compares
+        equal would otherwise hand back ``1`` where ``True`` was meant.
+        """
+        if self.record:
+            key = (kind, rule, data)
+            e = _shared_get(key)
+            if e is None:
+                if len(_SHARED_EVENTS) >= 4096:  # a few hundred in any real game
+                    _SHARED_EVENTS.clear()
+                e = _object_new(Event)
+                _set_kind(e, kind)
+                _set_rule(e, rule)
+                _set_data(e, data)
+                _set_to(e, None)
+                _SHARED_EVENTS[key] = e
+            self.events.append(e)
+
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
             **info: Any) -> Decision:
         # positional tuple.__new__: the named tuple's own __new__ is a Python call
@@ -293,7 +321,7 @@ class Game:
                     faces = skill(kind).faces
                 d.value = faces[int(rnd() * 6)]
         if self.record:
-            self.emit_data("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
+            self.emit_shared("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
             self.emit_data("roll_result", rule,
                            (("seat", seat), ("values", [(d.id, d.kind, d.value) for d in dice])),
                            (seat,))
@@ -307,7 +335,7 @@ class Game:
                     d.value = None
                     moved = True
         if moved:
-            self.emit_data("dice_spent", rule, ())
+            self.emit_shared("dice_spent", rule, ())
 
     def clear_rolled(self, seat: int) -> None:
         """Uncontributed rolled dice go back to plain active dice; their values are forgotten."""
@@ -321,7 +349,7 @@ class Game:
             if d.state == SPENT and (kind is None or d.kind == kind):
                 d.state = ACTIVE
                 d.value = None
-                self.emit_data("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
+                self.emit_shared("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
                 return True
         return False
 

@@ -51,7 +51,7 @@ class Turn(Task):
             return None
         g.pop()
         nxt = (self.seat + 1) % g.n
-        g.emit_data("turn_ended", "T1", (("seat", self.seat),))
+        g.emit_shared("turn_ended", "T1", (("seat", self.seat),))
         g.push(Turn(nxt))
         return None
 
