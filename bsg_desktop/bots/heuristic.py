@@ -150,12 +150,21 @@ class HeuristicBot:
         self._public: dict[int, float] | None = None
         self._beliefs: dict[tuple[Any, ...], dict[int, float]] = {}  # see _memo_belief
         self.sabotaging = False  # within one check: this join is a sabotage
+        # view.is_cylon of the view being decided, set by choose: a property call that
+        # loops over the cards, asked at every step of every check, while the cards
+        # themselves change once or twice a game (compared by content, not identity)
+        self._loyalty: tuple[str, ...] | None = None
+        self._cylon = False
 
     # ------------------------------------------------------------- the door
     def choose(self, view: PlayerView, decision: Decision) -> Choice:
         self.record.update(view)
         self._belief = None
         self._public = None
+        loyalty = view.my_loyalty
+        if loyalty != self._loyalty:
+            self._loyalty = loyalty
+            self._cylon = view.is_cylon
         opts = decision.options
         kind = decision.kind
         name = _HANDLER.get(kind)
@@ -354,13 +363,18 @@ class HeuristicBot:
         return close and hurt >= 0.25 and susp < 0.45 + hurt * 0.5
 
     def _join(self, view: PlayerView, d: Decision) -> Choice:
-        info = dict(d.info)
-        total, diff = info["total"], info["difficulty"]
+        info = d.info
+        if (len(info) == 3 and info[0][0] == "check" and info[1][0] == "difficulty"
+                and info[2][0] == "total"):  # as the engine asks it: no dict to build
+            check, diff, total = info[0][1], info[1][1], info[2][1]
+        else:
+            i = dict(info)
+            check, diff, total = i.get("check"), i["difficulty"], i["total"]
         need = diff - total
         me = view.seats[view.seat]  # view.me, without the property call
-        cylon = view.is_cylon
+        cylon = self._cylon
         want = self._wants_success(view, cylon)
-        if info.get("check") == "vote":
+        if check == "vote":
             if want:
                 return _JOIN if need > 0 else _PASS
             return _JOIN if need <= 4 and me.count("active") >= 1 else _PASS
@@ -381,7 +395,7 @@ class HeuristicBot:
             return self._contribute_action(view, d, rolled, str(action))
         total, diff = info["total"], info["difficulty"]
         need = diff - total
-        cylon = view.is_cylon
+        cylon = self._cylon
         want = self._wants_success(view, cylon)
         if cylon and info.get("check") == "crisis":
             want = not self.sabotaging
@@ -442,9 +456,13 @@ class HeuristicBot:
         return Choice("contribute", tuple(sorted(r[0] for r in pick)))
 
     def _reroll(self, view: PlayerView, d: Decision) -> Choice:
-        info = dict(d.info)
-        need = info["difficulty"] - info["total"]
-        cylon = view.is_cylon
+        info = d.info
+        if len(info) == 2 and info[0][0] == "total" and info[1][0] == "difficulty":
+            need = info[1][1] - info[0][1]  # as the engine asks it: no dict to build
+        else:
+            i = dict(info)
+            need = i["difficulty"] - i["total"]
+        cylon = self._cylon
         want = self._wants_success(view, cylon)
         if cylon and view.check is not None and view.check.kind == "crisis":
             want = not self.sabotaging

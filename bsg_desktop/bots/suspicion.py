@@ -73,6 +73,17 @@ def _llr(rolled: int, values: tuple[int, ...]) -> float:
     return math.log(cylon) - math.log(human)
 
 
+@lru_cache(maxsize=4096)
+def _step(rolled: int, values: tuple[int, ...]) -> tuple[float, int]:
+    """``_llr(rolled, values)`` and how many of the values are negative, in one lookup:
+    every bot reads every contribution when a check closes."""
+    neg = 0
+    for v in values:
+        if v < 0:
+            neg += 1
+    return _llr(rolled, values), neg
+
+
 _value = itemgetter(2)  # (die id, kind, value) -> value
 
 # The event kinds `Record.update` reads; every other public event leaves the record as it is.
@@ -161,9 +172,14 @@ class Record:
                         steps.append((self.rolled.get(seat, len(values)), values))
                 elif k == "check_started":
                     self._close()
-                    d = dict(e.data)
-                    self.check_kind = d.get("kind")
-                    self.check_caller = d.get("caller")
+                    data = e.data
+                    if len(data) == 3 and data[0][0] == "kind" and data[2][0] == "caller":
+                        self.check_kind = data[0][1]  # as the engine emits it
+                        self.check_caller = data[2][1]
+                    else:
+                        d = dict(data)
+                        self.check_kind = d.get("kind")
+                        self.check_caller = d.get("caller")
                 elif k == "check_result":
                     self._close()
                     self.check_kind = ""
@@ -177,17 +193,20 @@ class Record:
     def _close(self) -> None:
         if not self.contrib and not self.rolled:
             return  # nothing read since the last close (most check_started events)
+        crisis = self.check_kind == "crisis"
         for seat, steps in self.contrib.items():
-            if steps and self.check_kind == "crisis" and seat not in self.revealed:
+            if steps and crisis and seat not in self.revealed:
                 llr = self.llr.get(seat, 0.0)
+                neg = 0
+                counted = False
                 for rolled, values in steps:
                     if values:
-                        llr += _llr(rolled, values)
-                        neg = 0  # a loop, not sum() over a generator: no frame per roll
-                        for v in values:
-                            if v < 0:
-                                neg += 1
-                        self.negatives[seat] = self.negatives.get(seat, 0) + neg
+                        step_llr, step_neg = _step(rolled, values)
+                        llr += step_llr  # added roll by roll, in order, as before
+                        neg += step_neg
+                        counted = True
+                if counted:
+                    self.negatives[seat] = self.negatives.get(seat, 0) + neg
                 self.llr[seat] = llr
         self.contrib = {}
         self.rolled = {}
