@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from bsg_desktop.bots.suspicion import Record, belief
@@ -26,6 +28,10 @@ RAIDER = "raider"
 DAMAGE_TOTAL = 6
 RAIDERS_TO_WIN = 6
 C = None
+
+# Choice((verb, args)) without the named tuple's Python-level __new__ (an equal Choice)
+_choice = partial(tuple.__new__, Choice)
+_value = itemgetter(2)  # (die id, kind, value) -> value
 
 # The fixed choices, made once: equal to a fresh Choice(...) in every way
 # (a named tuple), without a Python-level constructor call per decision.
@@ -412,7 +418,13 @@ class HeuristicBot:
             best = max(rolled, key=lambda r: r[2])
             return Choice("contribute", (best[0],))
         # counted() only turns a -1 into 0, so "counts as positive" is just "positive"
-        pos = sorted((r for r in rolled if r[2] > 0), key=lambda r: -r[2])
+        pos = []
+        for r in rolled:
+            if r[2] > 0:
+                pos.append(r)
+        # largest value first, ties in rolled order: what key=lambda r: -r[2] gave,
+        # without a Python call per die (a reverse sort is stable too)
+        pos.sort(key=_value, reverse=True)
         if not pos:
             if _INITIATIVE in d.options:
                 return _INITIATIVE
@@ -422,8 +434,8 @@ class HeuristicBot:
                                               r[1] == "weak"))
             return Choice("contribute", (pick[0],))
         if need <= 0:
-            pick = min(pos, key=lambda r: r[2])
-            return Choice("contribute", (pick[0],))
+            pick = min(pos, key=_value)
+            return _choice(("contribute", (pick[0],)))
         chosen = []
         acc = 0
         for r in pos:
@@ -433,11 +445,13 @@ class HeuristicBot:
                 break
         if acc >= need and len(chosen) > 1:
             # drop a large die if smaller ones still make it (keep strong dice active)
-            for r in sorted(chosen, key=lambda r: r[2]):
+            for r in sorted(chosen, key=_value):
                 if acc - r[2] >= need:
                     chosen.remove(r)
                     acc -= r[2]
-        return Choice("contribute", tuple(sorted(r[0] for r in chosen)))
+        ids = [r[0] for r in chosen]
+        ids.sort()
+        return _choice(("contribute", tuple(ids)))
 
     def _contribute_action(self, view: PlayerView, d: Decision, rolled: list[Any],
                            action: str) -> Choice:
