@@ -88,22 +88,31 @@ def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
 
 def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
+    # every die is found (g.die, inline) before any moves: a bad id changes nothing
+    players = g.players
+    dice = []
+    for did in die_ids:
+        i = int(did)
+        d = players[i // 4].dice[i % 4]
+        if d.id != i:
+            raise KeyError(i)
+        dice.append(d)
     values = []
-    dice = [g.die(int(did)) for did in die_ids]
+    shown = []  # the event's (id, kind, value) per die, built in the same loop
     check = g.check
     for d in dice:
         d.state = CONTRIBUTED
-        values.append(d.value if d.value is not None else 0)
+        v = d.value if d.value is not None else 0
+        values.append(v)
+        shown.append((d.id, d.kind, v))
         if check is not None:
             check.entries.append((seat, d.id, d.kind, d.value, True))
     if check is not None:
         check.compute()
     if g.record:
-        if g.players[seat].revealed:
+        if players[seat].revealed:
             rule = "Y3"  # a revealed Cylon contributes exactly one die
-        g.emit_data("dice_contributed", rule, (
-            ("seat", seat),
-            ("dice", [(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])))
+        g.emit_data("dice_contributed", rule, (("seat", seat), ("dice", shown)))
     if check is not None and check.adama and -1 in values:
         g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
     return values
@@ -251,7 +260,10 @@ class SkillCheck(Task):
     def _finish(self, g: Game, seat: int) -> None:
         g.clear_rolled(seat)
         p = g.players[seat]
-        mine = sum(1 for e in g.check.entries if e[0] == seat)
+        mine = 0  # a loop, not sum() over a generator: every player's turn in a check
+        for e in g.check.entries:
+            if e[0] == seat:
+                mine += 1
         if (p.character == "kara_thrace" and not p.in_brig and not p.revealed
                 and g.kara_used_turn != g.turn and 3 <= mine <= 4):
             self.phase = "kara"
