@@ -145,6 +145,21 @@ def test_state_changed_behind_the_engine_shows_at_once() -> None:
     check_all_seats(g)
 
 
+def test_players_with_other_than_four_dice_take_the_plain_path() -> None:
+    """The fast path unpacks four dice; a player with more or fewer (changed by hand)
+    is viewed by the plain path, and a change back and forth never shows a stale seat."""
+    g = new_game(Setup(players=4), 8)
+    check_all_seats(g)
+    removed = g.players[2].dice.pop()
+    check_all_seats(g)
+    g.players[2].dice[0].state, g.players[2].dice[0].value = CONTRIBUTED, 2
+    check_all_seats(g)
+    g.players[2].dice.append(removed)
+    check_all_seats(g)
+    g.players[1].dice.append(g.players[3].dice.pop())
+    check_all_seats(g)
+
+
 def test_check_view_follows_the_check_changed_behind_the_engine() -> None:
     """The CheckView is kept while the check's key stands; any change shows at once,
     and a total set by hand is set back as compute() would, cached or not."""

@@ -14,6 +14,7 @@ from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.state import Die, Player
 from bsg_desktop.engine.turn import Retrieve
 
 JOIN_PASS = (Choice("join"), Choice("pass"))
@@ -79,6 +80,16 @@ def _subsets(ids: tuple[int, ...], lo: int, hi: int) -> tuple[Choice, ...]:
     for k in range(lo, min(hi, len(ids)) + 1):
         out.extend(Choice("contribute", combo) for combo in combinations(ids, k))
     return tuple(out)
+
+
+def _active(p: Player) -> list[Die]:
+    """``p.active_dice`` as a plain loop: a property and a comprehension are two calls
+    (a comprehension is a function in 3.11) for the dice of every join and reroll."""
+    out = []
+    for d in p.dice:
+        if d.state == ACTIVE:
+            out.append(d)
+    return out
 
 
 def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
@@ -209,7 +220,7 @@ class SkillCheck(Task):
         v = choice[0]  # choice.verb, by index: every step of a check comes through here
         if v == "join":
             g.emit_shared("joined", "D3", (("seat", seat),))
-            g.roll_dice(seat, p.active_dice, "D2")
+            g.roll_dice(seat, _active(p), "D2")
             self.phase = "contribute"
         elif v == "pass":
             g.emit_shared("passed", "D5", (("seat", seat), ("forced", False)))
@@ -233,7 +244,7 @@ class SkillCheck(Task):
             g.emit("initiative", "X2", seat=seat)
             g.roll_dice(seat, p.active_dice, "X2")
         elif v == "reroll":
-            g.roll_dice(seat, p.active_dice, "D8")
+            g.roll_dice(seat, _active(p), "D8")
             self.phase = "contribute"
         elif v == "stop":
             self._finish(g, seat)

@@ -215,65 +215,72 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
     seats = []
     for p in g.players:
         s = p.seat
-        dice = p.dice
+        try:  # every player has four dice (S4): unpacked without a len() call
+            d0, d1, d2, d3 = p.dice
+        except ValueError:  # a test's or a rebuilt world's player: the plain path
+            seats.append(_other_seat_view(p, s == seat, admiral == s, p.character in out,
+                                          cache))
+            continue
         if s == seat:
             # The viewer's own SeatView shows its rolled values, which change with
             # almost every roll: four times in five a kept one was stale, so a key
             # cost more than it saved. It is built anew, four dice without a loop.
-            if len(dice) == 4:
-                d0, d1, d2, d3 = dice
-                k0 = (d0.id, d0.kind, d0.state, d0.value)
-                k1 = (d1.id, d1.kind, d1.state, d1.value)
-                k2 = (d2.id, d2.kind, d2.state, d2.value)
-                k3 = (d3.id, d3.kind, d3.state, d3.value)
-                dv: tuple[DieView, ...] = (
+            k0 = (d0.id, d0.kind, d0.state, d0.value)
+            k1 = (d1.id, d1.kind, d1.state, d1.value)
+            k2 = (d2.id, d2.kind, d2.state, d2.value)
+            k3 = (d3.id, d3.kind, d3.state, d3.value)
+            rc = p.revealed_cards
+            seats.append(_tnew(SeatView, (
+                s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (),
+                admiral == s, p.character in out, (
                     _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
-                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3))
-                rc = p.revealed_cards
-                seats.append(_tnew(SeatView, (
-                    s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (),
-                    admiral == s, p.character in out, dv, len(p.loyalty), p.baltar_used)))
-            else:
-                seats.append(_seat_view(p, True, admiral == s, p.character in out))
+                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
+                len(p.loyalty), p.baltar_used)))
             continue
         adm = admiral == s
         dem = p.character in out
         rc = p.revealed_cards
         # every input of the public SeatView, flat (no per-die tuples): comparing it is
         # the price of a reuse, and it is a fraction of building the SeatView anew
-        if len(dice) == 4:
-            d0, d1, d2, d3 = dice
-            key: tuple[Any, ...] = (
-                s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (), adm,
-                dem, len(p.loyalty), p.baltar_used,
-                d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
-                d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
-            hit = get(s)
-            if hit is not None and hit[0] == key:
-                seats.append(hit[1])
-                continue
-            # _seat_view(p, False, adm, dem) from the key's values: no call, no loop
-            k0 = (key[10], key[11], key[12], key[13] if key[12] == CONTRIBUTED else None)
-            k1 = (key[14], key[15], key[16], key[17] if key[16] == CONTRIBUTED else None)
-            k2 = (key[18], key[19], key[20], key[21] if key[20] == CONTRIBUTED else None)
-            k3 = (key[22], key[23], key[24], key[25] if key[24] == CONTRIBUTED else None)
-            sv = _tnew(SeatView, (
-                s, key[1], key[2], key[3], key[4], key[5], adm, dem, (
-                    _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
-                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
-                key[8], key[9]))
-        else:
-            key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(rc), adm,
-                   dem, len(p.loyalty), p.baltar_used,
-                   tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
-            hit = get(s)
-            if hit is not None and hit[0] == key:
-                seats.append(hit[1])
-                continue
-            sv = _seat_view(p, False, adm, dem)
+        key: tuple[Any, ...] = (
+            s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (), adm,
+            dem, len(p.loyalty), p.baltar_used,
+            d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
+            d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
+        hit = get(s)
+        if hit is not None and hit[0] == key:
+            seats.append(hit[1])
+            continue
+        # _seat_view(p, False, adm, dem) from the key's values: no call, no loop
+        k0 = (key[10], key[11], key[12], key[13] if key[12] == CONTRIBUTED else None)
+        k1 = (key[14], key[15], key[16], key[17] if key[16] == CONTRIBUTED else None)
+        k2 = (key[18], key[19], key[20], key[21] if key[20] == CONTRIBUTED else None)
+        k3 = (key[22], key[23], key[24], key[25] if key[24] == CONTRIBUTED else None)
+        sv = _tnew(SeatView, (
+            s, key[1], key[2], key[3], key[4], key[5], adm, dem, (
+                _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
+                _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
+            key[8], key[9]))
         cache[s] = (key, sv)
         seats.append(sv)
     return tuple(seats)
+
+
+def _other_seat_view(p: Any, own: bool, adm: bool, dem: bool,
+                     cache: dict[int, Any]) -> SeatView:
+    """A player with other than four dice: the SeatView by the plain path (its own
+    built anew, a public one kept under the same content key as the fast path's)."""
+    if own:
+        return _seat_view(p, True, adm, dem)
+    key = (p.seat, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
+           dem, len(p.loyalty), p.baltar_used,
+           tuple([(d.id, d.kind, d.state, d.value) for d in p.dice]))
+    hit = cache.get(p.seat)
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
+    sv = _seat_view(p, False, adm, dem)
+    cache[p.seat] = (key, sv)
+    return sv
 
 
 def make_view(g: Any, seat: int | None) -> PlayerView:
@@ -307,6 +314,21 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         p_seat = p_kind = p_rule = None
         p_options = p_info = ()
     me = g.players[seat] if seat is not None else None
+    # _record(g, vc), inline (one call less per view)
+    events = g.events
+    n = len(events)
+    done = vc.done
+    if done == n:
+        record = vc.record
+    else:
+        if done > n:  # the events were replaced by a shorter list: read them again
+            done, vc.record = 0, ()
+        new = []
+        for e in events[done:]:
+            if e.to is None:
+                new.append(e)
+        record = vc.record = vc.record + tuple(new)
+        vc.done = n
     # positional, in PlayerView's field order (a test checks it against keywords)
     return _tnew(PlayerView, (
         seat, g.n, g.setup.morale_variant, g.turn, g.active, seats,
@@ -324,7 +346,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         p_seat, p_kind, p_rule, p_options, p_info,
         g.outcome,
         tuple(tuple(p.loyalty) for p in g.players) if over else (),
-        _record(g, vc),
+        record,
     ))
 
 
