@@ -133,6 +133,8 @@ class Game:
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
         # view.ViewCache: parts of recent views to hand out again (made on the first view)
         self.view_cache: Any = None
+        # damage location -> what it disables (K6), from self.c: see damaged()
+        self.disables_of: dict[str, str] = {}
 
     # ------------------------------------------------------------------ door
     @property
@@ -285,9 +287,14 @@ class Game:
 
     def damaged(self, disables: str) -> bool:
         # a loop, not any() over a generator: asked several times a step, mostly of
-        # an undamaged ship, where it now returns at once
+        # an undamaged ship, where it now returns at once; what each location disables
+        # is looked up in the components once per game (c.damage is a linear search)
+        known = self.disables_of
         for loc in self.damage_placed:
-            if self.c.damage(loc).disables == disables:
+            what = known.get(loc)
+            if what is None:
+                what = known[loc] = self.c.damage(loc).disables
+            if what == disables:
                 return True
         return False
 

@@ -38,10 +38,11 @@ class SeatView(NamedTuple):
     baltar_used: bool
 
     def count(self, state: str, kind: str | None = None) -> int:
-        # a plain loop, not sum() over a generator: bots ask this many times a decision
+        # a plain loop, not sum() over a generator: bots ask this many times a decision;
+        # each DieView unpacked (one opcode) rather than read by named-tuple attributes
         n = 0
-        for d in self.dice:
-            if d.state == state and (kind is None or d.kind == kind):
+        for _id, d_kind, d_state, _value in self.dice:
+            if d_state == state and (kind is None or d_kind == kind):
                 n += 1
         return n
 
