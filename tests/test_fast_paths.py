@@ -216,3 +216,15 @@ def test_shared_events_are_the_events_emit_data_builds() -> None:
                 assert {k: type(v) for k, v in e.data} == SHARED_TYPES[e.kind], e
                 seen.add(e.kind)
     assert seen == set(SHARED_TYPES)
+
+
+def test_damaged_reads_what_each_location_disables() -> None:
+    # damaged() keeps what each location disables; it must answer as the plain search
+    g = new_game(Setup(players=4), 5)
+    kinds = {loc.disables for loc in g.c.damage_locations}
+    for loc in [x.id for x in g.c.damage_locations]:
+        g.damage_placed.append(loc)
+        for what in kinds | {"nothing"}:
+            plain = any(g.c.damage(x).disables == what for x in g.damage_placed)
+            assert g.damaged(what) == plain
+    assert g.copy().damaged(next(iter(kinds)))
