@@ -70,6 +70,8 @@ def main() -> None:
     gps, dps = heuristic_games_per_second(a.games)
     print(f"heuristic, 4 players: {gps:.1f} complete games/s ({dps:.0f} decisions/s), "
           f"{a.games} games on one core")
+    if a.decisions <= 0:  # --decisions 0: the games alone (instruction counts)
+        return
     times = strong_decision_times(a.decisions, a.budget)
     secs = [t for _, t, _ in times]
     worlds = [w for _, _, w in times]

@@ -144,3 +144,87 @@ def test_emit_data_gives_the_events_emit_gives() -> None:
                 seen.add(e.kind)
     assert seen == set(EMIT_DATA_KEYS)
     assert asked == set(ASK_INFO_KEYS)
+
+
+def test_roll_dice_draws_what_roll_skill_draws() -> None:
+    # roll_dice rolls without a roll_skill call per die (faces looked up once per kind
+    # in a row); the values and the random state after must be roll_skill's, die by die
+    for seed in range(20):
+        g = new_game(Setup(players=4), seed)
+        plain = g.copy()
+        for seat in range(4):
+            for dice in (g.players[seat].dice, g.players[seat].dice[::-1],
+                         g.players[seat].dice[1:3], []):
+                ids = [d.id for d in dice]
+                g.roll_dice(seat, dice, "D2")
+                expected = []
+                for i in ids:
+                    d = plain.die(i)
+                    d.value = plain.roll_skill(d.kind)
+                    expected.append(d.value)
+                assert [d.value for d in dice] == expected
+                assert g.rng.getstate() == plain.rng.getstate()
+
+
+def test_scripted_rolls_still_go_through_roll_skill() -> None:
+    g = new_game(Setup(players=4), 1, script_skill=[2, -1])
+    p = g.players[0]
+    kinds = [d.kind for d in p.dice]
+    assert kinds.count("strong") >= 1
+    strong = [d for d in p.dice if d.kind == "strong"][:1]
+    g.roll_dice(0, strong, "D2")
+    assert strong[0].value == 2
+    g.roll_dice(0, strong, "D2")
+    assert strong[0].value == -1
+    g.roll_dice(0, strong, "D2")  # the script is used up: the real dice again
+    assert strong[0].value in g.c.skill("strong").faces
+
+
+# The events Game.emit_shared hands out from its store, and the one type each data
+# value has at its call site (a stored event is found by an equal key, and 1 == True).
+SHARED_TYPES = {
+    "dice_rolled": {"seat": int, "count": int}, "dice_spent": {},
+    "die_retrieved": {"seat": int, "kind": str}, "passed": {"seat": int, "forced": bool},
+    "joined": {"seat": int}, "turn_ended": {"seat": int},
+}
+
+
+def test_shared_events_are_the_events_emit_data_builds() -> None:
+    g = new_game(Setup(players=4), 1)
+    for kind, rule, data in (("joined", "D3", (("seat", 2),)), ("dice_spent", "D10", ()),
+                             ("passed", "D5", (("seat", 1), ("forced", False)))):
+        g.emit_data(kind, rule, data)
+        g.emit_shared(kind, rule, data)
+        g.emit_shared(kind, rule, data)
+        a, b, c = g.events[-3:]
+        assert a == b == c and repr(a) == repr(b) and b is c
+        assert type(b) is Event and b.to is None
+    g.record = False
+    n = len(g.events)
+    g.emit_shared("joined", "D3", (("seat", 2),))
+    assert len(g.events) == n
+    seen = set()
+    for players in (3, 4, 5):
+        g = new_game(Setup(players=players), players + 7)
+        bots = [make_bot("heuristic", s) for s in range(players)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        for e in g.events:
+            if e.kind in SHARED_TYPES:
+                assert e.to is None
+                assert {k: type(v) for k, v in e.data} == SHARED_TYPES[e.kind], e
+                seen.add(e.kind)
+    assert seen == set(SHARED_TYPES)
+
+
+def test_damaged_reads_what_each_location_disables() -> None:
+    # damaged() keeps what each location disables; it must answer as the plain search
+    g = new_game(Setup(players=4), 5)
+    kinds = {loc.disables for loc in g.c.damage_locations}
+    for loc in [x.id for x in g.c.damage_locations]:
+        g.damage_placed.append(loc)
+        for what in kinds | {"nothing"}:
+            plain = any(g.c.damage(x).disables == what for x in g.damage_placed)
+            assert g.damaged(what) == plain
+    assert g.copy().damaged(next(iter(kinds)))

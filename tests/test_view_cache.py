@@ -145,6 +145,48 @@ def test_state_changed_behind_the_engine_shows_at_once() -> None:
     check_all_seats(g)
 
 
+def test_players_with_other_than_four_dice_take_the_plain_path() -> None:
+    """The fast path unpacks four dice; a player with more or fewer (changed by hand)
+    is viewed by the plain path, and a change back and forth never shows a stale seat."""
+    g = new_game(Setup(players=4), 8)
+    check_all_seats(g)
+    removed = g.players[2].dice.pop()
+    check_all_seats(g)
+    g.players[2].dice[0].state, g.players[2].dice[0].value = CONTRIBUTED, 2
+    check_all_seats(g)
+    g.players[2].dice.append(removed)
+    check_all_seats(g)
+    g.players[1].dice.append(g.players[3].dice.pop())
+    check_all_seats(g)
+
+
+def test_check_view_follows_the_check_changed_behind_the_engine() -> None:
+    """The CheckView is kept while the check's key stands; any change shows at once,
+    and a total set by hand is set back as compute() would, cached or not."""
+    g = new_game(Setup(players=4), 3)
+    bots = [make_bot("heuristic", s) for s in range(4)]
+    while g.check is None or not g.check.entries:
+        d = g.pending
+        g.apply(bots[d.seat].choose(g.view(d.seat), d))
+    ch = g.check
+    check_all_seats(g)
+    ch.total = 99
+    g.view(0)
+    assert ch.total == ch.compute() != 99
+    ch.entries.append((1, 5, "weak", -1, True))
+    check_all_seats(g)
+    ch.adama = not ch.adama  # X1 turns the -1 into 0
+    check_all_seats(g)
+    ch.entries[-1] = (1, 5, "weak", -1, False)
+    check_all_seats(g)
+    ch.difficulty += 1
+    ch.caller = (ch.caller + 1) % 4
+    ch.kind = "vote" if ch.kind == "crisis" else "crisis"
+    check_all_seats(g)
+    g.check = None
+    check_all_seats(g)
+
+
 def test_views_are_immutable_and_share_nothing_mutable() -> None:
     g = new_game(Setup(players=4), 2)
     v = g.view(0)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from bsg_desktop.bots.suspicion import Record, belief
@@ -26,6 +28,10 @@ RAIDER = "raider"
 DAMAGE_TOTAL = 6
 RAIDERS_TO_WIN = 6
 C = None
+
+# Choice((verb, args)) without the named tuple's Python-level __new__ (an equal Choice)
+_choice = partial(tuple.__new__, Choice)
+_value = itemgetter(2)  # (die id, kind, value) -> value
 
 # The fixed choices, made once: equal to a fresh Choice(...) in every way
 # (a named tuple), without a Python-level constructor call per decision.
@@ -44,6 +50,11 @@ _RETRIEVE2 = Choice("retrieve2")
 _SKIP = Choice("skip")
 _STOP = Choice("stop")
 _RETRIEVE_STRONG = Choice("retrieve", ("strong",))
+
+
+# decision kind -> the name of its handler method ("join" -> "_join"): the same few
+# names every decision, kept rather than concatenated (and hashed) anew each time
+_HANDLER: dict[str, str] = {}
 
 
 def _components() -> Any:
@@ -112,9 +123,9 @@ def expected_help(view: PlayerView, exclude: int | None = None) -> float:
     for sv in view.seats:
         if sv.revealed or sv.seat == exclude:
             continue
-        for d in sv.dice:
-            if d.state == "active":
-                total += 1.0 if d.kind == "strong" else 0.67  # pos_ev, inlined: a hot loop
+        for _id, kind, state, _value in sv.dice:  # unpacked: no named-tuple lookups
+            if state == "active":
+                total += 1.0 if kind == "strong" else 0.67  # pos_ev, inlined: a hot loop
     return total
 
 
@@ -145,14 +156,27 @@ class HeuristicBot:
         self._public: dict[int, float] | None = None
         self._beliefs: dict[tuple[Any, ...], dict[int, float]] = {}  # see _memo_belief
         self.sabotaging = False  # within one check: this join is a sabotage
+        # view.is_cylon of the view being decided, set by choose: a property call that
+        # loops over the cards, asked at every step of every check, while the cards
+        # themselves change once or twice a game (compared by content, not identity)
+        self._loyalty: tuple[str, ...] | None = None
+        self._cylon = False
 
     # ------------------------------------------------------------- the door
     def choose(self, view: PlayerView, decision: Decision) -> Choice:
         self.record.update(view)
         self._belief = None
         self._public = None
+        loyalty = view.my_loyalty
+        if loyalty != self._loyalty:
+            self._loyalty = loyalty
+            self._cylon = view.is_cylon
         opts = decision.options
-        handler = getattr(self, "_" + decision.kind, None)
+        kind = decision.kind
+        name = _HANDLER.get(kind)
+        if name is None:
+            name = _HANDLER[kind] = "_" + kind
+        handler = getattr(self, name, None)
         choice = handler(view, decision) if handler is not None else None
         if choice is None or choice not in opts:
             choice = opts[0]
@@ -209,14 +233,29 @@ class HeuristicBot:
         b = self.belief(view)
         active = me.count("active")
         cylon = view.is_cylon
+        # The options by kind, in one pass over them (in their order, as four filters
+        # would give): an action decision offers a dozen or more.
+        baltar: list[Choice] = []
+        brig: list[Choice] = []
+        release: list[Choice] = []
+        orders: list[Choice] = []
+        for o in d.options:
+            verb = o[0]
+            if verb == "a6":
+                if o[1][0] == "brig":
+                    brig.append(o)
+                elif o[1][0] == "release":
+                    release.append(o)
+            elif verb == "a8":
+                orders.append(o)
+            elif verb == "a1":
+                baltar.append(o)
         # X5: Baltar looks at the most suspicious player once the record says something.
-        baltar = [o for o in d.options if o.verb == "a1"]
         if baltar and not cylon:
             target = max(baltar, key=lambda o: b.get(int(o.args[0]), 0.0))
             if max(b.values()) >= 0.3 or view.turn >= 3:
                 return target
         # A6: brig the likely Cylon; release a likely human.
-        brig = [o for o in d.options if o.verb == "a6" and o.args[0] == "brig"]
         if brig:
             if cylon:
                 # frame the human the table already doubts, or the Admiral when safe
@@ -228,7 +267,6 @@ class HeuristicBot:
                 cand = max(brig, key=lambda o: b.get(int(o.args[1]), 0.0))
                 if b.get(int(cand.args[1]), 0.0) >= 0.6:
                     return cand
-        release = [o for o in d.options if o.verb == "a6" and o.args[0] == "release"]
         for o in release:
             t = int(o.args[1])
             if t == view.seat or (not cylon and b.get(t, 0.0) < 0.2):
@@ -255,7 +293,6 @@ class HeuristicBot:
             return urgent[0][1]
         if me.count("spent") >= 2 and d.rule != "A8":
             # A8: give the best-equipped trusted player an action
-            orders = [o for o in d.options if o.verb == "a8"]
             if orders and not cylon:
                 def score(o: Choice) -> float:
                     t = int(o.args[0])
@@ -302,9 +339,15 @@ class HeuristicBot:
         return _SKIP
 
     # ---- checks
-    def _wants_success(self, view: PlayerView) -> bool:
+    def _wants_success(self, view: PlayerView, cylon: bool | None = None) -> bool:
+        """Whether this seat wants the check in progress to pass.
+
+        ``cylon`` is ``view.is_cylon`` when the caller has it already (a property
+        that loops over the loyalty cards, asked at every step of every check).
+        """
         ch = view.check
-        cylon = view.is_cylon
+        if cylon is None:
+            cylon = view.is_cylon
         if ch is None or ch.kind == "crisis":
             return not cylon
         vote = self.record.vote
@@ -339,16 +382,22 @@ class HeuristicBot:
         return close and hurt >= 0.25 and susp < 0.45 + hurt * 0.5
 
     def _join(self, view: PlayerView, d: Decision) -> Choice:
-        info = d.info_dict()
-        total, diff = info["total"], info["difficulty"]
+        info = d.info
+        if (len(info) == 3 and info[0][0] == "check" and info[1][0] == "difficulty"
+                and info[2][0] == "total"):  # as the engine asks it: no dict to build
+            check, diff, total = info[0][1], info[1][1], info[2][1]
+        else:
+            i = dict(info)
+            check, diff, total = i.get("check"), i["difficulty"], i["total"]
         need = diff - total
-        me = view.me
-        want = self._wants_success(view)
-        if info.get("check") == "vote":
+        me = view.seats[view.seat]  # view.me, without the property call
+        cylon = self._cylon
+        want = self._wants_success(view, cylon)
+        if check == "vote":
             if want:
                 return _JOIN if need > 0 else _PASS
             return _JOIN if need <= 4 and me.count("active") >= 1 else _PASS
-        if view.is_cylon:
+        if cylon:
             self.sabotaging = self._sabotage_now(view, need)
             if me.revealed:
                 # Y5: a revealed Cylon who passes gets all spent dice back
@@ -358,15 +407,16 @@ class HeuristicBot:
         return _JOIN if need > 0 else _PASS
 
     def _contribute(self, view: PlayerView, d: Decision) -> Choice | None:
-        info = d.info_dict()
+        info = dict(d.info)
         rolled = list(info.get("rolled", ()))
         action = info.get("action")
         if action is not None:
             return self._contribute_action(view, d, rolled, str(action))
         total, diff = info["total"], info["difficulty"]
         need = diff - total
-        want = self._wants_success(view)
-        if view.is_cylon and info.get("check") == "crisis":
+        cylon = self._cylon
+        want = self._wants_success(view, cylon)
+        if cylon and info.get("check") == "crisis":
             want = not self.sabotaging
         if not want:
             neg = sorted((r for r in rolled if r[2] < 0), key=lambda r: (r[2], r[1] == "weak"))
@@ -381,7 +431,13 @@ class HeuristicBot:
             best = max(rolled, key=lambda r: r[2])
             return Choice("contribute", (best[0],))
         # counted() only turns a -1 into 0, so "counts as positive" is just "positive"
-        pos = sorted((r for r in rolled if r[2] > 0), key=lambda r: -r[2])
+        pos = []
+        for r in rolled:
+            if r[2] > 0:
+                pos.append(r)
+        # largest value first, ties in rolled order: what key=lambda r: -r[2] gave,
+        # without a Python call per die (a reverse sort is stable too)
+        pos.sort(key=_value, reverse=True)
         if not pos:
             if _INITIATIVE in d.options:
                 return _INITIATIVE
@@ -391,8 +447,8 @@ class HeuristicBot:
                                               r[1] == "weak"))
             return Choice("contribute", (pick[0],))
         if need <= 0:
-            pick = min(pos, key=lambda r: r[2])
-            return Choice("contribute", (pick[0],))
+            pick = min(pos, key=_value)
+            return _choice(("contribute", (pick[0],)))
         chosen = []
         acc = 0
         for r in pos:
@@ -402,11 +458,13 @@ class HeuristicBot:
                 break
         if acc >= need and len(chosen) > 1:
             # drop a large die if smaller ones still make it (keep strong dice active)
-            for r in sorted(chosen, key=lambda r: r[2]):
+            for r in sorted(chosen, key=_value):
                 if acc - r[2] >= need:
                     chosen.remove(r)
                     acc -= r[2]
-        return Choice("contribute", tuple(sorted(r[0] for r in chosen)))
+        ids = [r[0] for r in chosen]
+        ids.sort()
+        return _choice(("contribute", tuple(ids)))
 
     def _contribute_action(self, view: PlayerView, d: Decision, rolled: list[Any],
                            action: str) -> Choice:
@@ -425,10 +483,15 @@ class HeuristicBot:
         return Choice("contribute", tuple(sorted(r[0] for r in pick)))
 
     def _reroll(self, view: PlayerView, d: Decision) -> Choice:
-        info = d.info_dict()
-        need = info["difficulty"] - info["total"]
-        want = self._wants_success(view)
-        if view.is_cylon and view.check is not None and view.check.kind == "crisis":
+        info = d.info
+        if len(info) == 2 and info[0][0] == "total" and info[1][0] == "difficulty":
+            need = info[1][1] - info[0][1]  # as the engine asks it: no dict to build
+        else:
+            i = dict(info)
+            need = i["difficulty"] - i["total"]
+        cylon = self._cylon
+        want = self._wants_success(view, cylon)
+        if cylon and view.check is not None and view.check.kind == "crisis":
             want = not self.sabotaging
         if want:
             return _REROLL if need > 0 else _STOP

@@ -73,6 +73,17 @@ def _llr(rolled: int, values: tuple[int, ...]) -> float:
     return math.log(cylon) - math.log(human)
 
 
+@lru_cache(maxsize=4096)
+def _step(rolled: int, values: tuple[int, ...]) -> tuple[float, int]:
+    """``_llr(rolled, values)`` and how many of the values are negative, in one lookup:
+    every bot reads every contribution when a check closes."""
+    neg = 0
+    for v in values:
+        if v < 0:
+            neg += 1
+    return _llr(rolled, values), neg
+
+
 _value = itemgetter(2)  # (die id, kind, value) -> value
 
 # The event kinds `Record.update` reads; every other public event leaves the record as it is.
@@ -135,30 +146,40 @@ class Record:
                         # how many dice the seat rolled this time: all its active dice
                         # on joining (D2), the ones it kept on a reroll (D8)
                         data = e.data
-                        if (len(data) == 2 and data[0][0] == "seat"
-                                and data[1][0] == "count"):  # as the engine emits it
-                            self.rolled[data[0][1]] = data[1][1]
-                        else:
-                            d = dict(data)
-                            self.rolled[d.get("seat")] = d.get("count")
+                        if len(data) == 2:  # unpacked, as the engine emits it
+                            (ks, seat), (kc, count) = data
+                            if ks == "seat" and kc == "count":
+                                self.rolled[seat] = count
+                                continue
+                        d = dict(data)
+                        self.rolled[d.get("seat")] = d.get("count")
                 elif k == "dice_contributed":
                     if self.check_kind:
                         data = e.data
-                        if (len(data) == 2 and data[0][0] == "seat"
-                                and data[1][0] == "dice"):  # as the engine emits it
-                            seat, dice = data[0][1], data[1][1]
+                        if len(data) == 2:  # unpacked, as the engine emits it
+                            (ks, seat), (kd, dice) = data
+                            if ks != "seat" or kd != "dice":
+                                d = dict(data)
+                                seat, dice = d.get("seat"), d.get("dice")
                         else:
                             d = dict(data)
                             seat, dice = d.get("seat"), d.get("dice")
                         # the values, by a C-level map: no list comprehension frame
                         values = tuple(map(_value, dice))
-                        self.contrib.setdefault(seat, []).append(
-                            (self.rolled.get(seat, len(values)), values))
+                        steps = self.contrib.get(seat)
+                        if steps is None:
+                            steps = self.contrib[seat] = []
+                        steps.append((self.rolled.get(seat, len(values)), values))
                 elif k == "check_started":
                     self._close()
-                    d = dict(e.data)
-                    self.check_kind = d.get("kind")
-                    self.check_caller = d.get("caller")
+                    data = e.data
+                    if len(data) == 3 and data[0][0] == "kind" and data[2][0] == "caller":
+                        self.check_kind = data[0][1]  # as the engine emits it
+                        self.check_caller = data[2][1]
+                    else:
+                        d = dict(data)
+                        self.check_kind = d.get("kind")
+                        self.check_caller = d.get("caller")
                 elif k == "check_result":
                     self._close()
                     self.check_kind = ""
@@ -172,14 +193,20 @@ class Record:
     def _close(self) -> None:
         if not self.contrib and not self.rolled:
             return  # nothing read since the last close (most check_started events)
+        crisis = self.check_kind == "crisis"
         for seat, steps in self.contrib.items():
-            if steps and self.check_kind == "crisis" and seat not in self.revealed:
+            if steps and crisis and seat not in self.revealed:
                 llr = self.llr.get(seat, 0.0)
+                neg = 0
+                counted = False
                 for rolled, values in steps:
                     if values:
-                        llr += _llr(rolled, values)
-                        self.negatives[seat] = self.negatives.get(seat, 0) + sum(
-                            1 for v in values if v < 0)
+                        step_llr, step_neg = _step(rolled, values)
+                        llr += step_llr  # added roll by roll, in order, as before
+                        neg += step_neg
+                        counted = True
+                if counted:
+                    self.negatives[seat] = self.negatives.get(seat, 0) + neg
                 self.llr[seat] = llr
         self.contrib = {}
         self.rolled = {}

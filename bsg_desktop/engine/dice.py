@@ -14,6 +14,7 @@ from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.state import Die, Player
 from bsg_desktop.engine.turn import Retrieve
 
 JOIN_PASS = (Choice("join"), Choice("pass"))
@@ -81,6 +82,16 @@ def _subsets(ids: tuple[int, ...], lo: int, hi: int) -> tuple[Choice, ...]:
     return tuple(out)
 
 
+def _active(p: Player) -> list[Die]:
+    """``p.active_dice`` as a plain loop: a property and a comprehension are two calls
+    (a comprehension is a function in 3.11) for the dice of every join and reroll."""
+    out = []
+    for d in p.dice:
+        if d.state == ACTIVE:
+            out.append(d)
+    return out
+
+
 def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
     return [(d.id, d.kind, d.value) for d in g.players[seat].dice
             if d.state == ACTIVE and d.value is not None]
@@ -88,22 +99,31 @@ def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
 
 def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
+    # every die is found (g.die, inline) before any moves: a bad id changes nothing
+    players = g.players
+    dice = []
+    for did in die_ids:
+        i = int(did)
+        d = players[i // 4].dice[i % 4]
+        if d.id != i:
+            raise KeyError(i)
+        dice.append(d)
     values = []
-    dice = [g.die(int(did)) for did in die_ids]
+    shown = []  # the event's (id, kind, value) per die, built in the same loop
     check = g.check
     for d in dice:
         d.state = CONTRIBUTED
-        values.append(d.value if d.value is not None else 0)
+        v = d.value if d.value is not None else 0
+        values.append(v)
+        shown.append((d.id, d.kind, v))
         if check is not None:
             check.entries.append((seat, d.id, d.kind, d.value, True))
     if check is not None:
         check.compute()
     if g.record:
-        if g.players[seat].revealed:
+        if players[seat].revealed:
             rule = "Y3"  # a revealed Cylon contributes exactly one die
-        g.emit_data("dice_contributed", rule, (
-            ("seat", seat),
-            ("dice", [(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])))
+        g.emit_data("dice_contributed", rule, (("seat", seat), ("dice", shown)))
     if check is not None and check.adama and -1 in values:
         g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
     return values
@@ -144,7 +164,7 @@ class SkillCheck(Task):
                 if d.state == ACTIVE:
                     break
             else:  # no active die
-                g.emit_data("passed", "D4", (("seat", seat), ("forced", True)))
+                g.emit_shared("passed", "D4", (("seat", seat), ("forced", True)))
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1
                 g.push(Retrieve(seat, n, "D4"))
@@ -154,10 +174,17 @@ class SkillCheck(Task):
         if self.phase == "contribute":
             seat = self.order[self.idx]
             p = g.players[seat]
-            dice = rolled(g, seat)
+            # rolled(g, seat) and the ids subsets() sorts, in one loop without a
+            # comprehension frame: this is every contribute decision of every check
+            dice = []
+            ids = []
+            for d in p.dice:
+                if d.state == ACTIVE and d.value is not None:
+                    dice.append((d.id, d.kind, d.value))
+                    ids.append(d.id)
             # subsets(dice, …), without copying the cached tuple into a list
-            opts = _subsets(tuple(sorted([d[0] for d in dice])), 1,
-                            1 if p.revealed else len(dice))  # Y3
+            ids.sort()
+            opts = _subsets(tuple(ids), 1, 1 if p.revealed else len(dice))  # Y3
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
                 opts = (*opts, INITIATIVE)  # X2
             return _decision((seat, "contribute", opts, "D7", (
@@ -190,28 +217,34 @@ class SkillCheck(Task):
     def apply(self, g: Game, choice: Choice) -> None:
         seat = self.order[self.idx] if self.idx < len(self.order) else g.check.caller
         p = g.players[seat]
-        v = choice.verb
+        v = choice[0]  # choice.verb, by index: every step of a check comes through here
         if v == "join":
-            g.emit_data("joined", "D3", (("seat", seat),))
-            g.roll_dice(seat, p.active_dice, "D2")
+            g.emit_shared("joined", "D3", (("seat", seat),))
+            g.roll_dice(seat, _active(p), "D2")
             self.phase = "contribute"
         elif v == "pass":
-            g.emit_data("passed", "D5", (("seat", seat), ("forced", False)))
+            g.emit_shared("passed", "D5", (("seat", seat), ("forced", False)))
             n = g.pass_retrieval(seat, forced=False, vote=g.check.kind == "vote")
             self.idx += 1
             g.push(Retrieve(seat, n, "Y5" if p.revealed else "D5"))
         elif v == "contribute":
-            contribute(g, seat, choice.args, "D7")
-            if p.revealed or not p.active_dice:
+            contribute(g, seat, choice[1], "D7")
+            if p.revealed:
                 self._finish(g, seat)
             else:
-                self.phase = "reroll"
+                # ``not p.active_dice`` without building the list
+                for d in p.dice:
+                    if d.state == ACTIVE:
+                        self.phase = "reroll"
+                        break
+                else:
+                    self._finish(g, seat)
         elif v == "initiative":
             g.lee_used_turn = g.turn
             g.emit("initiative", "X2", seat=seat)
             g.roll_dice(seat, p.active_dice, "X2")
         elif v == "reroll":
-            g.roll_dice(seat, p.active_dice, "D8")
+            g.roll_dice(seat, _active(p), "D8")
             self.phase = "contribute"
         elif v == "stop":
             self._finish(g, seat)
@@ -238,7 +271,10 @@ class SkillCheck(Task):
     def _finish(self, g: Game, seat: int) -> None:
         g.clear_rolled(seat)
         p = g.players[seat]
-        mine = sum(1 for e in g.check.entries if e[0] == seat)
+        mine = 0  # a loop, not sum() over a generator: every player's turn in a check
+        for e in g.check.entries:
+            if e[0] == seat:
+                mine += 1
         if (p.character == "kara_thrace" and not p.in_brig and not p.revealed
                 and g.kara_used_turn != g.turn and 3 <= mine <= 4):
             self.phase = "kara"

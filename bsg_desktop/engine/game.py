@@ -41,6 +41,11 @@ _object_new = object.__new__
 _set_kind, _set_rule, _set_data, _set_to = (
     Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
 
+# Public events whose data holds only ints, bools and strings, by (kind, rule, data):
+# see Game.emit_shared. Events are frozen, so one object can stand in any game's log.
+_SHARED_EVENTS: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Event] = {}
+_shared_get = _SHARED_EVENTS.get
+
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
 
 # Decisions asked even with a single option, because how many options they have
@@ -128,6 +133,8 @@ class Game:
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
         # view.ViewCache: parts of recent views to hand out again (made on the first view)
         self.view_cache: Any = None
+        # damage location -> what it disables (K6), from self.c: see damaged()
+        self.disables_of: dict[str, str] = {}
 
     # ------------------------------------------------------------------ door
     @property
@@ -143,7 +150,8 @@ class Game:
             choice = Choice.parse(choice)
         if self.outcome is not None:
             raise IllegalChoiceError("the game is over")
-        if self.pending is None or choice not in self.pending.options:
+        # pending[2] is pending.options, without a named-tuple attribute lookup
+        if self.pending is None or choice not in self.pending[2]:
             legal = ", ".join(str(c) for c in self.legal_choices())
             raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
         start = len(self.events)
@@ -162,9 +170,10 @@ class Game:
             decision = task.run(self)
             if decision is None:
                 continue
-            if len(decision.options) == 1 and decision.kind not in ALWAYS_ASK:
+            options = decision[2]  # decision.options, by index: asked once per step
+            if len(options) == 1 and decision[1] not in ALWAYS_ASK:
                 # A forced move is not a decision: apply it and go on (not recorded).
-                task.apply(self, decision.options[0])
+                task.apply(self, options[0])
                 continue
             self.pending = decision
 
@@ -194,6 +203,29 @@ class Game:
             _set_rule(e, rule)
             _set_data(e, data)
             _set_to(e, None if to is None else frozenset(to))
+            self.events.append(e)
+
+    def emit_shared(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...], /) -> None:
+        """``emit_data`` of a public event, handing out one kept Event per content.
+
+        Building an Event (four slot setters) costs several times a dict lookup, and
+        the commonest events repeat exactly: who joined, passed, rolled how many dice,
+        took back which die, ended a turn. Only for data of ints, strings and literal
+        bools, each always of the same type at its call site: a key that compares
+        equal would otherwise hand back ``1`` where ``True`` was meant.
+        """
+        if self.record:
+            key = (kind, rule, data)
+            e = _shared_get(key)
+            if e is None:
+                if len(_SHARED_EVENTS) >= 4096:  # a few hundred in any real game
+                    _SHARED_EVENTS.clear()
+                e = _object_new(Event)
+                _set_kind(e, kind)
+                _set_rule(e, rule)
+                _set_data(e, data)
+                _set_to(e, None)
+                _SHARED_EVENTS[key] = e
             self.events.append(e)
 
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
@@ -255,9 +287,14 @@ class Game:
 
     def damaged(self, disables: str) -> bool:
         # a loop, not any() over a generator: asked several times a step, mostly of
-        # an undamaged ship, where it now returns at once
+        # an undamaged ship, where it now returns at once; what each location disables
+        # is looked up in the components once per game (c.damage is a linear search)
+        known = self.disables_of
         for loc in self.damage_placed:
-            if self.c.damage(loc).disables == disables:
+            what = known.get(loc)
+            if what is None:
+                what = known[loc] = self.c.damage(loc).disables
+            if what == disables:
                 return True
         return False
 
@@ -275,10 +312,23 @@ class Game:
 
     def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
         """D1/D2: roll every given die; values are for the roller only."""
-        for d in dice:
-            d.value = self.roll_skill(d.kind)
+        if self.script_skill:  # a scenario's dice: roll_skill checks and takes them
+            for d in dice:
+                d.value = self.roll_skill(d.kind)
+        else:
+            # roll_skill inlined (the same draws in the same order): a die is rolled at
+            # almost every step, and the faces are looked up once per kind in a row
+            rnd = self.rng.random
+            skill = self.c.skill
+            kind: str | None = None
+            faces: tuple[int, ...] = ()
+            for d in dice:
+                if d.kind != kind:
+                    kind = d.kind
+                    faces = skill(kind).faces
+                d.value = faces[int(rnd() * 6)]
         if self.record:
-            self.emit_data("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
+            self.emit_shared("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
             self.emit_data("roll_result", rule,
                            (("seat", seat), ("values", [(d.id, d.kind, d.value) for d in dice])),
                            (seat,))
@@ -292,7 +342,7 @@ class Game:
                     d.value = None
                     moved = True
         if moved:
-            self.emit_data("dice_spent", rule, ())
+            self.emit_shared("dice_spent", rule, ())
 
     def clear_rolled(self, seat: int) -> None:
         """Uncontributed rolled dice go back to plain active dice; their values are forgotten."""
@@ -306,7 +356,7 @@ class Game:
             if d.state == SPENT and (kind is None or d.kind == kind):
                 d.state = ACTIVE
                 d.value = None
-                self.emit_data("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
+                self.emit_shared("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
                 return True
         return False
 

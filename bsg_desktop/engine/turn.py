@@ -51,7 +51,7 @@ class Turn(Task):
             return None
         g.pop()
         nxt = (self.seat + 1) % g.n
-        g.emit_data("turn_ended", "T1", (("seat", self.seat),))
+        g.emit_shared("turn_ended", "T1", (("seat", self.seat),))
         g.push(Turn(nxt))
         return None
 
@@ -75,8 +75,11 @@ class Retrieve(Task):
         self.rule = rule
 
     def run(self, g: Game) -> Decision | None:
+        if self.count <= 0:  # most passes take nothing back: no list of spent dice
+            g.pop()
+            return None
         spent = g.players[self.seat].spent_dice
-        if self.count <= 0 or not spent:
+        if not spent:
             g.pop()
             return None
         kinds = sorted({d.kind for d in spent})

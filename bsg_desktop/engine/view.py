@@ -38,10 +38,11 @@ class SeatView(NamedTuple):
     baltar_used: bool
 
     def count(self, state: str, kind: str | None = None) -> int:
-        # a plain loop, not sum() over a generator: bots ask this many times a decision
+        # a plain loop, not sum() over a generator: bots ask this many times a decision;
+        # each DieView unpacked (one opcode) rather than read by named-tuple attributes
         n = 0
-        for d in self.dice:
-            if d.state == state and (kind is None or d.kind == kind):
+        for _id, d_kind, d_state, _value in self.dice:
+            if d_state == state and (kind is None or d_kind == kind):
                 n += 1
         return n
 
@@ -110,34 +111,53 @@ class PlayerView(NamedTuple):
 
 _tnew = tuple.__new__  # a named tuple built from a ready tuple skips its keyword __new__
 
+# Every DieView handed out, by its plain (id, kind, state, value): there are only a few
+# hundred (twenty dice, two kinds, four states, a handful of values), and looking one up
+# costs about half of building a named tuple (``tuple.__new__`` of a subclass allocates
+# and copies). DieViews are immutable, so sharing one between views, seats and games
+# gives no one anything to change.
+_DIE_VIEWS: dict[tuple[Any, ...], DieView] = {}
+_die_views_get = _DIE_VIEWS.get
+
+
+def _die_view(key: tuple[Any, ...]) -> DieView:
+    """The DieView with these values, made (and kept) on first use."""
+    if len(_DIE_VIEWS) >= 4096:  # dice changed by hand could bring any values
+        _DIE_VIEWS.clear()
+    dv = _DIE_VIEWS[key] = _tnew(DieView, key)
+    return dv
+
 
 class ViewCache:
     """The parts of one game's recent views that can be handed out again.
 
     Every decision of every simulated game builds a view, and between two views
-    little changes: usually one player's dice. Each seat's SeatView (the public
-    one, and its owner's with the rolled values) is kept with the full list of
-    values it was built from, and reused only when all of them are still the
-    same; a version counter would be cheaper to check but would go stale when a
-    test, a scenario or a rebuilt world changes the state behind the engine's
-    back. Everything kept is an immutable tuple, so sharing it between views,
-    seats and copied games gives no one anything to change; an owner's SeatView
-    is kept apart from the public one and only ever goes into that seat's view.
-    The public record is extended, not rebuilt, as events come in.
+    little changes: usually one player's dice. Each seat's public SeatView is
+    kept with the full list of values it was built from, and reused only when
+    all of them are still the same; a version counter would be cheaper to check
+    but would go stale when a test, a scenario or a rebuilt world changes the
+    state behind the engine's back. The viewer's own SeatView (with its rolled
+    values) is never kept: it changes with nearly every roll. Everything kept is
+    an immutable tuple, so sharing it between views, seats and copied games gives
+    no one anything to change. The public record is extended, not rebuilt, as
+    events come in.
     """
 
-    __slots__ = ("seats", "done", "record")
+    __slots__ = ("seats", "done", "record", "check")
 
     def __init__(self) -> None:
-        # seat * 2 (the public SeatView) or seat * 2 + 1 (the owner's) -> (inputs, SeatView)
+        # seat -> (inputs, its public SeatView); the owner's own SeatView is never kept
         self.seats: dict[int, tuple[tuple[Any, ...], SeatView]] = {}
         self.done = 0  # events read into ``record``
         self.record: tuple[Event, ...] = ()
+        # ((kind, difficulty, caller, X1 in force, entries), its CheckView): a check's
+        # view is asked for at every step of the check, and changes only with an entry
+        self.check: tuple[tuple[Any, ...], CheckView] | None = None
 
     def copy(self) -> ViewCache:
         c = ViewCache()
         c.seats = dict(self.seats)
-        c.done, c.record = self.done, self.record
+        c.done, c.record, c.check = self.done, self.record, self.check
         return c
 
 
@@ -164,12 +184,19 @@ def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
     if done > n:  # the events were replaced by a shorter list: read them again
         done, vc.record = 0, ()
     if done < n:
-        vc.record += tuple([e for e in events[done:] if e.to is None])
+        # a loop rather than a comprehension (a function call in 3.11) for the
+        # few events a view usually adds
+        new = []
+        for e in events[done:]:
+            if e.to is None:
+                new.append(e)
+        vc.record += tuple(new)
         vc.done = n
     return vc.record
 
 
 def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
+    """One SeatView from scratch: the viewer's own (with its rolled values) or the public one."""
     if own:  # the viewer sees its own rolled values
         dice = tuple([_tnew(DieView, (d.id, d.kind, d.state, d.value)) for d in p.dice])
     else:
@@ -189,47 +216,120 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
     seats = []
     for p in g.players:
         s = p.seat
-        own = s == seat
-        dice = p.dice
+        try:  # every player has four dice (S4): unpacked without a len() call
+            d0, d1, d2, d3 = p.dice
+        except ValueError:  # a test's or a rebuilt world's player: the plain path
+            seats.append(_other_seat_view(p, s == seat, admiral == s, p.character in out,
+                                          cache))
+            continue
+        if s == seat:
+            # The viewer's own SeatView shows its rolled values, which change with
+            # almost every roll: four times in five a kept one was stale, so a key
+            # cost more than it saved. It is built anew, four dice without a loop.
+            k0 = (d0.id, d0.kind, d0.state, d0.value)
+            k1 = (d1.id, d1.kind, d1.state, d1.value)
+            k2 = (d2.id, d2.kind, d2.state, d2.value)
+            k3 = (d3.id, d3.kind, d3.state, d3.value)
+            rc = p.revealed_cards
+            seats.append(_tnew(SeatView, (
+                s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (),
+                admiral == s, p.character in out, (
+                    _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
+                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
+                len(p.loyalty), p.baltar_used)))
+            continue
         adm = admiral == s
         dem = p.character in out
         rc = p.revealed_cards
-        # every input of the SeatView, flat (no per-die tuples): comparing it is the
-        # price of a reuse, and it is a fraction of building the SeatView anew
-        if len(dice) == 4:
-            d0, d1, d2, d3 = dice
-            key: tuple[Any, ...] = (
-                s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (), adm,
-                dem, len(p.loyalty), p.baltar_used,
-                d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
-                d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
-        else:
-            key = (s, p.character, p.name, p.in_brig, p.revealed, tuple(rc), adm,
-                   dem, len(p.loyalty), p.baltar_used,
-                   tuple([(d.id, d.kind, d.state, d.value) for d in dice]))
-        slot = s * 2 + 1 if own else s * 2
-        hit = get(slot)
+        # every input of the public SeatView, flat (no per-die tuples): comparing it is
+        # the price of a reuse, and it is a fraction of building the SeatView anew
+        key: tuple[Any, ...] = (
+            s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (), adm,
+            dem, len(p.loyalty), p.baltar_used,
+            d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
+            d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
+        hit = get(s)
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
-        sv = _seat_view(p, own, adm, dem)
-        cache[slot] = (key, sv)
+        # _seat_view(p, False, adm, dem) from the key's values: no call, no loop
+        k0 = (key[10], key[11], key[12], key[13] if key[12] == CONTRIBUTED else None)
+        k1 = (key[14], key[15], key[16], key[17] if key[16] == CONTRIBUTED else None)
+        k2 = (key[18], key[19], key[20], key[21] if key[20] == CONTRIBUTED else None)
+        k3 = (key[22], key[23], key[24], key[25] if key[24] == CONTRIBUTED else None)
+        sv = _tnew(SeatView, (
+            s, key[1], key[2], key[3], key[4], key[5], adm, dem, (
+                _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
+                _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
+            key[8], key[9]))
+        cache[s] = (key, sv)
         seats.append(sv)
     return tuple(seats)
 
 
+def _other_seat_view(p: Any, own: bool, adm: bool, dem: bool,
+                     cache: dict[int, Any]) -> SeatView:
+    """A player with other than four dice: the SeatView by the plain path (its own
+    built anew, a public one kept under the same content key as the fast path's)."""
+    if own:
+        return _seat_view(p, True, adm, dem)
+    key = (p.seat, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
+           dem, len(p.loyalty), p.baltar_used,
+           tuple([(d.id, d.kind, d.state, d.value) for d in p.dice]))
+    hit = cache.get(p.seat)
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
+    sv = _seat_view(p, False, adm, dem)
+    cache[p.seat] = (key, sv)
+    return sv
+
+
 def make_view(g: Any, seat: int | None) -> PlayerView:
     over = g.outcome is not None
-    vc = _cache(g)
+    vc = g.view_cache
+    if vc is None:
+        vc = g.view_cache = ViewCache()
     seats = _seats(g, seat, vc.seats)
     check = None
-    if g.check is not None:
-        ch = g.check
-        check = _tnew(CheckView, (ch.kind, ch.difficulty, ch.caller, tuple(ch.entries),
-                                  ch.compute()))
+    ch = g.check
+    if ch is not None:
+        entries = tuple(ch.entries)
+        key = (ch.kind, ch.difficulty, ch.caller, ch.adama, entries)
+        hit = vc.check
+        if hit is not None and hit[0] == key:
+            check = hit[1]
+            # what compute() would do: the total is a function of the key, so it
+            # is the kept one (a Check whose total was set by hand gets it back)
+            ch.total = check[4]
+        else:
+            check = _tnew(CheckView, (ch.kind, ch.difficulty, ch.caller, entries,
+                                      ch.compute()))
+            vc.check = (key, check)
     pending = g.pending
-    deciding = pending is not None and seat is not None and pending.seat == seat
+    if pending is not None:
+        # one unpacking instead of five named-tuple attribute lookups
+        p_seat, p_kind, p_options, p_rule, p_info = pending
+        if seat is None or p_seat != seat:  # only the deciding seat sees its options
+            p_options = p_info = ()
+    else:
+        p_seat = p_kind = p_rule = None
+        p_options = p_info = ()
     me = g.players[seat] if seat is not None else None
+    # _record(g, vc), inline (one call less per view)
+    events = g.events
+    n = len(events)
+    done = vc.done
+    if done == n:
+        record = vc.record
+    else:
+        if done > n:  # the events were replaced by a shorter list: read them again
+            done, vc.record = 0, ()
+        new = []
+        for e in events[done:]:
+            if e.to is None:
+                new.append(e)
+        record = vc.record = vc.record + tuple(new)
+        vc.done = n
     # positional, in PlayerView's field order (a test checks it against keywords)
     return _tnew(PlayerView, (
         seat, g.n, g.setup.morale_variant, g.turn, g.active, seats,
@@ -244,14 +344,10 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         tuple(g.crisis_dice), g.crisis, g.crisis_source, check,
         tuple(me.loyalty) if me is not None else (),
         tuple(sorted(me.known.items())) if me is not None and me.known else (),
-        pending.seat if pending else None,
-        pending.kind if pending else None,
-        pending.rule if pending else None,
-        pending.options if deciding else (),
-        pending.info if deciding else (),
+        p_seat, p_kind, p_rule, p_options, p_info,
         g.outcome,
         tuple(tuple(p.loyalty) for p in g.players) if over else (),
-        _record(g, vc),
+        record,
     ))
 
 
