@@ -228,3 +228,33 @@ def test_damaged_reads_what_each_location_disables() -> None:
             plain = any(g.c.damage(x).disables == what for x in g.damage_placed)
             assert g.damaged(what) == plain
     assert g.copy().damaged(next(iter(kinds)))
+
+
+def test_dice_loops_give_what_the_comprehensions_gave() -> None:
+    """Player.dice_in/active_dice/spent_dice, subsets and the crisis face lookup, made
+    plain loops, answer as their comprehension definitions on every state of real games."""
+    from bsg_desktop.engine.dice import _subsets, subsets
+
+    for players in (3, 4, 5):
+        g = new_game(Setup(players=players), players + 7)
+        bots = [make_bot("heuristic", s) for s in range(players)]
+        while g.outcome is None and not g.stalled:
+            for p in g.players:
+                for state in ("active", "contributed", "spent", "removed"):
+                    assert p.dice_in(state) == [d for d in p.dice if d.state == state]
+                assert p.active_dice == [d for d in p.dice if d.state == "active"]
+                assert p.spent_dice == [d for d in p.dice if d.state == "spent"]
+                rolled = [(d.id, d.kind, 1) for d in p.dice]
+                assert subsets(rolled, 0, 4) == list(
+                    _subsets(tuple(sorted(d[0] for d in rolled)), 0, 4))
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+    from bsg_desktop.engine.crises import CrisisStep
+
+    g = new_game(Setup(players=4), 1)
+    step = object.__new__(CrisisStep)  # _face reads only the game
+    for die in g.c.crisis_dice:
+        for i in range(len(die.faces)):
+            g.crisis_dice, g.crisis_rolled = (die.id,), [i]
+            plain = next(d for d in g.c.crisis_dice if d.id == g.crisis_dice[0]).faces[i]
+            assert step._face(g, 0) is plain

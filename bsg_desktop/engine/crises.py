@@ -87,8 +87,12 @@ class CrisisStep(Task):
         rolled = g.crisis_rolled[k]
         if isinstance(rolled, CrisisFace):
             return rolled
-        die = next(d for d in g.c.crisis_dice if d.id == g.crisis_dice[k])
-        return die.faces[rolled]
+        # a loop rather than next() over a generator (a generator object per face read)
+        die_id = g.crisis_dice[k]
+        for die in g.c.crisis_dice:
+            if die.id == die_id:
+                return die.faces[rolled]
+        raise StopIteration  # what next() of the generator raised for an unknown die
 
     def apply(self, g: Game, choice: Choice) -> None:
         if choice.verb == "roll":

@@ -70,7 +70,11 @@ class Check:
 
 def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:
     """Every legal 'contribute' choice: lo..hi of the rolled dice (D7, A2–A5, Y3)."""
-    return list(_subsets(tuple(sorted(d[0] for d in dice)), lo, hi))
+    ids = []  # a loop, not a generator: asked at every contribution
+    for d in dice:
+        ids.append(d[0])
+    ids.sort()
+    return list(_subsets(tuple(ids), lo, hi))
 
 
 @lru_cache(maxsize=4096)

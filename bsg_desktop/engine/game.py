@@ -329,9 +329,10 @@ class Game:
                 d.value = faces[int(rnd() * 6)]
         if self.record:
             self.emit_shared("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
-            self.emit_data("roll_result", rule,
-                           (("seat", seat), ("values", [(d.id, d.kind, d.value) for d in dice])),
-                           (seat,))
+            values = []  # a loop: a list comprehension is a function call in 3.11
+            for d in dice:
+                values.append((d.id, d.kind, d.value))
+            self.emit_data("roll_result", rule, (("seat", seat), ("values", values)), (seat,))
 
     def spend_contributed(self, rule: str = "D10") -> None:
         moved = False

@@ -51,16 +51,30 @@ class Player:
         p.baltar_used = self.baltar_used
         return p
 
+    # Plain loops, not comprehensions: a comprehension is a function call of its own
+    # in 3.11, and these run for a handful of dice at nearly every turn and retrieval.
     def dice_in(self, state: str) -> list[Die]:
-        return [d for d in self.dice if d.state == state]
+        out = []
+        for d in self.dice:
+            if d.state == state:
+                out.append(d)
+        return out
 
     @property
     def active_dice(self) -> list[Die]:
-        return [d for d in self.dice if d.state == ACTIVE]
+        out = []
+        for d in self.dice:
+            if d.state == ACTIVE:
+                out.append(d)
+        return out
 
     @property
     def spent_dice(self) -> list[Die]:
-        return [d for d in self.dice if d.state == SPENT]
+        out = []
+        for d in self.dice:
+            if d.state == SPENT:
+                out.append(d)
+        return out
 
     @property
     def is_cylon(self) -> bool:
