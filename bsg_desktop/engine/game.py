@@ -217,15 +217,12 @@ class Game:
         if self.record:
             key = (kind, rule, data)
             e = _shared_get(key)
-            if e is None:
+            if e is None:  # built once, by emit_data, then handed out again
                 if len(_SHARED_EVENTS) >= 4096:  # a few hundred in any real game
                     _SHARED_EVENTS.clear()
-                e = _object_new(Event)
-                _set_kind(e, kind)
-                _set_rule(e, rule)
-                _set_data(e, data)
-                _set_to(e, None)
-                _SHARED_EVENTS[key] = e
+                self.emit_data(kind, rule, data)
+                _SHARED_EVENTS[key] = self.events[-1]
+                return
             self.events.append(e)
 
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
