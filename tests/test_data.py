@@ -22,6 +22,23 @@ def test_cards_yaml_loads_frozen() -> None:
     assert load_components(CARDS) is c  # loaded once
 
 
+def test_k6_disables_index_follows_the_file(tmp_path: Path) -> None:
+    """The engine's "is X disabled?" index is made from the locations a file lists."""
+    c = load_components(CARDS)
+    assert c.disables == {d.id: d.disables for d in c.damage_locations}
+
+    def swap(raw: dict) -> None:  # a crafter's variant: armory and weapons swapped
+        for loc in raw["damage_locations"]:
+            if loc["id"] == "armory":
+                loc["disables"] = "a2"
+            elif loc["id"] == "weapons_control":
+                loc["disables"] = "pass_retrieve"
+    variant = load_components(broken(tmp_path, swap))
+    assert variant.disables["armory"] == "a2"
+    assert variant.disables["weapons_control"] == "pass_retrieve"
+    assert c.disables["armory"] == "pass_retrieve"
+
+
 def broken(tmp_path: Path, edit: object) -> Path:
     """A copy of cards.yaml with one thing broken by ``edit(raw)``."""
     raw = yaml.safe_load(CARDS.read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -140,6 +140,14 @@ class Components:
     jump_max: int
     distance_win: int
     distance_loyalty: int
+    # damage location id -> what it disables (K6). The engine asks "is X disabled?"
+    # several times a step; an index made once here keeps that a dict lookup per
+    # placed location instead of a search through the locations.
+    disables: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "disables",
+                           {d.id: d.disables for d in self.damage_locations})
 
     def character(self, cid: str) -> Character:
         for c in self.characters:

@@ -133,8 +133,6 @@ class Game:
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
         # view.ViewCache: parts of recent views to hand out again (made on the first view)
         self.view_cache: Any = None
-        # damage location -> what it disables (K6), from self.c: see damaged()
-        self.disables_of: dict[str, str] = {}
 
     # ------------------------------------------------------------------ door
     @property
@@ -284,15 +282,12 @@ class Game:
 
     def damaged(self, disables: str) -> bool:
         # a loop, not any() over a generator: asked several times a step, mostly of
-        # an undamaged ship, where it now returns at once; what each location disables
-        # is looked up in the components once per game (c.damage is a linear search)
-        known = self.disables_of
-        for loc in self.damage_placed:
-            what = known.get(loc)
-            if what is None:
-                what = known[loc] = self.c.damage(loc).disables
-            if what == disables:
-                return True
+        # an undamaged ship, where it returns at once
+        if self.damage_placed:
+            index = self.c.disables
+            for loc in self.damage_placed:
+                if index[loc] == disables:
+                    return True
         return False
 
     # ---------------------------------------------------------------- dice
