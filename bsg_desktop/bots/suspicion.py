@@ -47,13 +47,10 @@ def cylon_cards_in_play(players: int) -> int:
 
 def contribution_llr(rolled: int, values: list[int]) -> float:
     """log P(obs | Cylon) − log P(obs | human) for the dice one roll led to (D7, D8)."""
-    return _llr(rolled, tuple(values))
+    return _step(rolled, tuple(values))[0]
 
 
-@lru_cache(maxsize=4096)
 def _llr(rolled: int, values: tuple[int, ...]) -> float:
-    # A pure function of a few small numbers that every bot evaluates for every
-    # contribution it reads: the same handful of (rolled, values) recur all game.
     n = max(1, rolled)
     p_none_pos = NEG ** n  # no positive die among n
     p_no_neg = (1 - NEG) ** n
@@ -75,8 +72,11 @@ def _llr(rolled: int, values: tuple[int, ...]) -> float:
 
 @lru_cache(maxsize=4096)
 def _step(rolled: int, values: tuple[int, ...]) -> tuple[float, int]:
-    """``_llr(rolled, values)`` and how many of the values are negative, in one lookup:
-    every bot reads every contribution when a check closes."""
+    """``_llr(rolled, values)`` and how many of the values are negative, in one lookup.
+
+    Cached because every bot reads every contribution when a check closes, and the
+    same handful of (rolled, values) pairs recur all game.
+    """
     neg = 0
     for v in values:
         if v < 0:
