@@ -37,9 +37,11 @@ from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.words import card_words, player_name
 
-# Preferred default for computer seats, if that level exists: strong enough to give a
-# real game, fast enough not to stall the window (bots play on the GUI thread).
-FAST_LEVELS = ("heuristic",)
+# Preferred default for computer seats, first that exists: "strong" is the level the
+# dice are calibrated for (docs/balance.md), so a solo player meets the game as
+# balanced. It thinks off the GUI thread, about 0.5 s on the 20-35 decisions a game
+# it searches, so the window stays responsive.
+PREFERRED_LEVELS = ("strong", "heuristic")
 
 
 def bot_levels() -> list[str]:
@@ -51,7 +53,7 @@ def bot_levels() -> list[str]:
 
 def default_bot_level() -> str:
     levels = bot_levels()
-    return next((n for n in FAST_LEVELS if n in levels), levels[0] if levels else "random")
+    return next((n for n in PREFERRED_LEVELS if n in levels), levels[0] if levels else "random")
 
 
 def level_words(level: str) -> str:
@@ -96,6 +98,9 @@ class NewGameDialog(QDialog):
             kind = QComboBox()
             kind.addItem(tr("ui.new.human"), HUMAN)
             kind.addItem(tr("ui.new.computer"), COMPUTER)
+            # you and the computer: the commonest game is one player alone, so only
+            # seat 1 starts human (a hot-seat table switches the others over)
+            kind.setCurrentIndex(0 if i == 0 else 1)
             char = QComboBox()
             char.addItem(tr("ui.new.random_character"), "")
             for ch in comp.characters:
