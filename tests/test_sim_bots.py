@@ -103,6 +103,12 @@ def test_league_rejects_unknown_levels(capsys: pytest.CaptureFixture[str]) -> No
     assert cli.main(["league", "--games", "2", "--levels", "random,wizard"]) == 2
 
 
+def test_league_rejects_a_level_named_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["league", "--games", "2", "--levels", "random,heuristic,random"]) == 2
+    err = capsys.readouterr().err
+    assert "each level once" in err and "Traceback" not in err
+
+
 def _without_timing(text: str) -> dict:
     out = json.loads(text)
     for k in ("seconds", "games_per_second"):

@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--levels: unknown level {lv!r}; expected {', '.join(LEVELS)}")
     if len(ladder) < 2:
         raise UserError("--levels: name at least two levels")
+    if len(set(ladder)) < len(ladder):  # a level against itself says nothing of the ladder
+        raise UserError("--levels: name each level once, weakest first")
     seeds = range(args.seed, args.seed + args.games)
     start = time.perf_counter()
     cache: dict[tuple[str, str], dict[int, int]] = {}
