@@ -30,10 +30,10 @@ FEATURES = ("bias", "p3", "p5", "distance", "jump_track", "jump_bonus", "dist6_t
             "hidden_cylons", "brigged_cylons", "revealed_cylons", "brigged_humans",
             "human_active", "human_spent", "cylon_active", "loyalty_dealt")
 
-# Fitted with `python -m bsg_desktop.bots.value --games 3000` on session 2's cards.yaml:
-# 55,044 positions, held-out log loss 0.526 (a constant guess scores 0.694). On the
-# shipped cards (session 3's recalibration) these weights score 0.549 held out, a
-# refit 0.535, a constant 0.684. Not refitted on purpose: the weights steer the
+# Fitted with `python -m bsg_desktop.bots.value --games 3000` on session 1's cards.yaml
+# and bots: 55,044 positions, held-out log loss 0.526 (a constant guess scores 0.694).
+# On the shipped cards (session 3's recalibration; A and B are session 1's again, C
+# and D harder) these weights score 0.549 held out, a refit 0.535, a constant 0.684. Not refitted on purpose: the weights steer the
 # strong bot, so a refit moves every balance figure in docs/balance.md; it belongs
 # with the next recalibration, not after it.
 WEIGHTS: tuple[float, ...] = (
