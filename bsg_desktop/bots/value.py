@@ -33,9 +33,9 @@ FEATURES = ("bias", "p3", "p5", "distance", "jump_track", "jump_bonus", "dist6_t
 # Fitted with `python -m bsg_desktop.bots.value --games 3000` on session 1's cards.yaml
 # and bots: 55,044 positions, held-out log loss 0.526 (a constant guess scores 0.694).
 # On the shipped cards (session 3's recalibration; A and B are session 1's again, C
-# and D harder) these weights score 0.549 held out, a refit 0.535, a constant 0.684. Not refitted on purpose: the weights steer the
-# strong bot, so a refit moves every balance figure in docs/balance.md; it belongs
-# with the next recalibration, not after it.
+# and D harder) these weights score 0.549 held out, a refit 0.535, a constant 0.684.
+# Not refitted on purpose: the weights steer the strong bot, so a refit moves every
+# balance figure in docs/balance.md; it belongs with the next recalibration.
 WEIGHTS: tuple[float, ...] = (
     -0.4477,  # bias
     -0.1743,  # p3
