@@ -14,7 +14,6 @@ from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.game import Game, Task
-from bsg_desktop.engine.state import Die, Player
 from bsg_desktop.engine.turn import Retrieve
 
 JOIN_PASS = (Choice("join"), Choice("pass"))
@@ -86,16 +85,6 @@ def _subsets(ids: tuple[int, ...], lo: int, hi: int) -> tuple[Choice, ...]:
     return tuple(out)
 
 
-def _active(p: Player) -> list[Die]:
-    """``p.active_dice`` as a plain loop: a property and a comprehension are two calls
-    (a comprehension is a function in 3.11) for the dice of every join and reroll."""
-    out = []
-    for d in p.dice:
-        if d.state == ACTIVE:
-            out.append(d)
-    return out
-
-
 def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
     return [(d.id, d.kind, d.value) for d in g.players[seat].dice
             if d.state == ACTIVE and d.value is not None]
@@ -103,15 +92,10 @@ def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
 
 def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
-    # every die is found (g.die, inline) before any moves: a bad id changes nothing
-    players = g.players
+    # every die is found before any moves: a bad id changes nothing
     dice = []
     for did in die_ids:
-        i = int(did)
-        d = players[i // 4].dice[i % 4]
-        if d.id != i:
-            raise KeyError(i)
-        dice.append(d)
+        dice.append(g.die(int(did)))
     values = []
     shown = []  # the event's (id, kind, value) per die, built in the same loop
     check = g.check
@@ -125,7 +109,7 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
     if check is not None:
         check.compute()
     if g.record:
-        if players[seat].revealed:
+        if g.players[seat].revealed:
             rule = "Y3"  # a revealed Cylon contributes exactly one die
         g.emit_data("dice_contributed", rule, (("seat", seat), ("dice", shown)))
     if check is not None and check.adama and -1 in values:
@@ -178,16 +162,9 @@ class SkillCheck(Task):
         if self.phase == "contribute":
             seat = self.order[self.idx]
             p = g.players[seat]
-            # rolled(g, seat) and the ids subsets() sorts, in one loop without a
-            # comprehension frame: this is every contribute decision of every check
-            dice = []
-            ids = []
-            for d in p.dice:
-                if d.state == ACTIVE and d.value is not None:
-                    dice.append((d.id, d.kind, d.value))
-                    ids.append(d.id)
+            dice = rolled(g, seat)
             # subsets(dice, …), without copying the cached tuple into a list
-            ids.sort()
+            ids = sorted([d[0] for d in dice])
             opts = _subsets(tuple(ids), 1, 1 if p.revealed else len(dice))  # Y3
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
                 opts = (*opts, INITIATIVE)  # X2
@@ -224,7 +201,7 @@ class SkillCheck(Task):
         v = choice[0]  # choice.verb, by index: every step of a check comes through here
         if v == "join":
             g.emit_shared("joined", "D3", (("seat", seat),))
-            g.roll_dice(seat, _active(p), "D2")
+            g.roll_dice(seat, p.active_dice, "D2")
             self.phase = "contribute"
         elif v == "pass":
             g.emit_shared("passed", "D5", (("seat", seat), ("forced", False)))
@@ -248,7 +225,7 @@ class SkillCheck(Task):
             g.emit("initiative", "X2", seat=seat)
             g.roll_dice(seat, p.active_dice, "X2")
         elif v == "reroll":
-            g.roll_dice(seat, _active(p), "D8")
+            g.roll_dice(seat, p.active_dice, "D8")
             self.phase = "contribute"
         elif v == "stop":
             self._finish(g, seat)

@@ -315,21 +315,6 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         p_seat = p_kind = p_rule = None
         p_options = p_info = ()
     me = g.players[seat] if seat is not None else None
-    # _record(g, vc), inline (one call less per view)
-    events = g.events
-    n = len(events)
-    done = vc.done
-    if done == n:
-        record = vc.record
-    else:
-        if done > n:  # the events were replaced by a shorter list: read them again
-            done, vc.record = 0, ()
-        new = []
-        for e in events[done:]:
-            if e.to is None:
-                new.append(e)
-        record = vc.record = vc.record + tuple(new)
-        vc.done = n
     # positional, in PlayerView's field order (a test checks it against keywords)
     return _tnew(PlayerView, (
         seat, g.n, g.setup.morale_variant, g.turn, g.active, seats,
@@ -347,7 +332,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         p_seat, p_kind, p_rule, p_options, p_info,
         g.outcome,
         tuple(tuple(p.loyalty) for p in g.players) if over else (),
-        record,
+        _record(g, vc),
     ))
 
 
