@@ -69,11 +69,12 @@ class Check:
 
 def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:
     """Every legal 'contribute' choice: lo..hi of the rolled dice (D7, A2–A5, Y3)."""
-    ids = []  # a loop, not a generator: asked at every contribution
-    for d in dice:
-        ids.append(d[0])
-    ids.sort()
-    return list(_subsets(tuple(ids), lo, hi))
+    return list(subset_choices(dice, lo, hi))
+
+
+def subset_choices(dice: list[tuple[int, str, int]], lo: int, hi: int) -> tuple[Choice, ...]:
+    """``subsets`` as the cached tuple itself: a check's options use it without a copy."""
+    return _subsets(tuple(sorted([d[0] for d in dice])), lo, hi)
 
 
 @lru_cache(maxsize=4096)
@@ -163,9 +164,7 @@ class SkillCheck(Task):
             seat = self.order[self.idx]
             p = g.players[seat]
             dice = rolled(g, seat)
-            # subsets(dice, …), without copying the cached tuple into a list
-            ids = sorted([d[0] for d in dice])
-            opts = _subsets(tuple(ids), 1, 1 if p.revealed else len(dice))  # Y3
+            opts = subset_choices(dice, 1, 1 if p.revealed else len(dice))  # Y3
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
                 opts = (*opts, INITIATIVE)  # X2
             return _decision((seat, "contribute", opts, "D7", (
