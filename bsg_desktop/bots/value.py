@@ -11,14 +11,13 @@ hidden cards is no leak: they are the bot's own guesses) and is fitted on
 positions at the start of turns in heuristic self-play, labelled by who went on
 to win. Refit after changing cards.yaml or the heuristic:
 
-    python -m bsg_desktop.bots.value --games 3000
+    python -m bsg_desktop.bots.fit_value --games 6000
 
 and paste the printed WEIGHTS here.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 from typing import Any
 
@@ -30,7 +29,7 @@ FEATURES = ("bias", "p3", "p5", "distance", "jump_track", "jump_bonus", "dist6_t
             "hidden_cylons", "brigged_cylons", "revealed_cylons", "brigged_humans",
             "human_active", "human_spent", "cylon_active", "loyalty_dealt")
 
-# Fitted with `python -m bsg_desktop.bots.value --games 6000` on the shipped cards.yaml
+# Fitted with `python -m bsg_desktop.bots.fit_value --games 6000` on the shipped cards.yaml
 # and heuristic bots: 101,960 positions, held-out log loss 0.550 (a constant guess
 # scores 0.676; the previous weights, fitted on session 1's cards, 0.565). Adding
 # every feature times p3 and times p5 was tried and scored 0.548: the player count
@@ -111,82 +110,3 @@ def human_win_chance(g: Any, weights: tuple[float, ...] = WEIGHTS) -> float:
     z = sum(w * x for w, x in zip(weights, features(g), strict=True))
     z = max(-30.0, min(30.0, z))
     return 1.0 / (1.0 + math.exp(-z))
-
-
-def collect(games: int, seed: int) -> tuple[list[list[float]], list[int]]:
-    """Turn-start positions of heuristic self-play games, labelled 1 if humans won."""
-    from bsg_desktop.bots.heuristic import HeuristicBot
-    from bsg_desktop.engine import Setup, new_game
-
-    xs: list[list[float]] = []
-    ys: list[int] = []
-    for i in range(games):
-        players = 3 + i % 3
-        g = new_game(Setup(players=players), seed=seed + i)
-        bots = [HeuristicBot((seed + i) * 31 + s) for s in range(players)]
-        rows = []
-        turn = -1
-        while g.outcome is None and not g.stalled:
-            if g.turn != turn:
-                turn = g.turn
-                rows.append(features(g))
-            d = g.pending
-            g.apply(bots[d.seat].choose(g.view(d.seat), d))
-        if g.outcome is None:
-            continue
-        y = int(g.outcome.winner == "humans")
-        xs += rows
-        ys += [y] * len(rows)
-    return xs, ys
-
-
-def fit(xs: list[list[float]], ys: list[int], l2: float = 1e-3) -> tuple[float, ...]:
-    """Logistic regression by Newton's method (a light L2 keeps rare features tame)."""
-    import numpy as np
-
-    x = np.asarray(xs, dtype=float)
-    y = np.asarray(ys, dtype=float)
-    w = np.zeros(x.shape[1])
-    reg = l2 * len(y) * np.eye(x.shape[1])
-    reg[0, 0] = 0.0
-    for _ in range(30):
-        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
-        grad = x.T @ (p - y) + reg @ w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + reg
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.max(np.abs(step)) < 1e-8:
-            break
-    return tuple(round(float(v), 4) for v in w)
-
-
-def log_loss(xs: list[list[float]], ys: list[int], w: tuple[float, ...]) -> float:
-    total = 0.0
-    for x, y in zip(xs, ys, strict=True):
-        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-z))))
-        total -= math.log(p) if y else math.log(1 - p)
-    return total / max(1, len(ys))
-
-
-def main() -> None:
-    p = argparse.ArgumentParser(description="Refit the strong bot's position value model.")
-    p.add_argument("--games", type=int, default=3000)
-    p.add_argument("--seed", type=int, default=100_000)
-    a = p.parse_args()
-    xs, ys = collect(a.games, a.seed)
-    cut = int(len(ys) * 0.8)
-    w = fit(xs[:cut], ys[:cut])
-    const = (math.log(sum(ys[:cut]) / cut) - math.log(1 - sum(ys[:cut]) / cut),) + (0.0,) * (
-        len(FEATURES) - 1)
-    print(f"{len(ys)} positions; held-out log loss {log_loss(xs[cut:], ys[cut:], w):.4f} "
-          f"(constant model {log_loss(xs[cut:], ys[cut:], const):.4f}, "
-          f"shipped WEIGHTS {log_loss(xs[cut:], ys[cut:], WEIGHTS):.4f})")
-    print("WEIGHTS: tuple[float, ...] = (")
-    for name, v in zip(FEATURES, w, strict=True):
-        print(f"    {v},  # {name}")
-    print(")")
-
-
-if __name__ == "__main__":
-    main()
