@@ -51,6 +51,36 @@ def test_the_window_keeps_running_while_a_computer_seat_thinks(qtbot: Any, slow:
     assert len(ticks) >= 30
 
 
+class QuickBot:
+    """Answers at once but asks the window to take its floor (StrongBot.think_floor)."""
+
+    def __init__(self, floor: float) -> None:
+        self.floor = floor
+        self.asked: list[float] = []
+
+    def choose(self, view: PlayerView, decision: Decision) -> Choice:
+        self.asked.append(time.monotonic())
+        return decision.options[0]
+
+    def think_floor(self, view: PlayerView, decision: Decision) -> float:
+        return self.floor
+
+
+def test_a_quick_answer_is_held_to_the_bots_think_floor(qtbot: Any,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer seat's pace must not depend on its loyalty, so the window waits out
+    the floor the bot names even when the answer came at once."""
+    bot = QuickBot(0.3)
+    monkeypatch.setattr(ctl, "make_bot", lambda *a, **k: bot)
+    c = GameController(bot_delay_ms=0)
+    applied: list[float] = []
+    c.events_applied.connect(lambda _events: applied.append(time.monotonic()))
+    c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)
+    qtbot.waitUntil(lambda: len(applied) >= 2, timeout=10_000)
+    c.stop()
+    assert all(done - asked >= 0.3 for asked, done in zip(bot.asked, applied, strict=False))
+
+
 def test_an_answer_for_a_game_that_moved_on_is_dropped(qtbot: Any, slow: SlowBot) -> None:
     c = GameController(bot_delay_ms=0)
     c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)

@@ -33,11 +33,15 @@ from bsg_desktop.bots.value import human_win_chance
 from bsg_desktop.bots.world import determinize
 from bsg_desktop.engine import Choice, Decision, PlayerView
 
-# High-leverage decisions. A human's join/contribute follow well from rules of thumb
-# (join when the check still needs dice) and are many; a hidden Cylon's join is the
-# sabotage decision itself, so it is searched.
+# High-leverage decisions, searched for every seat.
 SEARCHED = frozenset({"action", "crisis_die", "crisis_mode", "jump_die", "jump_penalty"})
-CYLON_SEARCHED = frozenset({"join", "contribute"})
+# Joining and contributing to a skill check. A hidden Cylon's join is the sabotage
+# decision itself, so it is always searched. A human's is searched where that
+# measurably helps: at 3 and 5 players it adds about 8 points to the strong human's
+# win rate over the heuristic's; at 4 players, with its harder crisis dice, it added
+# nothing clear (docs/balance.md, "Session 6").
+CHECK_SEARCHED = frozenset({"join", "contribute"})
+HUMAN_CHECK_SEARCH_PLAYERS = frozenset({3, 5})
 MAX_CANDIDATES = 4
 HORIZON = 3  # turns each rollout plays before the value model scores the position
 Z = 1.645  # one-sided 95%: override the heuristic only on a clear paired gain
@@ -65,7 +69,25 @@ class StrongBot(HeuristicBot):
             return False
         if decision.kind in SEARCHED:
             return True
-        return decision.kind in CYLON_SEARCHED and view.is_cylon and not view.me.revealed
+        if decision.kind not in CHECK_SEARCHED or view.me.revealed:
+            return False
+        return view.is_cylon or view.players in HUMAN_CHECK_SEARCH_PLAYERS
+
+    def think_floor(self, view: PlayerView, decision: Decision) -> float:
+        """Seconds a window should let this decision take, however quickly it was made.
+
+        Watching the table, a player must not learn a loyalty from how long a computer
+        seat thinks. A hidden seat searches its join at every player count if it is a
+        Cylon, but as a human only at 3 and 5 players, and any search can end early
+        when nothing is left to compare. So every decision that some hidden seat
+        would search is given the whole budget, whoever holds the seat.
+        """
+        if self.worlds is not None or len(decision.options) <= 1 or view.me is None:
+            return 0.0
+        if decision.kind in SEARCHED or (decision.kind in CHECK_SEARCHED
+                                         and not view.me.revealed):
+            return self.budget
+        return 0.0
 
     def choose(self, view: PlayerView, decision: Decision) -> Choice:
         base = super().choose(view, decision)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -316,5 +317,12 @@ class _BotJob(QRunnable):
             bot, view, decision, token, sink)
 
     def run(self) -> None:
-        self.sink.answered.emit(self.token, _ask_bot(self.bot, self.view, self.decision))
+        start = time.monotonic()
+        choice = _ask_bot(self.bot, self.view, self.decision)
+        # Hold the answer back to the bot's floor (StrongBot.think_floor), so the
+        # time a seat takes tells nobody at the table its loyalty.
+        floor = getattr(self.bot, "think_floor", None)
+        if floor is not None:
+            time.sleep(max(0.0, floor(self.view, self.decision) - (time.monotonic() - start)))
+        self.sink.answered.emit(self.token, choice)
 
