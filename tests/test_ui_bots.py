@@ -81,6 +81,23 @@ def test_a_quick_answer_is_held_to_the_bots_think_floor(qtbot: Any,
     assert all(done - asked >= 0.3 for asked, done in zip(bot.asked, applied, strict=False))
 
 
+def test_a_computer_seat_thinks_during_the_pause_not_after_it(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pause between computer moves holds the answer back; it does not delay the
+    thinking, so a strong seat's think and the pace overlap instead of adding up."""
+    bot = QuickBot(0.0)
+    monkeypatch.setattr(ctl, "make_bot", lambda *a, **k: bot)
+    c = GameController(bot_delay_ms=2000)
+    applied: list[float] = []
+    c.events_applied.connect(lambda _events: applied.append(time.monotonic()))
+    started = time.monotonic()
+    c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)
+    qtbot.waitUntil(lambda: len(applied) >= 1, timeout=10_000)
+    c.stop()
+    assert bot.asked[0] - started < 1.5  # asked at once, not after the 2 s pause …
+    assert applied[0] - bot.asked[0] >= 2.0  # … and its answer still waited the pause out
+
+
 def test_an_answer_for_a_game_that_moved_on_is_dropped(qtbot: Any, slow: SlowBot) -> None:
     c = GameController(bot_delay_ms=0)
     c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)

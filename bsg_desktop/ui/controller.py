@@ -181,7 +181,10 @@ class GameController(QObject):
     def _schedule_bot(self) -> None:
         seat = self.pending_seat
         if seat is not None and seat in self.bots and not self.paused:
-            self._timer.start(self.bot_delay_ms)
+            # Thinking starts at once; the job holds its answer for bot_delay_ms, so the
+            # pause a player sees between computer moves is the longer of the two, not
+            # their sum. (The zero timer lets the signals of this change finish first.)
+            self._timer.start(0)
 
     @Slot()
     def _bot_step(self) -> None:
@@ -200,7 +203,8 @@ class GameController(QObject):
             return
         self._thinking = True
         QThreadPool.globalInstance().start(
-            _BotJob(bot, g.view(seat), g.pending, (g, g.pending), self._sink))
+            _BotJob(bot, g.view(seat), g.pending, (g, g.pending), self._sink,
+                    self.bot_delay_ms / 1000))
 
     @Slot(object, object)
     def _bot_answered(self, token: tuple[Game, Any], choice: Choice) -> None:
@@ -311,18 +315,18 @@ class _BotSink(QObject):
 
 class _BotJob(QRunnable):
     def __init__(self, bot: Any, view: PlayerView, decision: Decision, token: object,
-                 sink: _BotSink) -> None:
+                 sink: _BotSink, hold: float = 0.0) -> None:
         super().__init__()
-        self.bot, self.view, self.decision, self.token, self.sink = (
-            bot, view, decision, token, sink)
+        self.bot, self.view, self.decision, self.token, self.sink, self.hold = (
+            bot, view, decision, token, sink, hold)
 
     def run(self) -> None:
         start = time.monotonic()
         choice = _ask_bot(self.bot, self.view, self.decision)
-        # Hold the answer back to the bot's floor (StrongBot.think_floor), so the
-        # time a seat takes tells nobody at the table its loyalty.
+        # Hold the answer for the window's pace, and at least to the bot's own floor
+        # (StrongBot.think_floor), so the time a seat takes tells nobody its loyalty.
         floor = getattr(self.bot, "think_floor", None)
-        if floor is not None:
-            time.sleep(max(0.0, floor(self.view, self.decision) - (time.monotonic() - start)))
+        hold = max(self.hold, floor(self.view, self.decision) if floor is not None else 0.0)
+        time.sleep(max(0.0, hold - (time.monotonic() - start)))
         self.sink.answered.emit(self.token, choice)
 
