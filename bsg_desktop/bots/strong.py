@@ -64,14 +64,20 @@ class StrongBot(HeuristicBot):
         self.search_rng = random.Random(seed ^ 0x57A0)
         self.last_stats: dict[str, Any] = {}
 
-    def searched(self, view: PlayerView, decision: Decision) -> bool:
+    @staticmethod
+    def searchable(view: PlayerView, decision: Decision) -> bool:
+        """Searched for some holder of this seat: the part of `searched` that does not
+        read the seat's loyalty, so `think_floor` can rest on it alone."""
         if view.me is None:
             return False
-        if decision.kind in SEARCHED:
-            return True
-        if decision.kind not in CHECK_SEARCHED or view.me.revealed:
+        return decision.kind in SEARCHED or (decision.kind in CHECK_SEARCHED
+                                             and not view.me.revealed)
+
+    def searched(self, view: PlayerView, decision: Decision) -> bool:
+        if not self.searchable(view, decision):
             return False
-        return view.is_cylon or view.players in HUMAN_CHECK_SEARCH_PLAYERS
+        return (decision.kind in SEARCHED or view.is_cylon
+                or view.players in HUMAN_CHECK_SEARCH_PLAYERS)
 
     def think_floor(self, view: PlayerView, decision: Decision) -> float:
         """Seconds a window should let this decision take, however quickly it was made.
@@ -82,12 +88,9 @@ class StrongBot(HeuristicBot):
         when nothing is left to compare. So every decision that some hidden seat
         would search is given the whole budget, whoever holds the seat.
         """
-        if self.worlds is not None or len(decision.options) <= 1 or view.me is None:
+        if self.worlds is not None or len(decision.options) <= 1:
             return 0.0
-        if decision.kind in SEARCHED or (decision.kind in CHECK_SEARCHED
-                                         and not view.me.revealed):
-            return self.budget
-        return 0.0
+        return self.budget if self.searchable(view, decision) else 0.0
 
     def choose(self, view: PlayerView, decision: Decision) -> Choice:
         base = super().choose(view, decision)
