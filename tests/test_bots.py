@@ -277,26 +277,10 @@ def test_humans_vote_the_known_cylon_into_the_brig() -> None:
     assert c == Choice("a6", ("brig", 2))
 
 
-def _searched_positions(count: int, players: int = 4):
-    """(game, decision) pairs where a strong bot searches, from heuristic self-play."""
-    out = []
-    seed = 0
-    while len(out) < count:
-        g = new_game(Setup(players=players), seed=seed)
-        bots = [HeuristicBot(seed * 7 + s) for s in range(players)]
-        probe = StrongBot(0, worlds=0)
-        while g.outcome is None and len(out) < count:
-            d = g.pending
-            v = g.view(d.seat)
-            if probe.searched(v, d) and len(d.options) > 1:
-                out.append((g.copy(), d))
-            g.apply(bots[d.seat].choose(v, d))
-        seed += 1
-    return out
 
 
-def _hidden_check_decisions(players: int, count: int, cylon: bool):
-    """(view, decision) for a hidden seat's join or contribute, from heuristic self-play."""
+def _positions(count: int, players: int, keep):
+    """(game, decision) pairs that ``keep(view, decision)`` accepts, from heuristic self-play."""
     out = []
     seed = 0
     while len(out) < count and seed < 60:
@@ -305,12 +289,25 @@ def _hidden_check_decisions(players: int, count: int, cylon: bool):
         while g.outcome is None and len(out) < count:
             d = g.pending
             v = g.view(d.seat)
-            if (d.kind in ("join", "contribute") and len(d.options) > 1
-                    and v.is_cylon == cylon and not v.me.revealed):
-                out.append((v, d))
+            if keep(v, d):
+                out.append((g.copy(), d))
             g.apply(bots[d.seat].choose(v, d))
         seed += 1
     return out
+
+
+def _searched_positions(count: int, players: int = 4):
+    """(game, decision) pairs where a strong bot searches, from heuristic self-play."""
+    probe = StrongBot(0, worlds=0)
+    return _positions(count, players, lambda v, d: probe.searched(v, d) and len(d.options) > 1)
+
+
+def _hidden_check_decisions(players: int, count: int, cylon: bool):
+    """(view, decision) for a hidden seat's join or contribute, from heuristic self-play."""
+    def keep(v, d) -> bool:
+        return (d.kind in ("join", "contribute") and len(d.options) > 1
+                and v.is_cylon == cylon and not v.me.revealed)
+    return [(g.view(d.seat), d) for g, d in _positions(count, players, keep)]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
