@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from bsg_desktop.bots.value import FEATURES, WEIGHTS, features
+from bsg_desktop.bots.value import FEATURES, WEIGHTS, features, model_chance
 
 
 def collect(games: int, seed: int) -> tuple[list[list[float]], list[int]]:
@@ -67,8 +67,7 @@ def fit(xs: list[list[float]], ys: list[int], l2: float = 1e-3) -> tuple[float, 
 def log_loss(xs: list[list[float]], ys: list[int], w: tuple[float, ...]) -> float:
     total = 0.0
     for x, y in zip(xs, ys, strict=True):
-        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-z))))
+        p = min(1 - 1e-9, max(1e-9, model_chance(x, w)))
         total -= math.log(p) if y else math.log(1 - p)
     return total / max(1, len(ys))
 

@@ -107,6 +107,12 @@ def human_win_chance(g: Any, weights: tuple[float, ...] = WEIGHTS) -> float:
     out = g.outcome
     if out is not None:
         return 1.0 if out.winner == "humans" else 0.0
-    z = sum(w * x for w, x in zip(weights, features(g), strict=True))
+    return model_chance(features(g), weights)
+
+
+def model_chance(x: list[float], weights: tuple[float, ...] = WEIGHTS) -> float:
+    """The logistic model on one feature row: the one formula play and the refit's
+    log loss (``fit_value``) both score positions with."""
+    z = sum(w * v for w, v in zip(weights, x, strict=True))
     z = max(-30.0, min(30.0, z))
     return 1.0 / (1.0 + math.exp(-z))
