@@ -277,8 +277,6 @@ def test_humans_vote_the_known_cylon_into_the_brig() -> None:
     assert c == Choice("a6", ("brig", 2))
 
 
-
-
 def _positions(count: int, players: int, keep):
     """(game, decision) pairs that ``keep(view, decision)`` accepts, from heuristic self-play."""
     out = []
