@@ -31,7 +31,7 @@ from bsg_desktop.printing.pack import (
     card_pages,
     dice_pages,
 )
-from bsg_desktop.printing.sheets import CUT_WIDTH, FOLD_WIDTH, PAPERS, Piece, Sheet
+from bsg_desktop.printing.sheets import CROP_LEN, CUT_WIDTH, FOLD_WIDTH, PAPERS, Piece, Sheet
 
 MM = 72 / 25.4
 TOL = 0.2
@@ -161,15 +161,15 @@ def test_cards_and_markers_measure_true_size() -> None:
     assert n == 2 * (14 + 5 + 6 + 2)                     # face and back of every marker
 
 
-def test_fold_lines_are_dashed_and_cut_marks_solid() -> None:
+def test_fold_marks_are_dashed_and_cut_marks_solid() -> None:
     with plumber(pack()[CARDS_FILE]) as pdf:
         page = pdf.pages[0]
         folds = [ln for ln in page.lines if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01]
         cuts = [ln for ln in page.lines if abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
-    assert len(folds) == 2                               # one per card on the page
+    assert len(folds) == 4                               # left and right of each card's fold
     for ln in folds:
         assert ln["dash"][0], ln["dash"]                 # a non-empty dash array
-        assert ln["width"] / MM >= 63.5                  # across the whole card
+        assert ln["width"] / MM == pytest.approx(CROP_LEN, abs=0.01)   # a stub in the margin
     assert cuts and all(not ln["dash"][0] for ln in cuts)
 
 
@@ -184,7 +184,7 @@ def _bleed_boxes(pages_layout: list, page_no: int) -> list[tuple[float, float, f
 
 
 @pytest.mark.parametrize("which", ["cards", "dice"])
-def test_crop_marks_never_touch_a_piece(which: str) -> None:
+def test_crop_and_fold_marks_never_touch_a_piece(which: str) -> None:
     opts = PrintOptions()
     sheet, pages = (card_pages if which == "cards" else dice_pages)(COMP, opts)
     data = pack()[CARDS_FILE if which == "cards" else DICE_FILE]
@@ -192,8 +192,9 @@ def test_crop_marks_never_touch_a_piece(which: str) -> None:
     with plumber(data) as pdf:
         for n in (0, len(pages) - 1):
             boxes = _bleed_boxes(pages, n)
-            marks = [ln for ln in pdf.pages[n].lines
-                     if abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
+            marks = [ln for ln in pdf.pages[n].lines       # crop marks and fold marks
+                     if min(abs(ln["linewidth"] / MM - w) for w in (CUT_WIDTH, FOLD_WIDTH))
+                     < 0.01]
             assert len(marks) >= 8 * len(boxes)
             for ln in marks:
                 x0, x1 = ln["x0"] / MM, ln["x1"] / MM

@@ -2,8 +2,10 @@
 
 Every card is a coloured frame (which continues into the bleed) around a paper
 panel; the colour says the card family at a glance across the table: blue for
-characters and humans, dark red for the brig, red for Cylons, gold for the
-Admiral.
+characters and humans, dark red for the brig, gold for the Admiral. Loyalty
+fronts are the exception: their red (Cylon) or blue (human) sits inside a
+neutral border that is the same on all twelve, so the edge of a folded, glued or
+trimmed loyalty card never tells which it is.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ FRAME = 3.0
 BAND_H = 15.0
 BRIG = "#7a1f1a"
 ADMIRAL = "#a8841a"
+# Every loyalty front has this same border all round, wider than the worst misfold
+# (1.5 mm), so no crease, misfold or miscut can show a Cylon's red or a human's blue
+# on the common back or on the card's edge.
+LOYALTY_BORDER = 3.0
+LOYALTY_EDGE = {"color": "#3a3d42", "low": "#ffffff"}
 
 
 def initials(ch: Character) -> str:
@@ -38,6 +45,21 @@ def _frame(pal: Palette, colour: str) -> tuple[list[Item], str | None]:
     return [Rect(0, 0, CARD_W, CARD_H, Style(fill=colour)),
             Rect(FRAME, FRAME + BAND_H, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME - BAND_H,
                  Style(fill=pal.paper), radius=2.5)], colour
+
+
+def _loyalty_frame(pal: Palette, colour: str) -> tuple[list[Item], str | None]:
+    """A loyalty front: a neutral border, the same on every loyalty card, around the
+    faction's colour, which starts `LOYALTY_BORDER` mm inside the cut."""
+    edge = LOYALTY_EDGE[pal.ink]
+    b = LOYALTY_BORDER
+    if pal.low:
+        return [Rect(0, 0, CARD_W, CARD_H, Style(fill=edge)),
+                Rect(b, b, CARD_W - 2 * b, CARD_H - 2 * b, Style(stroke=colour, width=0.6),
+                     radius=2.5)], None
+    return [Rect(0, 0, CARD_W, CARD_H, Style(fill=edge)),
+            Rect(b, b, CARD_W - 2 * b, CARD_H - 2 * b, Style(fill=colour), radius=2.5),
+            Rect(b + 1.2, b + BAND_H, CARD_W - 2 * b - 2.4, CARD_H - 2 * b - BAND_H - 1.2,
+                 Style(fill=pal.paper), radius=2.0)], edge
 
 
 def _band(pal: Palette, colour: str, title: str, subtitle: str = "") -> list[Item]:
@@ -102,7 +124,7 @@ def character_brig(ch: Character, lang: str = "en", ink: str = "color") -> Drawi
 def not_cylon_front(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C3: "You are not a Cylon"."""
     pal = palette(ink)
-    items, bg = _frame(pal, pal.human)
+    items, bg = _loyalty_frame(pal, pal.human)
     items += _band(pal, pal.human, tr("print.loyalty", lang))
     items += _emblem(pal, pal.human, 36, icon_name="star", r=13)
     items += block(text(comp.not_cylon_title, lang), FRAME + 3, 55, CARD_W - 2 * FRAME - 6, 16,
@@ -116,7 +138,7 @@ def cylon_front(comp: Components, card: CylonCard, lang: str = "en", ink: str = 
                 ) -> Drawing:
     """C3: "You are a Cylon", the model, and its reveal effect (X7–X10)."""
     pal = palette(ink)
-    items, bg = _frame(pal, pal.cylon)
+    items, bg = _loyalty_frame(pal, pal.cylon)
     items += _band(pal, pal.cylon, text(comp.cylon_title, lang))
     items.append(icon("eye", CARD_W / 2, 30, 40, pal.cylon, cut="#ffffff" if pal.low
                       else "#1a1a1a"))

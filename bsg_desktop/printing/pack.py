@@ -202,7 +202,8 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
 
 
 def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
-    """Crop marks (solid) outside the bleed, fold lines (dashed) across the fold."""
+    """Crop marks (solid) and fold marks (dashed), both only in the margin outside the
+    bleed: nothing is printed on a piece that it does not own."""
     c.setStrokeColor(HexColor(MARK))
     c.setLineWidth(CUT_WIDTH)
     c.setDash()
@@ -216,11 +217,28 @@ def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
     if p.folds:
         c.setLineWidth(FOLD_WIDTH)
         c.setDash(list(FOLD_DASH), 0)
-        for x1, y1, x2, y2 in p.folds:
-            # across the piece and on into the margin, where it is seen while folding
-            dx, dy = (far, 0.0) if y1 == y2 else (0.0, far)
-            c.line(x + x1 - dx, y + y1 - dy, x + x2 + dx, y + y2 + dy)
+        for x1, y1, _x2, y2 in p.folds:
+            if y1 == y2:   # horizontal fold: a mark left and right of the piece
+                c.line(x - far, y + y1, x - near, y + y1)
+                c.line(x + p.w + near, y + y1, x + p.w + far, y + y1)
+            else:          # vertical fold: a mark above and below
+                c.line(x + x1, y - far, x + x1, y - near)
+                c.line(x + x1, y + p.h + near, x + x1, y + p.h + far)
         c.setDash()
+
+
+def part_bleed(p: Piece, part: Part) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1, in the piece's frame) a part's colour fills.
+
+    The colour runs ``bleed`` mm past every edge that is a cut line of the piece and
+    stops exactly at an edge it shares with another part (a fold), so the front's
+    colour never reaches the back and the back's never paints beside the front.
+    """
+    d, b = part.drawing, p.bleed
+    x0, y0, x1, y1 = part.dx, part.dy, part.dx + d.width, part.dy + d.height
+    eps = 1e-6
+    return (x0 - b if x0 <= eps else x0, y0 - b if y0 <= eps else y0,
+            x1 + b if x1 >= p.w - eps else x1, y1 + b if y1 >= p.h - eps else y1)
 
 
 def _piece(c: Canvas, p: Piece, x: float, y: float) -> None:
@@ -229,14 +247,12 @@ def _piece(c: Canvas, p: Piece, x: float, y: float) -> None:
         if p.bleed_colour:
             c.setFillColor(HexColor(p.bleed_colour))
             c.rect(x - b, y - b, p.w + 2 * b, p.h + 2 * b, stroke=0, fill=1)
-        for part in p.parts:  # bleed of every part first, so no bleed covers a neighbour
-            d = part.drawing
-            if d.background and not p.bleed_colour:
-                c.setFillColor(HexColor(d.background))
-                x0, y0 = max(part.dx - b, -b), max(part.dy - b, -b)
-                x1 = min(part.dx + d.width + b, p.w + b)
-                y1 = min(part.dy + d.height + b, p.h + b)
-                c.rect(x + x0, y + y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+        else:
+            for part in p.parts:
+                if part.drawing.background:
+                    c.setFillColor(HexColor(part.drawing.background))
+                    x0, y0, x1, y1 = part_bleed(p, part)
+                    c.rect(x + x0, y + y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     for part in p.parts:
         draw(c, part.drawing, x + part.dx, y + part.dy, part.rotate_deg)
     if p.caption:
