@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,10 @@ from bsg_desktop.bots.stats import pct, wilson
 from bsg_desktop.engine import Choice, PlayerView, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.errors import UserError
+from bsg_desktop.progress import Bar, wanted
+
+# The tracks the report charts by turn, in the order Tally.tracks keeps them.
+TRACKS = ("distance", "jump", "damage", "demoralized", "raiders")
 
 
 def _positive(text: str) -> int:
@@ -116,6 +122,20 @@ class Tally:
     errors: int = 0
     unfinished: int = 0
     examples: list[str] = field(default_factory=list)
+    # tracks[t] sums each of TRACKS at the start of turn t over the games still
+    # running then; track_games[t] counts those games, so a mean is sum / count.
+    tracks: list[list[int]] = field(default_factory=list)
+    track_games: list[int] = field(default_factory=list)
+
+    def add_tracks(self, turn: int, values: tuple[int, ...] | list[int], games: int = 1) -> None:
+        """Count ``games`` games' track sums ``values`` at the start of ``turn``."""
+        while len(self.tracks) <= turn:
+            self.tracks.append([0] * len(TRACKS))
+            self.track_games.append(0)
+        row = self.tracks[turn]
+        for i, v in enumerate(values):
+            row[i] += v
+        self.track_games[turn] += games
 
     def merge(self, other: Tally) -> None:
         """Add another worker's games, so parallel runs report like one run."""
@@ -130,6 +150,8 @@ class Tally:
         self.errors += other.errors
         self.unfinished += other.unfinished
         self.examples += other.examples
+        for turn, (row, n) in enumerate(zip(other.tracks, other.track_games, strict=True)):
+            self.add_tracks(turn, row, n)
 
 
 def bots_for(g: Any, spec: dict[str, str], seed: int, budget: float | None = None,
@@ -169,8 +191,12 @@ def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
             return bots[d.seat].choose(g.view(d.seat), d)
     policy = RandomPolicy(seed ^ 0x5EED)
     decisions = 0
+    turn = -1
     try:
         while g.outcome is None and not g.stalled:
+            if g.turn != turn:
+                turn = g.turn
+                tally.add_tracks(turn, track_values(g))
             if check:
                 bad = violations(g)
                 if bad:
@@ -203,6 +229,12 @@ def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
     return g
 
 
+def track_values(g: Any) -> tuple[int, ...]:
+    """The public tracks, in the order of TRACKS: what a chart of a game's course shows."""
+    return (g.distance, g.jump_track, len(g.damage_placed), len(g.demoralized_out),
+            g.raiders())
+
+
 def summary(args: argparse.Namespace, tally: Tally, seconds: float,
             players: int | None = None) -> dict[str, Any]:
     n = max(1, tally.games)
@@ -226,6 +258,11 @@ def summary(args: argparse.Namespace, tally: Tally, seconds: float,
         "invariant_violations": tally.violations,
         "errors": tally.errors,
         "error_examples": tally.examples[:5],
+        "turns_histogram": {str(t): n for t, n in sorted(Counter(tally.lengths).items())},
+        "mean_tracks_by_turn": [
+            {"games": n} | {name: round(total / n, 3)
+                            for name, total in zip(TRACKS, row, strict=True)}
+            for row, n in zip(tally.tracks, tally.track_games, strict=True) if n],
         "seconds": round(seconds, 3),
         "games_per_second": round(tally.games / seconds, 1) if seconds > 0 else None,
     }
@@ -249,34 +286,68 @@ def _play_seeds(job: tuple[int, list[int], bool, bool, dict[str, str] | None,
     return tally
 
 
-def run_jobs(fn: Any, seeds: list[int], jobs: int, make_job: Any) -> list[Any]:
-    """``fn(make_job(chunk))`` for chunks of ``seeds``, in ``jobs`` processes when > 1.
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl+C to the parent, which stops them and reports what is done;
+    otherwise every worker would print its own traceback over the results."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    Seeds are dealt round-robin so slow and fast games spread evenly; every game is
-    fixed by its seed, so the merged result does not depend on ``jobs``.
+
+def run_jobs(fn: Any, seeds: list[int], jobs: int, make_job: Any) -> Iterator[tuple[int, Any]]:
+    """Yield ``(len(chunk), fn(make_job(chunk)))`` for consecutive chunks of ``seeds``,
+    in seed order, computed in ``jobs`` processes when > 1.
+
+    Chunks are small so a progress bar moves and Ctrl+C loses little; results come
+    back in seed order whatever ``jobs`` is, so a merged result does not depend on
+    it (with a fixed number of worlds: a time budget makes each game depend on the
+    machine's speed). Closing the iterator early stops the workers.
     """
     jobs = max(1, min(jobs, len(seeds)))
-    chunks = [seeds[i::jobs] for i in range(jobs)]
+    size = 1 if jobs == 1 else max(1, min(50, len(seeds) // (jobs * 20)))
+    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
     if jobs == 1:
-        return [fn(make_job(chunks[0]))]
+        for chunk in chunks:
+            yield len(chunk), fn(make_job(chunk))
+        return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return pool.map(fn, [make_job(c) for c in chunks])
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
+        for chunk, result in zip(chunks, pool.imap(fn, [make_job(c) for c in chunks]),
+                                 strict=True):
+            yield len(chunk), result
 
 
-def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float]:
+def collect(parts: Iterator[tuple[int, Any]], total: int, unit: str, show: bool,
+            label: str, take: Any) -> bool:
+    """Feed each finished part to ``take`` under a progress bar; True if Ctrl+C cut it short.
+
+    The parts done so far are kept, so an interrupted run can still report them.
+    """
+    with Bar(total, unit, show, label) as bar:
+        try:
+            for n, part in parts:
+                take(part)
+                bar.advance(n)
+        except KeyboardInterrupt:
+            return True
+        finally:
+            parts.close()  # type: ignore[attr-defined]
+    return False
+
+
+def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float, bool]:
+    """Play the run's games for one player count: (tally, seconds, interrupted)."""
     start = time.perf_counter()
     spec = getattr(args, "bots", None)
     budget = getattr(args, "budget", None)
     worlds = getattr(args, "worlds", None)
     seeds = list(range(args.seed, args.seed + args.games))
     tally = Tally()
-    for part in run_jobs(_play_seeds, seeds, getattr(args, "jobs", 1),
-                         lambda chunk: (players, chunk, args.variant == "morale",
-                                        not args.no_check, spec, budget, worlds)):
-        tally.merge(part)
-    return tally, time.perf_counter() - start
+    parts = run_jobs(_play_seeds, seeds, getattr(args, "jobs", 1),
+                     lambda chunk: (players, chunk, args.variant == "morale",
+                                    not args.no_check, spec, budget, worlds))
+    cut = collect(parts, len(seeds), "games", wanted(args.json), f"{players} players",
+                  tally.merge)
+    return tally, time.perf_counter() - start, cut
 
 
 def report_markdown(args: argparse.Namespace, results: list[dict[str, Any]]) -> str:
@@ -308,36 +379,27 @@ def report_markdown(args: argparse.Namespace, results: list[dict[str, Any]]) -> 
     return "\n".join(lines)
 
 
+INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl+C (128 + SIGINT)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.games > 10_000_000:
         raise UserError("--games: at most 10,000,000")
     if getattr(args, "budget", None) is not None and args.budget <= 0:
         raise UserError("--budget: expected a positive number of seconds")
     if getattr(args, "report", None):
-        results = []
-        bad = 0
-        for players in (3, 4, 5):
-            tally, seconds = simulate(args, players)
-            results.append(summary(args, tally, seconds, players))
-            bad += tally.errors + tally.violations
-        text = report_markdown(args, results)
-        try:
-            with open(args.report, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as e:
-            raise UserError(f"--report: cannot write {args.report}: {e.strerror}") from None
-        if args.json:
-            print(json.dumps(results))
-        else:
-            print(text)
-        return 1 if bad else 0
-    tally, seconds = simulate(args, args.players)
+        return _report(args)
+    tally, seconds, cut = simulate(args, args.players)
     out = summary(args, tally, seconds)
+    out["partial"] = cut
     if args.json:
         print(json.dumps(out))
     else:
         g = max(1, out["games"])
         lo, hi = out["human_win_rate_95"]
+        if cut:
+            print(f"interrupted: the {out['games']} games finished before Ctrl+C "
+                  f"(of {args.games} asked for)")
         print(f"{out['games']} games, {args.players} players, bots {out['bots']}: humans "
               f"{out['human_wins']} ({100 * out['human_wins'] / g:.1f}%, 95% "
               f"{pct(lo)}–{pct(hi)}), Cylons {out['cylon_wins']} "
@@ -347,4 +409,38 @@ def run(args: argparse.Namespace) -> int:
         print(f"mean turns {out['mean_turns']}, mean decisions {out['mean_decisions']}, "
               f"{out['games_per_second']} games/s")
         print(f"invariant violations {out['invariant_violations']}, errors {out['errors']}")
+    if cut:
+        return INTERRUPTED
     return 1 if tally.errors or tally.violations else 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    """``--report FILE.md``: every player count, the tables, and charts beside them."""
+    from bsg_desktop import charts
+
+    results = []
+    bad = 0
+    cut = False
+    for players in (3, 4, 5):
+        tally, seconds, cut = simulate(args, players)
+        results.append(summary(args, tally, seconds, players))
+        bad += tally.errors + tally.violations
+        if cut:
+            break
+    text = report_markdown(args, results)
+    if cut:
+        text = text.replace("\n", f"\n\n**Partial:** stopped by Ctrl+C after "
+                            f"{sum(r['games'] for r in results)} games.\n", 1)
+    text += charts.report_section(args.report, charts.simulate_charts, results)
+    try:
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise UserError(f"--report: cannot write {args.report}: {e.strerror}") from None
+    if args.json:
+        print(json.dumps(results))
+    else:
+        print(text)
+    if cut:
+        return INTERRUPTED
+    return 1 if bad else 0

@@ -24,6 +24,8 @@ from typing import Any
 
 from bsg_desktop.bots.stats import diff_interval, paired_interval, pct, wilson
 from bsg_desktop.errors import UserError
+from bsg_desktop.progress import Bar, wanted
+from bsg_desktop.sim import INTERRUPTED
 
 LADDER = ("random", "heuristic", "strong")
 
@@ -48,6 +50,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="play games in N worker processes (default 1; same results)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--report", metavar="FILE.md",
+                   help="also write the table as Markdown, with a chart of the margins "
+                        "beside it")
 
 
 def _side_results(job: tuple[int, list[int], str, str, float, int | None]) -> dict[int, int]:
@@ -66,15 +71,43 @@ def _side_results(job: tuple[int, list[int], str, str, float, int | None]) -> di
 
 
 def play_side(players: int, seeds: range, humans: str, cylons: str,
-              budget: float, worlds: int | None = None, jobs: int = 1) -> dict[int, int]:
-    """Per seed: 1 if the humans won, 0 if they lost, played in ``jobs`` processes."""
+              budget: float, worlds: int | None = None, jobs: int = 1,
+              bar: Bar | None = None) -> dict[int, int]:
+    """Per seed: 1 if the humans won, 0 if they lost, played in ``jobs`` processes.
+
+    Ctrl+C stops the workers and propagates: a comparison needs both games of every
+    pair, so the caller drops a half-played match-up rather than report it.
+    """
     from bsg_desktop.sim import run_jobs
 
     out: dict[int, int] = {}
-    for part in run_jobs(_side_results, list(seeds), jobs,
-                         lambda chunk: (players, chunk, humans, cylons, budget, worlds)):
-        out.update(part)
+    parts = run_jobs(_side_results, list(seeds), jobs,
+                     lambda chunk: (players, chunk, humans, cylons, budget, worlds))
+    try:
+        for n, part in parts:
+            out.update(part)
+            if bar is not None:
+                bar.advance(n)
+    finally:
+        parts.close()  # type: ignore[attr-defined]
     return dict(sorted(out.items()))
+
+
+def match_ups(ladder: list[str], side: str, opponents: str) -> list[tuple[str, str, str, str]]:
+    """(higher level, lower level, side, opponent) for every comparison the run makes."""
+    out = []
+    for lo, hi in zip(ladder, ladder[1:], strict=False):
+        for s in ("humans", "cylons") if side == "both" else (side,):
+            for opp in (hi, lo) if opponents == "both" else (hi,):
+                out.append((hi, lo, s, opp))
+    return out
+
+
+def _specs(hi: str, lo: str, side: str, opp: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The (humans, cylons) levels of the two games of a pair: higher and lower level."""
+    if side == "humans":
+        return (hi, opp), (lo, opp)
+    return (opp, hi), (opp, lo)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,60 +133,92 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--levels: name each level once, weakest first")
     seeds = range(args.seed, args.seed + args.games)
     start = time.perf_counter()
+    plan = match_ups(ladder, args.side, args.opponents)
+    needed = list(dict.fromkeys(spec for m in plan for spec in _specs(*m)))
     cache: dict[tuple[str, str], dict[int, int]] = {}
-
-    def rate(h: str, c: str) -> dict[int, int]:
-        if (h, c) not in cache:
-            cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget, worlds, jobs)
-        return cache[(h, c)]
+    cut = False
+    with Bar(len(needed) * len(seeds), "games", wanted(args.json), "league") as bar:
+        for h, c in needed:
+            try:
+                cache[(h, c)] = play_side(args.players, seeds, h, c, args.budget, worlds, jobs,
+                                          bar)
+            except KeyboardInterrupt:
+                cut = True
+                break
 
     rows: list[dict[str, Any]] = []
     ok = True
-    for lo, hi in zip(ladder, ladder[1:], strict=False):
-        sides = ("humans", "cylons") if args.side == "both" else (args.side,)
-        for side in sides:
-            for opp in (hi, lo) if args.opponents == "both" else (hi,):
-                spec_hi = (hi, opp) if side == "humans" else (opp, hi)
-                spec_lo = (lo, opp) if side == "humans" else (opp, lo)
-                res_hi, res_lo = rate(*spec_hi), rate(*spec_lo)
-                if side == "cylons":  # the Cylons' wins are the games humans lost
-                    res_hi = {k: 1 - v for k, v in res_hi.items()}
-                    res_lo = {k: 1 - v for k, v in res_lo.items()}
-                hw, hn = sum(res_hi.values()), len(res_hi)
-                bw, bn = sum(res_lo.values()), len(res_lo)
-                margin = diff_interval(hw, hn, bw, bn)
-                paired = paired_interval([(res_hi[k], res_lo[k]) for k in res_hi if k in res_lo])
-                rows.append(_row(hi, lo, side, opp, hw / max(1, hn), wilson(hw, hn),
-                                 bw / max(1, bn), wilson(bw, bn), margin, hn, paired))
-                if opp == hi:
-                    ok &= paired[0] > 0
+    for hi, lo, side, opp in plan:
+        spec_hi, spec_lo = _specs(hi, lo, side, opp)
+        if spec_hi not in cache or spec_lo not in cache:
+            continue  # interrupted before both games of this comparison were played
+        res_hi, res_lo = cache[spec_hi], cache[spec_lo]
+        if side == "cylons":  # the Cylons' wins are the games humans lost
+            res_hi = {k: 1 - v for k, v in res_hi.items()}
+            res_lo = {k: 1 - v for k, v in res_lo.items()}
+        hw, hn = sum(res_hi.values()), len(res_hi)
+        bw, bn = sum(res_lo.values()), len(res_lo)
+        margin = diff_interval(hw, hn, bw, bn)
+        paired = paired_interval([(res_hi[k], res_lo[k]) for k in res_hi if k in res_lo])
+        rows.append(_row(hi, lo, side, opp, hw / max(1, hn), wilson(hw, hn),
+                         bw / max(1, bn), wilson(bw, bn), margin, hn, paired))
+        if opp == hi:
+            ok &= paired[0] > 0
     seconds = time.perf_counter() - start
+    lines = _table(args, rows, ok, worlds, seconds, cut)
+    if getattr(args, "report", None):
+        _write_report(args.report, lines, rows)
     if args.json:
         print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,
                           "budget": args.budget, "worlds": worlds, "side": args.side,
-                          "rows": rows, "ladder_holds": ok,
+                          "rows": rows, "ladder_holds": ok and not cut, "partial": cut,
                           "seconds": round(seconds, 1)}))
     else:
-        print(f"League, {args.players} players, {args.games} games per match-up, seeds "
-              f"{args.seed}–{args.seed + args.games - 1}, strong "
-              + (f"{worlds} worlds per decision" if worlds else f"budget {args.budget}s"))
-        print("win rate of LEVEL on SIDE against OPPONENT, beside the level below on the same "
-              "side, seeds and opponent")
-        print(f"{'level':<10}{'below':<10}{'side':<8}{'opponent':<10}{'win rate':>10}  "
-              f"{'95% interval':<16}{'below':>10}  {'margin, paired (95%)':<24}"
-              f"{'margin, Newcombe (95%)'}")
-        for r in rows:
-            print(f"{r['level']:<10}{r['below']:<10}{r['side']:<8}{r['opponent']:<10}"
-                  f"{pct(r['win_rate']):>10}  "
-                  f"{pct(r['ci'][0])}–{pct(r['ci'][1]):<9}{pct(r['baseline']):>10}  "
-                  f"{pct(r['paired_ci'][0]) + ' to ' + pct(r['paired_ci'][1]):<24}"
-                  f"{pct(r['margin_ci'][0])} to {pct(r['margin_ci'][1])}"
-                  f"{'' if r['paired_ci'][0] > 0 else '  (not shown)'}")
-        where = "on both sides" if args.side == "both" else f"as {args.side}"
-        print(f"each level beats the one below {where} (against the stronger "
-              f"opponent): {'yes' if ok else 'no'} "
-              f"({seconds:.0f} s)")
-    return 0
+        print("\n".join(lines))
+    return INTERRUPTED if cut else 0
+
+
+def _table(args: argparse.Namespace, rows: list[dict[str, Any]], ok: bool,
+           worlds: int | None, seconds: float, cut: bool) -> list[str]:
+    """The league's result as the lines of a plain-text table."""
+    lines = []
+    if cut:
+        lines.append("interrupted by Ctrl+C: the comparisons finished before it")
+    lines.append(f"League, {args.players} players, {args.games} games per match-up, seeds "
+                 f"{args.seed}–{args.seed + args.games - 1}, strong "
+                 + (f"{worlds} worlds per decision" if worlds else f"budget {args.budget}s"))
+    lines.append("win rate of LEVEL on SIDE against OPPONENT, beside the level below on the "
+                 "same side, seeds and opponent")
+    lines.append(f"{'level':<10}{'below':<10}{'side':<8}{'opponent':<10}{'win rate':>10}  "
+                 f"{'95% interval':<16}{'below':>10}  {'margin, paired (95%)':<24}"
+                 f"{'margin, Newcombe (95%)'}")
+    for r in rows:
+        lines.append(
+            f"{r['level']:<10}{r['below']:<10}{r['side']:<8}{r['opponent']:<10}"
+            f"{pct(r['win_rate']):>10}  "
+            f"{pct(r['ci'][0])}–{pct(r['ci'][1]):<9}{pct(r['baseline']):>10}  "
+            f"{pct(r['paired_ci'][0]) + ' to ' + pct(r['paired_ci'][1]):<24}"
+            f"{pct(r['margin_ci'][0])} to {pct(r['margin_ci'][1])}"
+            f"{'' if r['paired_ci'][0] > 0 else '  (not shown)'}")
+    where = "on both sides" if args.side == "both" else f"as {args.side}"
+    verdict = "not known (interrupted)" if cut else ("yes" if ok else "no")
+    lines.append(f"each level beats the one below {where} (against the stronger "
+                 f"opponent): {verdict} ({seconds:.0f} s)")
+    return lines
+
+
+def _write_report(path: str, lines: list[str], rows: list[dict[str, Any]]) -> None:
+    """``--report``: the table as Markdown (a code block keeps its columns), and a chart."""
+    from bsg_desktop import charts
+
+    text = "\n".join(["# League report", "", "```", *lines, "```", ""])
+    if rows:
+        text += charts.report_section(path, charts.league_charts, rows)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise UserError(f"--report: cannot write {path}: {e.strerror}") from None
 
 
 def _row(level: str, below: str, side: str, opponent: str, rate: float,
