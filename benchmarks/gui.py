@@ -27,7 +27,7 @@ def main() -> None:
     args = ap.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEvent, QObject
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
     from bsg_desktop.engine import Setup
     from bsg_desktop.ui.settings import Settings
@@ -45,6 +45,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(settings=Settings(Path(tmp) / "s.ini"), autosave_path=None,
                          animate=False)
+        win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # nobody to ask
         win.start_game(Setup(players=4), 1)
         win.controller.unlock()
         spy = FirstPaint()

@@ -89,6 +89,8 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
     """Play ``steps`` random legal choices (or open ``demo`` as a lesson at step
     ``demo_step``) and write the window as a PNG of ``size``."""
     app = _app(offscreen=True)
+    from PySide6.QtWidgets import QMessageBox
+
     from bsg_desktop.bots import make_bot
     from bsg_desktop.engine import Setup
     from bsg_desktop.i18n import set_language
@@ -100,6 +102,7 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
         win = MainWindow(settings=Settings(Path(tmp) / "settings.ini"), autosave_path=None,
                          animate=False)
         win.resize(*size)
+        win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # nobody to ask
         c = win.controller
         if demo is not None:
             if not win.open_demo(demo):

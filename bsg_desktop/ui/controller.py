@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,7 @@ class GameController(QObject):
         self.autosave_path = autosave_path
         self.bot_delay_ms = bot_delay_ms
         self.paused = False
+        self.file_name = ""  # the user's own file for this game, named in the autosave
         self._undo: Game | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -89,7 +91,11 @@ class GameController(QObject):
                      for s, k in enumerate(self.seat_kinds) if k == COMPUTER}
         self.unlocked = None
         self._undo = None
+        self.file_name = ""  # the window names the user's file again if there is one
         self.game_changed.emit()
+        # Saved before the first choice: a crash during turn 1 must offer back this game,
+        # never whatever game the autosave held before it.
+        self.autosave()
         self._after_change()
 
     # ----------------------------------------------------------------- reading
@@ -242,6 +248,7 @@ class GameController(QObject):
             return False
         self.game, self._undo = self._undo, None
         self.game_changed.emit()
+        self.autosave()
         self._after_change()
         return True
 
@@ -250,7 +257,15 @@ class GameController(QObject):
         assert self.game is not None
         data = to_json(self.game)
         # ignored by the engine's loader
-        data["desktop"] = {"seats": list(self.seat_kinds), "bot_level": self.bot_level}
+        g = self.game
+        data["desktop"] = {"seats": list(self.seat_kinds), "bot_level": self.bot_level,
+                           # read by the start screen's Continue without replaying the game
+                           "summary": {"names": [p.name for p in g.players],
+                                       "characters": [p.character for p in g.players],
+                                       "turn": g.turn, "finished": g.outcome is not None,
+                                       "saved": datetime.now().astimezone().isoformat(
+                                           timespec="minutes"),
+                                       "file": self.file_name}}
         return data
 
     def save(self, path: str | Path) -> None:
@@ -330,3 +345,25 @@ class _BotJob(QRunnable):
         time.sleep(max(0.0, hold - (time.monotonic() - start)))
         self.sink.answered.emit(self.token, choice)
 
+
+
+def save_summary(path: str | Path) -> dict[str, Any] | None:
+    """What the start screen says about a save (seats, turn, date, the user's file name)
+    without replaying it; None when the file is missing, unreadable or has no summary."""
+    try:
+        data = read_save(path)
+    except (SaveError, OSError):
+        return None
+    desk = data.get("desktop") if isinstance(data, dict) else None
+    s = desk.get("summary") if isinstance(desk, dict) else None
+    if not isinstance(s, dict):
+        return None
+    names, chars = s.get("names"), s.get("characters")
+    if not (isinstance(names, list) and isinstance(chars, list) and len(names) == len(chars)
+            and 3 <= len(chars) <= 5 and isinstance(s.get("turn"), int)):
+        return None
+    kinds = desk.get("seats") if isinstance(desk.get("seats"), list) else []
+    return {"names": [str(n) for n in names], "characters": [str(c) for c in chars],
+            "kinds": [str(k) for k in kinds], "turn": int(s["turn"]),
+            "finished": bool(s.get("finished")), "saved": str(s.get("saved") or ""),
+            "file": str(s.get("file") or "")}

@@ -14,6 +14,7 @@ position to the controller as a fresh hot-seat game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Slot
@@ -33,12 +34,13 @@ from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import describer_for
 from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
-from bsg_desktop.ui.controller import HUMAN, GameController
+from bsg_desktop.ui.controller import HUMAN, GameController, save_summary
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.words import player_name
 
@@ -93,9 +95,14 @@ class MainWindow(QMainWindow):
         split.setSizes([1100, 420])
         self.game_page = split
         self.handover = HandoverPage()
+        self.start_page = StartPage(self.comp)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.game_page)
         self.stack.addWidget(self.handover)
+        self.stack.addWidget(self.start_page)
+        self._saved_choices: int | None = None  # choices in the user's file when saved/opened
+        # How the window asks about an unsaved game (tests answer in its place).
+        self.ask_unsaved: Callable[[], QMessageBox.StandardButton] = self._ask_unsaved
         self.setCentralWidget(self.stack)
         self.setStyleSheet("QMainWindow { background: #0c1117; }"
                            "QSplitter::handle { background: #22303d; }")
@@ -113,6 +120,12 @@ class MainWindow(QMainWindow):
         self.panel.secrets_hidden.connect(self.hide_secrets)
         self.panel.new_game_requested.connect(self.new_game_dialog)
         self.panel.learn_requested.connect(self._first_demo)
+        sp = self.start_page
+        sp.continue_requested.connect(self.resume_autosave)
+        sp.new_requested.connect(self.new_game_dialog)
+        sp.open_requested.connect(self.open_dialog)
+        sp.learn_requested.connect(self._first_demo)
+        c.events_applied.connect(lambda _e: self._update_title())
         self.log.rule_requested.connect(self.show_rules)
         self.handover.continued.connect(c.unlock)
         lp = self.lesson_panel
@@ -250,10 +263,48 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _update_title(self) -> None:
-        name = f" — {self.path.name}" if self.path else ""
+        """The file's name (or "unsaved game") with Qt's changed-marker when the game has
+        moved on since it was saved or opened; a lesson shows its own title."""
+        name = ""
         if self.lesson is not None:
             name = " — " + tr("teach.window.title", title=self.lesson.title())
+        elif self.controller.game is not None:
+            name = " — " + (self.path.name if self.path else tr("ui.window.untitled")) + "[*]"
         self.setWindowTitle(tr("ui.window.title") + name)
+        self.setWindowModified(self.lesson is None and self.is_modified())
+
+    def is_modified(self) -> bool:
+        """The game holds choices that no file of the user's has (autosave aside)."""
+        g = self.controller.game
+        if g is None:
+            return False
+        return self.path is None or self._saved_choices != len(g.choices)
+
+    def _ask_unsaved(self) -> QMessageBox.StandardButton:
+        return QMessageBox.StandardButton(self.unsaved_box().exec())
+
+    def unsaved_box(self) -> QMessageBox:
+        """Save / Discard / Cancel for a game with unsaved moves (Save is the default,
+        Escape cancels)."""
+        box = QMessageBox(QMessageBox.Icon.Question, tr("ui.unsaved.title"),
+                          tr("ui.unsaved.text"), QMessageBox.StandardButton.Save |
+                          QMessageBox.StandardButton.Discard |
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText(tr("ui.unsaved.info"))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        return box
+
+    def keep_or_leave(self) -> bool:
+        """Before the game in progress is replaced or the window closes: ask Save /
+        Discard / Cancel when it has unsaved moves. True means go ahead."""
+        g = self.controller.game
+        if g is None or g.outcome is not None or not self.is_modified():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
 
     # -------------------------------------------------------------- refresh
     @Slot()
@@ -290,7 +341,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(has_game)
         if view is None:
             self.panel.show_empty()
-            self.stack.setCurrentWidget(self.game_page)
+            self.show_start()
             return
         if c.needs_handover():
             # Cover the board first, then make sure nothing secret is left in any widget.
@@ -349,6 +400,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def new_game_dialog(self) -> None:
+        if not self.keep_or_leave():
+            return
         dlg = NewGameDialog(self.comp, self)
         if dlg.exec():
             setup, seed, kinds = dlg.result_setup()
@@ -364,11 +417,19 @@ class MainWindow(QMainWindow):
             self.show_error(tr("ui.error.load", error=e))
             return False
         self.path = Path(path)
+        self._mark_saved()
         self.settings.add_recent(str(self.path))
         self.settings.set_clean_exit(False)
         self._update_title()
         self.statusBar().showMessage(tr("ui.status.loaded", path=self.path), 5000)
         return True
+
+    def _mark_saved(self) -> None:
+        """The game now matches the user's file ``self.path``; the autosave names it."""
+        g = self.controller.game
+        self._saved_choices = len(g.choices) if g is not None else None
+        self.controller.file_name = self.path.name if self.path else ""
+        self.controller.autosave()
 
     def save_to(self, path: str | Path) -> bool:
         if self.controller.game is None:
@@ -379,6 +440,7 @@ class MainWindow(QMainWindow):
             self.show_error(tr("ui.error.save", error=e))
             return False
         self.path = Path(path)
+        self._mark_saved()
         self.settings.add_recent(str(self.path))
         self._update_title()
         self.statusBar().showMessage(tr("ui.status.saved", path=self.path), 5000)
@@ -386,6 +448,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_dialog(self) -> None:
+        if not self.keep_or_leave():
+            return
         path, _ = QFileDialog.getOpenFileName(self, tr("ui.open.title"), self.settings.last_dir(),
                                               tr("ui.save.filter"))
         if path:
@@ -393,22 +457,23 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     @Slot()
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Save to the game's file, asking for one first if it has none; True if saved."""
         if self.path is None:
-            self.save_as()
-        else:
-            self.save_to(self.path)
+            return self.save_as()
+        return self.save_to(self.path)
 
     @Slot()
-    def save_as(self) -> None:
+    def save_as(self) -> bool:
         if self.controller.game is None:
-            return
+            return False
         start = str(Path(self.settings.last_dir()) / f"bsg-express{FILE_FILTER_EXT}")
         path, _ = QFileDialog.getSaveFileName(self, tr("ui.save.title"), start,
                                               tr("ui.save.filter"))
-        if path:
-            self.settings.set_last_dir(str(Path(path).parent))
-            self.save_to(path)
+        if not path:
+            return False
+        self.settings.set_last_dir(str(Path(path).parent))
+        return self.save_to(path)
 
     def _fill_recent(self) -> None:
         self.menu_recent.clear()
@@ -418,7 +483,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(False)
         for p in recent:
             a = self.menu_recent.addAction(p)
-            a.triggered.connect(lambda _c=False, p=p: self.open_path(p))
+            a.triggered.connect(lambda _c=False, p=p: self.keep_or_leave() and self.open_path(p))
 
     def crash_detected(self) -> bool:
         """The last session left a game in progress without a clean exit."""
@@ -426,27 +491,37 @@ class MainWindow(QMainWindow):
         return p is not None and p.exists() and not self.settings.clean_exit()
 
     def resume_autosave(self) -> bool:
+        """Load the game the autosave holds (the start screen's Continue)."""
         p = self.controller.autosave_path
         if p is None:
             return False
-        ok = self.open_path(p)
+        summary = save_summary(p)
+        try:
+            self.controller.load(p)
+        except UserError as e:
+            self.show_error(tr("ui.error.load", error=e))
+            return False
         self.path = None  # resuming must never make the autosave the user's file
+        self._saved_choices = None
+        # ...but the game keeps the name of the user's file it came from, if any
+        self.controller.file_name = summary["file"] if summary else ""
+        self.controller.autosave()
+        self.settings.set_clean_exit(False)
         self._update_title()
-        return ok
+        return True
 
     def offer_resume(self) -> None:
-        if not self.crash_detected():
-            return
-        try:
-            g, _ = GameController.read(self.controller.autosave_path)  # type: ignore[arg-type]
-        except UserError:
-            return
-        if g.outcome is not None:
-            return
-        answer = QMessageBox.question(self, tr("ui.resume.title"),
-                                      tr("ui.resume.text", turn=g.turn))
-        if answer == QMessageBox.StandardButton.Yes:
-            self.resume_autosave()
+        """At start: the start screen, with Continue for the autosave's unfinished game
+        (after a crash it says so)."""
+        if self.controller.game is None and self.lesson is None:
+            self.show_start()
+
+    def show_start(self) -> None:
+        p = self.controller.autosave_path
+        summary = save_summary(p) if p is not None else None
+        self.start_page.set_summary(summary, crashed=self.crash_detected())
+        self.stack.setCurrentWidget(self.start_page)
+        self.start_page.first_button().setFocus()
 
     @Slot()
     def print_dialog(self) -> None:
@@ -539,7 +614,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def take_over(self) -> None:
         """Play on from this step as a normal hot-seat game; the lesson closes."""
-        if self.lesson is None:
+        if self.lesson is None or not self.keep_or_leave():
             return
         game: Game = self.lesson.take_over()
         self._end_lesson()
@@ -661,7 +736,11 @@ class MainWindow(QMainWindow):
             self.rules_dialog.raise_()
 
     def _about(self) -> None:
-        QMessageBox.about(self, tr("ui.window.title"), tr("ui.about.text"))
+        from bsg_desktop import __version__
+
+        QMessageBox.about(self, tr("ui.window.title"),
+                          tr("ui.about.version", version=__version__) + "\n\n" +
+                          tr("ui.about.text"))
 
     def show_error(self, message: str) -> None:
         """Non-blocking: the app keeps running, the message stays until dismissed."""
@@ -673,6 +752,9 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------- lifetime
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.keep_or_leave():
+            event.ignore()
+            return
         self.controller.stop()
         self.controller.autosave()
         self.settings.set_geometry(self.saveGeometry())

@@ -1,0 +1,128 @@
+"""The start screen: Continue the last unfinished game, or begin a new one, open a file,
+or learn the rules.
+
+Shown whenever no game and no lesson is on the table. The Continue button is built
+from the autosave's summary (seats, turn, date, the user's own file name), read
+without replaying the game, so the first frame does not wait for it; pressing it
+loads exactly the game the autosave holds.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from bsg_desktop.data.components import Components
+from bsg_desktop.i18n import text, tr
+
+START_CSS = """
+StartPage { background: #0c1117; }
+QLabel { color: #eef2f5; font-size: 11pt; }
+QLabel#title { color: #e0b93a; font-size: 28pt; font-weight: 700; }
+QLabel#note { color: #f0c674; }
+QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
+              border-radius: 8px; padding: 12px 18px; font-size: 13pt; text-align: left; }
+QPushButton#continue { background: #1f4d33; border-color: #47d16c; }
+QPushButton:hover { border-color: #e0b93a; }
+QPushButton:focus, QPushButton#continue:focus { border: 3px solid #ffd84d; }
+"""
+
+
+def summary_words(comp: Components, summary: dict[str, Any]) -> str:
+    """Seats, turn and date of a saved game in one or two readable lines."""
+    seats = []
+    for i, cid in enumerate(summary["characters"]):
+        try:
+            who = text(comp.character(cid).name)
+        except KeyError:
+            who = cid
+        name = summary["names"][i] if i < len(summary["names"]) else ""
+        kinds = summary.get("kinds") or []
+        kind = tr("ui.new.computer") if i < len(kinds) and kinds[i] == "computer" \
+            else tr("ui.new.human")
+        seats.append(f"{name} ({who}, {kind})" if name else f"{who} ({kind})")
+    when = summary.get("saved") or ""
+    try:
+        when = datetime.fromisoformat(when).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        pass
+    lines = [tr("ui.start.turn", turn=summary["turn"], when=when)]
+    lines += [", ".join(seats[i:i + 2]) for i in range(0, len(seats), 2)]  # two a line
+    if summary.get("file"):
+        lines.append(tr("ui.start.file", file=summary["file"]))
+    return "\n".join(lines)
+
+
+class StartPage(QWidget):
+    """Four ways onto the table; Continue only when there is a game to continue."""
+
+    continue_requested = Signal()
+    new_requested = Signal()
+    open_requested = Signal()
+    learn_requested = Signal()
+
+    def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.comp = comp
+        self.summary: dict[str, Any] | None = None
+        self.crashed = False
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(START_CSS)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(40, 24, 40, 24)
+        lay.addStretch(2)
+        self.title = QLabel(objectName="title", alignment=Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(self.title)
+        self.subtitle = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        lay.addWidget(self.subtitle)
+        lay.addSpacing(20)
+        self.note = QLabel(objectName="note", alignment=Qt.AlignmentFlag.AlignCenter,
+                           wordWrap=True)
+        lay.addWidget(self.note)
+        self.continue_button = QPushButton(objectName="continue")
+        self.new_button = QPushButton()
+        self.open_button = QPushButton()
+        self.learn_button = QPushButton()
+        for b, sig in ((self.continue_button, self.continue_requested),
+                       (self.new_button, self.new_requested),
+                       (self.open_button, self.open_requested),
+                       (self.learn_button, self.learn_requested)):
+            b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            b.setMinimumWidth(420)
+            b.setMaximumWidth(760)
+            b.setAutoDefault(True)
+            b.clicked.connect(sig.emit)
+            lay.addWidget(b, 0, Qt.AlignmentFlag.AlignHCenter)
+            lay.addSpacing(8)
+        lay.addStretch(3)
+        self.retranslate()
+
+    def set_summary(self, summary: dict[str, Any] | None, crashed: bool = False) -> None:
+        """The unfinished game the Continue button loads (None: no button)."""
+        self.summary = summary if summary and not summary.get("finished") else None
+        self.crashed = crashed and self.summary is not None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("ui.window.title"))
+        self.subtitle.setText(tr("ui.start.subtitle"))
+        self.note.setText(tr("ui.start.crashed") if self.crashed else "")
+        self.note.setVisible(self.crashed)
+        s = self.summary
+        self.continue_button.setVisible(s is not None)
+        if s is not None:
+            details = summary_words(self.comp, s)
+            self.continue_button.setText(tr("ui.start.continue") + "\n" + details)
+            self.continue_button.setAccessibleName(tr("ui.start.continue"))
+            self.continue_button.setAccessibleDescription(details)
+        self.new_button.setText(tr("ui.panel.start_new"))
+        self.open_button.setText(tr("ui.start.open"))
+        self.learn_button.setText(tr("ui.panel.start_learn"))
+        for b in (self.new_button, self.open_button, self.learn_button):
+            b.setAccessibleName(b.text())
+
+    def first_button(self) -> QPushButton:
+        return self.continue_button if self.summary is not None else self.new_button
