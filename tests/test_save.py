@@ -57,7 +57,15 @@ def test_truncated(tmp_path: Path) -> None:
 def test_corrupted_bytes(tmp_path: Path) -> None:
     path = saved(tmp_path)
     path.write_bytes(b"\xff\xfe\x00garbage\x81")
-    assert "cannot be read" in message(path)
+    text = message(path)
+    assert "not a BSG: Express saved game" in text and "Unicode" not in text
+
+
+def test_binary_file_without_nul_bytes_is_not_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "photo.json"
+    path.write_bytes(bytes(range(128, 256)) * 4)
+    text = message(path)
+    assert "not a BSG: Express saved game" in text and "Unicode" not in text
 
 
 def test_not_a_save(tmp_path: Path) -> None:

@@ -169,7 +169,7 @@ def test_bad_skill_die_value_is_an_error(tmp_path):
     p = _write(tmp_path, GOOD.replace("seed: 1\n", "seed: 1\ndice: {skill: [5]}\n"))
     status, detail = run_file(p)
     assert status == "ERROR"
-    assert "dice.skill: expected a list of skill die values" in detail
+    assert "dice.skill[0]: expected a skill die value (-2, -1, 1, 2, 3, 4), got 5" in detail
 
 
 def test_illegal_step_fails_with_line_and_legal_choices(tmp_path):

@@ -71,6 +71,11 @@ class CrisisType:
     icon: str
 
 
+def _small(text: str) -> bool:
+    """One to three ASCII digits (str.isdigit() also takes "²", which int() refuses)."""
+    return 1 <= len(text) <= 3 and text.isascii() and text.isdigit()
+
+
 @dataclass(frozen=True, slots=True)
 class CrisisFace:
     type: str
@@ -86,8 +91,8 @@ class CrisisFace:
     def from_code(cls, code: str) -> CrisisFace:
         """Inverse of `code`; raises ValueError with what was expected."""
         parts = code.strip().split("/") if isinstance(code, str) else []
-        ok = (len(parts) in (3, 4) and parts[0] in CRISIS_TYPES and parts[1].isdigit()
-              and parts[2].isdigit() and (len(parts) == 3 or parts[3] == "jump"))
+        ok = (len(parts) in (3, 4) and parts[0] in CRISIS_TYPES and _small(parts[1])
+              and _small(parts[2]) and (len(parts) == 3 or parts[3] == "jump"))
         if not ok:
             raise ValueError(f"expected a crisis face such as dradis/4/2/jump "
                              f"(type/difficulty/consequence[/jump]), got {code!r}")

@@ -7,6 +7,7 @@ file, a scenario and a test spell a choice the same way (python-chess's
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -17,10 +18,17 @@ CYLONS = "cylons"
 
 ACTIVE, CONTRIBUTED, SPENT, REMOVED = "active", "contributed", "spent", "removed"  # D11
 RAIDER, SHIP = "raider", "ship"
+_INT = re.compile(r"-?[0-9]{1,18}")
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+_ARG = re.compile(r"-?[0-9]{1,18}|[A-Za-z_][A-Za-z0-9_/.\-]*")
+
+
+MAX_CHOICE_CHARS = 200  # the longest real choice text is under 40 characters
 
 
 def _arg(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+    # ASCII digits only: str.isdigit() also accepts "²", which int() refuses
+    return int(text) if _INT.fullmatch(text) else text
 
 
 class Choice(NamedTuple):
@@ -41,10 +49,14 @@ class Choice(NamedTuple):
         """Inverse of ``str()``; raises IllegalChoiceError on text that is not a choice."""
         if not isinstance(text, str) or not text.strip():
             raise IllegalChoiceError(f"not a choice: {text!r}")
+        if len(text) > MAX_CHOICE_CHARS:
+            raise IllegalChoiceError(f"not a choice: {text[:20]!r}… "
+                                     f"(longer than {MAX_CHOICE_CHARS} characters)")
         verb, _, rest = text.strip().partition(":")
-        if not verb.replace("_", "").isalnum():
+        parts = [a.strip() for a in rest.split(",")] if rest else []
+        if not _WORD.fullmatch(verb) or not all(_ARG.fullmatch(a) for a in parts):
             raise IllegalChoiceError(f"not a choice: {text!r}")
-        args = tuple(_arg(a.strip()) for a in rest.split(",")) if rest else ()
+        args = tuple(_arg(a) for a in parts)
         return cls(verb, args)
 
 

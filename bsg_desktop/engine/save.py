@@ -18,7 +18,8 @@ from bsg_desktop.data import CrisisFace
 from bsg_desktop.engine.core import Choice, Setup
 from bsg_desktop.engine.game import Game, replay
 from bsg_desktop.engine.setup import SetupError
-from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError, read_user_text
+from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.inputs import MAX_ITEMS, MAX_SAVE_BYTES, decode_text, load_json, read_bytes
 
 FORMAT = "bsg-express-save"
 VERSION = 1
@@ -65,7 +66,7 @@ def from_json(data: Any, name: str = "save") -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{name}: not a BSG: Express saved game")
     version = data.get("version")
-    if version != VERSION:
+    if isinstance(version, bool) or version != VERSION:
         raise SaveError(f"{name}: saved by an unsupported version ({version!r}); "
                         f"this program reads version {VERSION}")
     try:
@@ -81,10 +82,15 @@ def from_json(data: Any, name: str = "save") -> Game:
             raise ValueError("overrides must be a mapping")
         skill = data.get("script_skill") or []
         crisis = data.get("script_crisis") or []
-        if not isinstance(skill, list) or not all(isinstance(x, int) for x in skill):
+        if not isinstance(skill, list) or not all(_whole(x) for x in skill):
             raise ValueError("scripted skill dice must be whole numbers")
-        if not isinstance(crisis, list) or not all(isinstance(x, int | str) for x in crisis):
+        if not isinstance(crisis, list) or not all(_whole(x) or isinstance(x, str)
+                                                   for x in crisis):
             raise ValueError("scripted crisis dice must be face numbers or face codes")
+        for what, items in (("choices", choices), ("scripted skill dice", skill),
+                            ("scripted crisis dice", crisis)):
+            if len(items) > MAX_ITEMS:  # before any work: each one is a step to replay
+                raise ValueError(f"more than {MAX_ITEMS:,} {what}")
         for x in crisis:
             if isinstance(x, str):
                 CrisisFace.from_code(x)
@@ -96,13 +102,24 @@ def from_json(data: Any, name: str = "save") -> Game:
         raise SaveError(f"{name}: {e}") from None
 
 
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def parse_save(text: str, name: str = "save") -> Any:
+    """The JSON of a save's text, within the depth and number limits."""
+    return load_json(text, name, SaveError)
+
+
 def read_save(path: str | Path) -> Any:
-    """The JSON of a save file, or SaveError saying why it cannot be read."""
-    text = read_user_text(path, SaveError)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveError(f"{path}: damaged or truncated (line {e.lineno}: {e.msg})") from None
+    """The JSON of a save file, or SaveError saying why it cannot be read.
+
+    Only a regular file within MAX_SAVE_BYTES is read; a binary file is "not a
+    saved game", whatever bytes it holds.
+    """
+    data = read_bytes(path, SaveError, MAX_SAVE_BYTES)
+    return parse_save(decode_text(data, str(path), SaveError, "a BSG: Express saved game"),
+                      str(path))
 
 
 def load_game(path: str | Path) -> Game:

@@ -81,14 +81,37 @@ def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
 
 def _seat(g: Any, value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < g.n:
-        raise SetupError(f"{where}: expected a seat number from 0 to {g.n - 1}, got {value!r}")
+        raise SetupError(f"{where}: expected a seat number from 0 to {g.n - 1}, "
+                         f"got {_shown(value)}")
     return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise SetupError(f"{where}: expected a list, got {value!r}")
+        raise SetupError(f"{where}: expected a list, got {_shown(value)}")
     return value
+
+
+def _names(value: Any, where: str) -> list[str]:
+    """A list of ids (cards, markers, locations): texts only, so a nested list or a
+    mapping in it is an error here and not a TypeError in a set or dict lookup."""
+    items = _list(value, where)
+    for x in items:
+        if not isinstance(x, str):
+            raise SetupError(f"{where}: expected a list of names, got {_shown(x)} in it")
+    return items
+
+
+def _seat_key(g: Any, key: Any, where: str) -> int:
+    """A seat written as a mapping key: a number, or its digits (JSON keys are texts)."""
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 3:
+        key = int(key)
+    return _seat(g, key, where)
 
 
 def _marker_piles(g: Any, ov: dict[str, Any], key: str, placed_now: list[str], ids: list[str],
@@ -98,8 +121,8 @@ def _marker_piles(g: Any, ov: dict[str, Any], key: str, placed_now: list[str], i
     Every marker ends up either out or in the pile exactly once (C7, C8); markers not
     named are shuffled under the named top.
     """
-    placed = _list(ov.get(key, placed_now), key)
-    top = _list(ov.get(f"{key}_pile", []), f"{key}_pile")
+    placed = _names(ov.get(key, placed_now), key)
+    top = _names(ov.get(f"{key}_pile", []), f"{key}_pile")
     for x in placed + top:
         if x not in ids:
             raise SetupError(f"{key}: unknown {noun} {x!r}")
@@ -116,6 +139,8 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
     known = {"loyalty", "loyalty_deck", "dradis_monitor", "dradis_pile", "damage", "damage_pile",
              "demoralized", "demoralized_pile", "jump_track", "distance", "admiral", "brig",
              "revealed", "active", "step", "dice", "jump_bonus", "loyalty_dealt"}
+    if not isinstance(ov, dict):
+        raise SetupError("expected a mapping of overrides")
     for key in ov:
         if key not in known:
             expected = ", ".join(sorted(known))
@@ -127,8 +152,8 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
             raise SetupError("loyalty: expected a mapping seat -> list of card ids")
         pool = [x for p in g.players for x in p.loyalty] + g.loyalty_deck + g.loyalty_box
         for seat, cards in lo.items():
-            s = _seat(g, int(seat) if str(seat).isdigit() else seat, "loyalty")
-            cards = [cards] if isinstance(cards, str) else _list(cards, f"loyalty.{seat}")
+            s = _seat_key(g, seat, "loyalty")
+            cards = [cards] if isinstance(cards, str) else _names(cards, f"loyalty.{seat}")
             for card in cards:
                 if card not in all_cards:
                     raise SetupError(f"loyalty.{seat}: unknown card {card!r}")
@@ -149,7 +174,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         g.loyalty_deck = [x for x in pool if x in deck_cyl or x in deck_not]
         g.loyalty_box = [x for x in pool if x not in g.loyalty_deck]
     if "loyalty_deck" in ov:
-        deck = _list(ov["loyalty_deck"], "loyalty_deck")
+        deck = _names(ov["loyalty_deck"], "loyalty_deck")
         held = {x for p in g.players for x in p.loyalty}
         for card in deck:
             if card not in all_cards:
@@ -163,7 +188,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         g.loyalty_deck = list(reversed(deck))  # first listed is dealt first
     markers = {RAIDER: c.dradis_raiders, SHIP: c.dradis_ships}
     if "dradis_monitor" in ov or "dradis_pile" in ov:
-        mon = _list(ov.get("dradis_monitor", g.dradis_monitor), "dradis_monitor")
+        mon = _names(ov.get("dradis_monitor", g.dradis_monitor), "dradis_monitor")
         for m in mon:
             if m not in markers:
                 raise SetupError(f"dradis_monitor: expected raider or ship, got {m!r}")
@@ -171,7 +196,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         if min(left.values()) < 0:
             raise SetupError("dradis_monitor: more markers than the 14 in the box (C6)")
         if "dradis_pile" in ov:
-            top = _list(ov["dradis_pile"], "dradis_pile")
+            top = _names(ov["dradis_pile"], "dradis_pile")
             for m in top:
                 if m not in markers:
                     raise SetupError(f"dradis_pile: expected raider or ship, got {m!r}")
@@ -196,12 +221,14 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         if key in ov:
             v = ov[key]
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-                raise SetupError(f"{key}: expected a whole number from 0 to {hi}, got {v!r}")
+                raise SetupError(f"{key}: expected a whole number from 0 to {hi}, "
+                                 f"got {_shown(v)}")
             setattr(g, key, v)
-    if "jump_bonus" in ov:
-        g.jump_bonus = bool(ov["jump_bonus"])
-    if "loyalty_dealt" in ov:
-        g.loyalty_dealt = bool(ov["loyalty_dealt"])
+    for key in ("jump_bonus", "loyalty_dealt"):
+        if key in ov:
+            if not isinstance(ov[key], bool):
+                raise SetupError(f"{key}: expected true or false, got {_shown(ov[key])}")
+            setattr(g, key, ov[key])
     for s in _list(ov.get("brig", []), "brig"):
         g.players[_seat(g, s, "brig")].in_brig = True
     for s in _list(ov.get("revealed", []), "revealed"):
@@ -219,7 +246,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         if not isinstance(dice, dict):
             raise SetupError("dice: expected a mapping seat -> {strong: {...}, weak: {...}}")
         for seat, kinds in dice.items():
-            p = g.players[_seat(g, int(seat) if str(seat).isdigit() else seat, "dice")]
+            p = g.players[_seat_key(g, seat, "dice")]
             if not isinstance(kinds, dict):
                 raise SetupError(f"dice.{seat}: expected a mapping of strong/weak")
             for kind, states in kinds.items():
@@ -227,10 +254,16 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
                     raise SetupError(f"dice.{seat}.{kind}: expected strong or weak with states")
                 mine = [d for d in p.dice if d.kind == kind]
                 seq: list[str] = []
+                for st in states:
+                    if st not in (ACTIVE, SPENT, REMOVED):
+                        raise SetupError(f"dice.{seat}.{kind}: unknown state {_shown(st)}; "
+                                         f"expected {ACTIVE}, {SPENT} or {REMOVED}")
                 for st in (ACTIVE, SPENT, REMOVED):
                     k = states.get(st, 0)
-                    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                        raise SetupError(f"dice.{seat}.{kind}.{st}: expected a count")
+                    # checked before the list is built: a count of 1e9 must not allocate
+                    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(mine):
+                        raise SetupError(f"dice.{seat}.{kind}.{st}: expected a count from 0 "
+                                         f"to {len(mine)}, got {_shown(k)}")
                     seq += [st] * k
                 if len(seq) != len(mine):
                     raise SetupError(f"dice.{seat}.{kind}: the counts must add up to {len(mine)}")
@@ -245,6 +278,6 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
     if "active" in ov:
         g.active = _seat(g, ov["active"], "active")
     step = ov.get("step", "retrieve")
-    if step not in STEPS:
-        raise SetupError(f"step: expected one of {', '.join(STEPS)}, got {step!r}")
+    if not isinstance(step, str) or step not in STEPS:
+        raise SetupError(f"step: expected one of {', '.join(STEPS)}, got {_shown(step)}")
     return STEPS.index(step)

@@ -1,0 +1,263 @@
+"""The one way in for a file a user hands the program: saves, scenarios, cards.yaml.
+
+Each kind of file is read through here, so the limits are checked before any work
+is done and the same answer comes back whichever door the file came through:
+
+- only regular files are read (a FIFO would block, ``/dev/zero`` never ends), and
+  their size is checked against a cap before a byte is read;
+- text must be UTF-8 (a binary file is "not a text file", not a decoding error);
+- JSON nesting depth and number length are checked before or while parsing, so a
+  deep file cannot exhaust the stack and a 5,000-digit number cannot stall;
+- YAML is composed by a safe loader that refuses anchors and aliases (their
+  expansion is exponential), tags other than plain values, duplicate keys, deep
+  nesting and over-long numbers, and remembers the line of every value.
+
+Every problem is a `UserError` (of the caller's type) whose message is one line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bsg_desktop.errors import UserError
+
+# Caps, far above any file the program writes or ships (a long save is ~50 kB, the
+# largest scenario ~5 kB, cards.yaml ~20 kB) and far below what would hurt.
+MAX_SAVE_BYTES = 4_000_000
+MAX_YAML_BYTES = 512_000
+MAX_DEPTH = 40  # nesting of mappings/lists; real files use at most 5
+MAX_NUMBER_CHARS = 30  # digits (and sign, exponent) of one number
+MAX_ITEMS = 100_000  # choices in a save, steps or scripted dice in a scenario
+
+
+def read_bytes(path: str | Path, error: type[UserError], max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``, or ``error`` saying why not.
+
+    The file is opened without blocking and checked with fstat before reading, so
+    a FIFO, a device or a directory is refused at once rather than read for ever.
+    """
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{path}: is a folder, not a file") from None
+    except OSError as e:
+        raise error(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise error(f"{path}: is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise error(f"{path}: is not a regular file (a pipe or device cannot be read)")
+        if st.st_size > max_bytes:
+            raise error(f"{path}: too large ({st.st_size:,} bytes; at most {max_bytes:,})")
+        chunks = []
+        left = max_bytes + 1  # a file that grows while we read is still capped
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as e:
+        raise error(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise error(f"{path}: too large (more than {max_bytes:,} bytes)")
+    return data
+
+
+def decode_text(data: bytes, name: str, error: type[UserError], what: str) -> str:
+    """UTF-8 text, or ``error`` saying the file is not ``what`` (a binary file)."""
+    if b"\x00" in data:
+        raise error(f"{name}: not {what} (it holds binary data)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise error(f"{name}: not {what} (not UTF-8 text at byte {e.start})") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_text(path: str | Path, error: type[UserError], what: str,
+              max_bytes: int = MAX_YAML_BYTES) -> str:
+    """A regular UTF-8 text file within the size cap."""
+    return decode_text(read_bytes(path, error, max_bytes), str(path), error, what)
+
+
+# -------------------------------------------------------------------- JSON
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of [ and { outside strings (a linear scan, no recursion)."""
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+class _TooLong(ValueError):
+    pass
+
+
+def _number(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _TooLong(text)
+        return kind(text)
+
+    return parse
+
+
+def _no_constant(text: str) -> Any:
+    raise _TooLong(text)
+
+
+def load_json(text: str, name: str, error: type[UserError]) -> Any:
+    """Parsed JSON within the depth and number limits, or ``error`` with a line number."""
+    if json_depth(text) > MAX_DEPTH:
+        raise error(f"{name}: nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text, parse_int=_number(int), parse_float=_number(float),
+                          parse_constant=_no_constant)
+    except _TooLong as e:
+        shown = str(e) if len(str(e)) <= 12 else f"{str(e)[:12]}…"
+        raise error(f"{name}: the number {shown} is too long or not finite "
+                    f"(at most {MAX_NUMBER_CHARS} characters)") from None
+    except json.JSONDecodeError as e:
+        raise error(f"{name}: damaged or truncated (line {e.lineno}: {e.msg})") from None
+    except RecursionError:  # cannot happen within MAX_DEPTH; kept so it never escapes
+        raise error(f"{name}: nested too deeply") from None
+
+
+# -------------------------------------------------------------------- YAML
+class YamlProblem(Exception):
+    """A YAML file the safe loader refuses: ``line`` (1-based) and what was wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float", "tag:yaml.org,2002:str",
+}
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_MAP_TAGS = {"tag:yaml.org,2002:map"}
+_SEQ_TAGS = {"tag:yaml.org,2002:seq"}
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with anchors, aliases and deep nesting refused while composing."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise YamlProblem(event.start_mark.line + 1,
+                              f"aliases (*{event.anchor}) are not allowed; write the value out")
+        if getattr(event, "anchor", None) is not None:
+            raise YamlProblem(event.start_mark.line + 1,
+                              f"anchors (&{event.anchor}) are not allowed; write the value out")
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise YamlProblem(event.start_mark.line + 1,
+                                  f"nested deeper than {MAX_DEPTH} levels")
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def compose_yaml(source: str) -> yaml.Node | None:
+    """The node tree of one YAML document (None when empty), or YamlProblem."""
+    loader = _Loader(source)
+    try:
+        return loader.get_single_node()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        raise YamlProblem(mark.line + 1 if mark else 1,
+                          f"YAML error: {e.problem or e.context or 'invalid YAML'}") from None
+    except yaml.YAMLError as e:
+        raise YamlProblem(1, f"YAML error: {e}") from None
+    finally:
+        loader.dispose()
+
+
+_scalars = yaml.constructor.SafeConstructor()
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    line = node.start_mark.line + 1
+    if node.tag == _TIMESTAMP:
+        return node.value  # a date is read as the text it is written as
+    if node.tag not in _PLAIN_TAGS:
+        raise YamlProblem(line, f"unsupported value {node.tag!r}; expected text, a number, "
+                                "true/false or null")
+    if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and \
+            len(node.value) > MAX_NUMBER_CHARS:
+        raise YamlProblem(line, f"the number {node.value[:12]}… is too long "
+                                f"(at most {MAX_NUMBER_CHARS} characters)")
+    try:
+        return _scalars.construct_object(node)
+    except (yaml.YAMLError, ValueError, OverflowError) as e:
+        raise YamlProblem(line, f"cannot read the value {node.value[:20]!r} ({e})") from None
+
+
+def yaml_data(node: yaml.Node | None, lines: dict[str, int] | None = None,
+              path: str = "") -> Any:
+    """Plain Python values (dict/list/str/int/float/bool/None) from a composed node.
+
+    ``lines`` collects the 1-based line of every path (``steps[2]``, ``expect.dice.1``).
+    Keys must be plain scalars and each may appear once in its mapping.
+    """
+    if node is None:
+        return None
+    if lines is not None:
+        lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.ScalarNode):
+        return _scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag not in _SEQ_TAGS:
+            raise YamlProblem(node.start_mark.line + 1, f"unsupported list type {node.tag!r}")
+        return [yaml_data(v, lines, f"{path}[{i}]") for i, v in enumerate(node.value)]
+    if node.tag not in _MAP_TAGS:
+        raise YamlProblem(node.start_mark.line + 1, f"unsupported mapping type {node.tag!r}")
+    out: dict[Any, Any] = {}
+    for k, v in node.value:
+        if not isinstance(k, yaml.ScalarNode):
+            raise YamlProblem(k.start_mark.line + 1,
+                              "a key must be a plain text or number, not a list or mapping")
+        key = _scalar(k)
+        where = f"{path}.{key}" if path else str(key)
+        if key in out:
+            raise YamlProblem(k.start_mark.line + 1, f"{where}: duplicate key {key!r}")
+        out[key] = yaml_data(v, lines, where)
+    return out
+
+
+def load_yaml(source: str, lines: dict[str, int] | None = None) -> Any:
+    """compose_yaml + yaml_data: plain values of a YAML text, or YamlProblem."""
+    return yaml_data(compose_yaml(source), lines)
