@@ -6,8 +6,6 @@ else is a bug and is reported as one.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 
 class UserError(Exception):
     """A problem with the user's input (file, flag, choice), not with the program."""
@@ -30,14 +28,3 @@ class SaveError(UserError):
 
 class IllegalChoiceError(UserError):
     """A choice that is not among the pending decision's legal options."""
-
-
-def read_user_text(path: str | Path, error: type[UserError]) -> str:
-    """A file the user chose (save, scenario), or ``error`` with a one-line reason."""
-    path = Path(path)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise error(f"{path}: cannot be read ({e.__class__.__name__})") from None
