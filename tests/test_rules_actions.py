@@ -1,8 +1,9 @@
-"""Turn start (T1), actions (A1–A9) and the brig (B1–B3)."""
+"""The turn sequence (T0), turn start (T1), actions (A1–A9) and the brig (B1–B3)."""
 
 from __future__ import annotations
 
 from test_engine_helpers import (
+    C_UNREST_4_1_JUMP,
     C_UNREST_6_1,
     contribute,
     dice,
@@ -27,6 +28,26 @@ def action(skill: list[int] | tuple[int, ...] = (), chars: tuple[str, ...] = CAS
     """Seat 0 at its action step."""
     ov.setdefault("loyalty", dict(enumerate(HUMAN)))
     return start(4, chars, skill=skill, step="action", **ov)
+
+
+# --------------------------------------------------------------------------- T0
+
+
+def test_t0_a_turn_runs_its_seven_steps_in_order() -> None:
+    g = start(4, CAST, loyalty=dict(enumerate(HUMAN)), jump_track=2, distance=3,
+              crisis=[C_UNREST_4_1_JUMP, 0], skill=[4, 1],
+              dice={0: {"strong": {"active": 1, "spent": 1}}})
+    assert kind(g) == "action"  # step 1 (T1) needed no decision: one spent die
+    ev = list(g.events)
+    ev += play(g, "skip", "crisis:0") + settle(g, stop=("jump_die",))
+    ev += g.apply("jump_die:strong") + settle(g, stop=("action",))
+    steps = ["die_retrieved", "action_skipped", "crisis_chosen", "check_result",
+             "crisis_failed", "jump_track_advanced", "fleet_jumped", "loyalty_round",
+             "turn_ended"]
+    at = [next(i for i, e in enumerate(ev) if e.kind == k) for k in steps]
+    assert at == sorted(at), [ev[i].kind for i in sorted(at)]
+    nxt = of(ev, "turn_started")[-1]
+    assert nxt.get("seat") == 1 and nxt.rule == "T0" and g.pending.seat == 1
 
 
 # --------------------------------------------------------------------------- T1

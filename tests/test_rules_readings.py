@@ -1,4 +1,4 @@
-"""The project's readings where the rulebook is silent or ambiguous (I1–I12)."""
+"""The project's readings where the rulebook is silent or ambiguous (I1–I22)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from test_engine_helpers import (
     kind,
     of,
     opts,
+    play,
     settle,
     start,
 )
@@ -46,13 +47,19 @@ def test_i2_a5_needs_two_active_dice_others_one() -> None:
     assert any(x.startswith("a6") for x in o)  # a vote needs no die of one's own
 
 
-def test_i3_bonus_applies_to_a_named_crisis() -> None:
-    g = start(4, CAST, loyalty={0: "cylon_one", 1: "not_cylon_1", 2: "not_cylon_2",
-                                3: "not_cylon_3"}, revealed=[0], jump_bonus=True, step="crisis")
-    g.apply("name:unrest")  # a named crisis has no icon of its own (Y6)
-    settle(g, stop=("action",))
-    assert g.jump_track == 1 and not g.jump_bonus
-    assert any(e.kind == "jump_bonus_used" for e in g.events)
+def test_i3_bonus_waits_over_a_named_crisis_for_the_next_crisis_die() -> None:
+    lo = {0: "cylon_one", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3"}
+    g = start(4, CAST, loyalty=lo, revealed=[0], jump_bonus=True, step="crisis",
+              crisis=[C_UNREST_6_1, 0])
+    ev = g.apply("name:unrest")  # Y6: a named crisis has no die and no jump icon
+    ev += settle(g, stop=("action",))
+    assert g.jump_track == 0 and g.jump_bonus
+    assert [e.rule for e in of(ev, "jump_bonus_waits")] == ["I3"]
+    assert not of(ev, "jump_bonus_used")
+    g.apply("skip")  # seat 1 (William Adama) rolls the next crisis dice
+    g.apply("crisis:0")  # Unrest 6/1: no icon of its own, but the bonus applies now
+    ev = settle(g, stop=("action",))
+    assert g.jump_track == 1 and not g.jump_bonus and of(ev, "jump_bonus_used")
 
 
 def test_i3_bonus_carries_over_a_turn_without_crisis() -> None:
@@ -205,3 +212,136 @@ def test_i12_reconstructed_values_come_from_cards_yaml(tmp_path: Path) -> None:
                  overrides={"step": "crisis"})
     assert g.dradis_pile.count(RAIDER) == 8 and len(g.dradis_pile) == 12
     assert g.pending.info_dict()["faces"][0].code() == "attack/9/3"
+
+
+RANKED = ("william_adama", "lee_adama", "kara_thrace", "laura_roslin")
+
+
+def _brig_by_vote(g: Game, target: int) -> list:
+    """Seat 0 calls a vote to brig ``target`` and carries it alone with a +4."""
+    return play(g, f"a6:brig,{target}", "pass", "pass", "pass", "join", "contribute:0", "stop")
+
+
+def test_i13_admiral_passes_to_the_next_rank_below_not_back_up() -> None:
+    # Lee holds the title (William Adama was brigged and released earlier); Lee goes
+    # to the brig: the title goes down to Kara, not back up to the released Adama.
+    g = start(4, RANKED, loyalty=HUMAN, step="action", admiral=1, skill=[4, 4, 3, 3])
+    ev = _brig_by_vote(g, 1)
+    assert g.players[1].in_brig and g.admiral == 2
+    assert [(e.rule, e.get("seat")) for e in of(ev, "admiral_changed")] == [("A6", 2)]
+
+
+def test_i13_admiral_succession_wraps_round_to_the_top() -> None:
+    # Laura Roslin, lowest in this cast, holds the title and is brigged: it wraps to
+    # the top of the ladder, skipping William Adama in the brig, to Lee.
+    g = start(4, RANKED, loyalty=HUMAN, step="action", admiral=3, brig=[0], skill=[4, 4, 3, 3])
+    _brig_by_vote(g, 3)
+    assert g.admiral == 1
+
+
+def test_i13_nobody_eligible_highest_not_revealed_then_highest() -> None:
+    lo = {0: "not_cylon_1", 1: "cylon_one", 2: "not_cylon_2", 3: "not_cylon_3"}
+    g = start(4, RANKED, loyalty=lo, step="action", admiral=2, revealed=[1])
+    for p in g.players:
+        p.in_brig = p.seat != 1
+    g.pass_admiral("A6")
+    assert g.admiral == 0  # all humans in the brig: the highest-ranked one not revealed
+    for p in g.players:
+        p.revealed = True
+    g.pass_admiral("I4")
+    assert g.admiral == 0
+
+
+def test_i14_revealed_cylon_takes_the_action_step_then_rolls_or_names() -> None:
+    lo = {0: "cylon_one", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3"}
+    g = start(4, CAST, loyalty=lo, revealed=[0], step="action")
+    assert kind(g) == "action" and "a2" in opts(g)
+    g.apply("skip")
+    assert kind(g) == "crisis_mode" and g.pending.rule == "I14"
+    assert opts(g) == ["roll", "name:unrest", "name:attack", "name:dradis"]
+
+
+def test_i15_revealed_cylon_passing_in_a_vote_retrieves_nothing() -> None:
+    lo = {0: "not_cylon_1", 1: "cylon_one", 2: "not_cylon_2", 3: "not_cylon_3"}
+    spent = {1: {"strong": {"spent": 1, "removed": 1}, "weak": {"active": 1, "removed": 1}},
+             2: {"strong": {"active": 1, "spent": 1}}}
+    g = start(4, CAST, loyalty=lo, revealed=[1], step="action", dice=spent)
+    ev = play(g, "a6:brig,2", "pass", "pass")
+    passes = of(ev, "passed")
+    assert [(e.get("seat"), e.rule) for e in passes] == [(1, "I15"), (2, "A7")]
+    assert not of(ev, "die_retrieved")
+    assert [d.state for d in g.players[1].dice if d.kind == "strong"] == [SPENT, REMOVED]
+
+
+def test_i16_jump_dice_choice_asked_even_with_equal_values() -> None:
+    g = start(4, CAST, loyalty=HUMAN, skill=[-1, -1], crisis=[C_UNREST_4_1_JUMP, 0],
+              jump_track=2, step="crisis")
+    g.apply("crisis:0")
+    settle(g, stop=("jump_die",))
+    assert kind(g) == "jump_die" and opts(g) == ["jump_die:strong", "jump_die:weak"]
+    assert g.pending.info_dict()["strong"] == g.pending.info_dict()["weak"] == -1
+
+
+def test_i17_prepare_jump_has_no_reroll_and_no_revealed_cylon_takes_it() -> None:
+    g = start(4, CAST, loyalty=HUMAN, step="action", skill=[2, 4, 1, 3])
+    g.apply("a5")
+    assert kind(g) == "contribute" and all(len(c.args) == 2 for c in g.legal_choices())
+    ev = g.apply("contribute:0,1")
+    assert of(ev, "jump_prepared") and kind(g) != "reroll" and g.active == 0
+    lo = {0: "cylon_one", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3"}
+    g = start(4, CAST, loyalty=lo, revealed=[0], step="action")
+    assert len(g.players[0].active_dice) == 2 and "a5" not in opts(g)
+
+
+def test_i18_unrest_draws_as_many_markers_as_the_consequence() -> None:
+    # die D's face 2 is Unrest 5/2: two markers drawn from the pile, one at a time
+    g = start(4, CAST, loyalty=HUMAN, crisis=[C_UNREST_6_1, 2], step="crisis",
+              demoralized_pile=["lee_adama", "kara_thrace"])
+    ev = g.apply("crisis:1") + settle(g, stop=("action",))
+    placed = of(ev, "demoralized_placed")
+    assert [(e.get("character"), e.rule) for e in placed] == [("lee_adama", "K3"),
+                                                               ("kara_thrace", "K3")]
+
+
+def test_i19_command_counts_anyones_minus_one_on_adamas_turn() -> None:
+    chars = ("william_adama", "laura_roslin", "gaius_baltar", "kara_thrace")
+    g = start(4, chars, loyalty=HUMAN, step="crisis", crisis=[C_UNREST_6_1, 0],
+              skill=[-1, -2, -2, -2])
+    ev = play(g, "crisis:0", "join", "contribute:4")
+    assert g.check.total == 0 and of(ev, "command_applies")[0].rule == "X1"
+
+
+def test_i20_ordered_player_in_the_brig_retrieves_two() -> None:
+    spent = {1: {"strong": {"spent": 2}, "weak": {"spent": 2}}}
+    g = start(4, CAST, loyalty=HUMAN, step="action", brig=[1], dice=spent)
+    ev = play(g, "a8:1,strong", "retrieve2") + settle(g, stop=("crisis_die",))
+    took = [e for e in of(ev, "die_retrieved") if e.get("seat") == 1]
+    assert len(took) == 2 and {e.rule for e in took} == {"I20"}
+    assert of(ev, "order_retrieve")[0].rule == "I20"
+    opts_ordered = start(4, CAST, loyalty=HUMAN, step="action")
+    opts_ordered.apply("a8:1,strong")
+    opts_ordered.apply("act")
+    assert not [o for o in opts(opts_ordered) if o.startswith(("a8", "a9"))]
+
+
+def test_i21_first_seat_starts_and_offers_follow_the_board() -> None:
+    g = new_game(Setup(players=4), 5)
+    first = of(g.events, "turn_started")[0]
+    assert first.get("seat") == 0 and first.rule == "I21" and g.pending.seat == 0
+    o = opts(g)
+    assert "a3" not in o and "a4" not in o  # no damage, no demoralized marker yet
+    assert "a2" in o  # two Raiders on the monitor from the start (S1)
+    assert "a6:brig,0" not in o and "a6:brig,1" in o
+
+
+def test_i22_revealer_returns_spent_dice_first_six_takes_one_when_only_one() -> None:
+    lo = {0: "cylon_six", 1: "not_cylon_1", 2: "not_cylon_2", 3: "not_cylon_3"}
+    dice = {0: {"strong": {"active": 1, "spent": 1}, "weak": {"active": 2}},
+            2: {"weak": {"active": 1, "spent": 1}}}
+    g = start(4, CAST, loyalty=lo, step="action", dice=dice, dradis_monitor=[])
+    ev = g.apply("a9:cylon_six")
+    strong = [d.state for d in g.players[0].dice if d.kind == "strong"]
+    assert sorted(strong) == sorted([REMOVED, "active"])  # the spent one went to the box
+    assert len(of(ev, "die_returned_to_box")) == 2
+    # only seat 2 has a spent die: Cylon Six takes that one and the effect ends
+    assert [(e.get("target"), e.rule) for e in of(ev, "die_stolen")] == [(2, "X10")]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bsg_desktop.rules import rule_texts
 
 _RULES = Path(__file__).resolve().parent.parent / "bsg_desktop" / "rules"
@@ -50,3 +52,47 @@ def test_hungarian_uses_hungarian_accents() -> None:
     text = " ".join(rule_texts("hu").values())
     for letter in "áéíóöőúüű":
         assert letter in text, letter
+
+
+def shared_file(*parts: str) -> Path | None:
+    """A file of the project's shared folder, kept beside the clone (or its worktree)."""
+    root = _RULES.parent.parent
+    for base in (root.parent, root.parent.parent):
+        path = base.joinpath("shared", *parts)
+        if path.is_file():
+            return path
+    return None
+
+
+def _ids(text: str) -> list[str]:
+    return re.findall(r"^- ([A-Z]\d+) ", text, flags=re.MULTILINE)
+
+
+def test_every_rule_and_reading_is_in_both_languages() -> None:
+    """T0 and I1–I22 included: the reference players read is the whole rules file."""
+    en, hu = rule_texts("en"), rule_texts("hu")
+    for rid in ("T0", "T1", "I1", "I13", "I22", "K8", "X10"):
+        assert rid in en and rid in hu, rid
+    path = shared_file("rules", "bsg-express-rules.md")
+    if path is None:
+        pytest.skip("no shared rules file beside the clone")
+    ids = _ids(path.read_text(encoding="utf-8"))
+    assert ids and "T0" in ids and "I22" in ids
+    missing = {lang: [r for r in ids if r not in texts] for lang, texts in
+               (("en", en), ("hu", hu))}
+    assert missing == {"en": [], "hu": []}
+
+
+def test_english_reference_is_the_rules_file_word_for_word() -> None:
+    path = shared_file("rules", "bsg-express-rules.md")
+    if path is None:
+        pytest.skip("no shared rules file beside the clone")
+    assert (_RULES / "rules.en.md").read_text(encoding="utf-8") == \
+        path.read_text(encoding="utf-8")
+
+
+def test_rule_lines_parse_whole() -> None:
+    """Every rule line of the file reaches the reference, continuation lines included."""
+    text = (_RULES / "rules.en.md").read_text(encoding="utf-8")
+    assert list(rule_texts("en")) == _ids(text)
+    assert rule_texts("en")["T0"].endswith("Then the player to the left is active.")

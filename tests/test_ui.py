@@ -285,6 +285,18 @@ def test_log_lines_cite_rules_and_open_the_reference(make_window, qtbot):  # typ
     dlg.search.setText("Raider")
     visible = dlg.visible_rules()
     assert "K8" in visible and "T1" not in visible
+    assert "K. Crises" in dlg.visible_headings() and "T. Turn sequence" not in \
+        dlg.visible_headings()
+    dlg.search.setText("")
+    from bsg_desktop.rules import rule_ids
+
+    assert dlg.visible_rules() == rule_ids()  # the whole rulebook, T0 and I1–I22 included
+    t0 = next(dlg.list.item(i).text() for i in range(dlg.list.count())
+              if dlg.list.item(i).data(0x0100) == "T0")
+    assert "7. new loyalty cards" in t0
+    win.set_language("hu")
+    assert "T. A játék menete" in dlg.visible_headings()
+    assert dlg.visible_rules() == rule_ids()
 
 
 def test_screenshot_renders_requested_size(tmp_path, qtbot):  # type: ignore[no-untyped-def]

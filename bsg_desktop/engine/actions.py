@@ -249,6 +249,10 @@ class Order(Task):
             g.emit("order_accepted", "A8", seat=self.target)
             g.push(ActionStep(self.target, ordered=True))
         else:
-            g.emit("order_retrieve", "A8", seat=self.target)
-            g.push(Retrieve(self.target, 2, "A8"))
+            # I20: two dice even in the brig or demoralized (B2 and K4 limit the start
+            # of a turn and passing, not an order)
+            limited = g.players[self.target].in_brig or g.is_demoralized(self.target)
+            rule = "I20" if limited else "A8"
+            g.emit("order_retrieve", rule, seat=self.target)
+            g.push(Retrieve(self.target, 2, rule))
 

@@ -26,9 +26,9 @@ class CrisisStep(Task):
 
     def run(self, g: Game) -> Decision | None:
         if self.phase == "start":
-            if g.players[self.seat].revealed:  # Y6
+            if g.players[self.seat].revealed:  # Y6, after the action step (I14)
                 opts = [Choice("roll")] + [Choice("name", (t.id,)) for t in g.c.crisis_types]
-                return g.ask(self.seat, "crisis_mode", opts, "Y6")
+                return g.ask(self.seat, "crisis_mode", opts, "I14")
             self.phase = "roll"
         if self.phase == "roll":
             rolled: list[int | CrisisFace] = []
@@ -67,7 +67,12 @@ class CrisisStep(Task):
         if self.phase == "jump_prep":  # J1, I1, I3
             self.phase = "done"
             icon = g.crisis.jump
-            if g.jump_bonus:
+            if g.crisis_source == "cylon":
+                # I3/Y6: a named crisis has no die and no jump icon; a prepared jump
+                # waits for the next crisis die
+                if g.jump_bonus:
+                    g.emit("jump_bonus_waits", "I3")
+            elif g.jump_bonus:
                 g.jump_bonus = False
                 if not icon:
                     g.emit("jump_bonus_used", "A5")

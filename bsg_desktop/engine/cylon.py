@@ -76,7 +76,7 @@ class Reveal(Task):
 
 
 def _return_dice(g: Game, seat: int) -> None:
-    """Y2: keep one strong and one weak die; spent ones go to the box first."""
+    """Y2/I22: keep one strong and one weak die; spent ones go to the box first."""
     p = g.players[seat]
     for kind in ("strong", "weak"):
         mine = [d for d in p.dice if d.kind == kind and d.state != REMOVED]

@@ -1,4 +1,4 @@
-"""Skill checks and dice contribution (rules D1–D11, K2, A6–A7, X1–X4, Y3, Y5).
+"""Skill checks and dice contribution (rules D1–D11, K2, A6–A7, X1–X4, Y3, Y5, I15).
 
 A check asks each player in turn, clockwise from the left of the player who
 started it (D3), to join or pass. A joining player rolls all active dice (D2),
@@ -118,6 +118,21 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
     return values
 
 
+def pass_rule(g: Game, seat: int, forced: bool) -> str:
+    """The rule that sets what a pass retrieves, cited by the pass and its retrieval.
+
+    In a vote nobody retrieves anything (A7), revealed Cylons included (I15); outside
+    a vote a revealed Cylon retrieves all spent dice (Y5), anyone else two when
+    forced (D4) or one when passing by choice (D5).
+    """
+    revealed = g.players[seat].revealed
+    if g.check is not None and g.check.kind == "vote":
+        return "I15" if revealed else "A7"
+    if revealed:
+        return "Y5"
+    return "D4" if forced else "D5"
+
+
 class SkillCheck(Task):
     """A crisis check (K2) or a vote (A6): everyone may join, in turn."""
 
@@ -153,10 +168,11 @@ class SkillCheck(Task):
                 if d.state == ACTIVE:
                     break
             else:  # no active die
-                g.emit_shared("passed", "D4", (("seat", seat), ("forced", True)))
+                rule = pass_rule(g, seat, True)
+                g.emit_shared("passed", rule, (("seat", seat), ("forced", True)))
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1
-                g.push(Retrieve(seat, n, "D4"))
+                g.push(Retrieve(seat, n, rule))
                 return None
             return _decision((seat, "join", JOIN_PASS, "D3", (
                 ("check", ch.kind), ("difficulty", ch.difficulty), ("total", ch.total))))
@@ -203,10 +219,11 @@ class SkillCheck(Task):
             g.roll_dice(seat, p.active_dice, "D2")
             self.phase = "contribute"
         elif v == "pass":
-            g.emit_shared("passed", "D5", (("seat", seat), ("forced", False)))
+            rule = pass_rule(g, seat, False)
+            g.emit_shared("passed", rule, (("seat", seat), ("forced", False)))
             n = g.pass_retrieval(seat, forced=False, vote=g.check.kind == "vote")
             self.idx += 1
-            g.push(Retrieve(seat, n, "Y5" if p.revealed else "D5"))
+            g.push(Retrieve(seat, n, rule))
         elif v == "contribute":
             contribute(g, seat, choice[1], "D7")
             if p.revealed:

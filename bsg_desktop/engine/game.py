@@ -426,11 +426,23 @@ class Game:
                   seat=self.character_seat(character), count=len(self.demoralized_out))
 
     def pass_admiral(self, rule: str) -> None:
-        """A6/I4: the Admiral title goes to the highest-ranked eligible player."""
+        """A6/I4/I13: the title goes down the rank ladder from the current holder.
+
+        The next eligible player (not revealed, not in the brig) below the holder
+        takes it, wrapping round to the top; a released Admiral does not get it back.
+        With nobody eligible: the highest-ranked player not revealed, and failing
+        that the highest-ranked player.
+        """
         rank = {c.id: c.rank for c in self.c.characters}
         by_rank = sorted(self.players, key=lambda p: rank[p.character])
-        for pool in ([p for p in by_rank if not p.revealed and not p.in_brig],
-                     [p for p in by_rank if not p.revealed], by_rank):
+        if self.admiral is not None:
+            at = next(i for i, p in enumerate(by_rank) if p.seat == self.admiral)
+            ladder = by_rank[at + 1:] + by_rank[:at + 1]  # below the holder, then wrap
+        else:
+            ladder = by_rank
+        new = by_rank[0].seat
+        for pool in ([p for p in ladder if not p.revealed and not p.in_brig],
+                     [p for p in by_rank if not p.revealed]):
             if pool:
                 new = pool[0].seat
                 break

@@ -1,4 +1,4 @@
-"""Jumping (rules J2–J6, W1) and the second loyalty deal (L1, I7)."""
+"""Jumping (rules J2–J6, W1, I11, I16) and the second loyalty deal (L1, I7)."""
 
 from __future__ import annotations
 
@@ -37,9 +37,9 @@ class Jump(Task):
             g.emit("jump_roll_result", "J4", to=(adm,), seat=adm, strong=self.rolls[0],
                    weak=self.rolls[1])
             self.phase = "choose"
+            # I16: both dice are offered even when they show the same value, or the
+            # table would learn from a silent choice what the Admiral rolled
             opts = [Choice("jump_die", ("strong",)), Choice("jump_die", ("weak",))]
-            if self.rolls[0] == self.rolls[1]:
-                opts = opts[:1]
             return g.ask(adm, "jump_die", opts, "J4", strong=self.rolls[0], weak=self.rolls[1])
         if self.phase == "penalty":
             adm = g.admiral if g.admiral is not None else g.active

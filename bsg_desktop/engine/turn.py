@@ -1,4 +1,4 @@
-"""The turn sequence (T): retrieve, action, crisis, jump, loyalty; and retrieval.
+"""The turn sequence (T0): retrieve, action, crisis, jump, loyalty; and retrieval.
 
 T1 retrieve · A* action · K1 crisis choice · K2–K9 resolve · J1 jump prep ·
 J2–J6 jump · L1 loyalty. Crisis, jump and loyalty are pushed by the crisis step
@@ -44,6 +44,8 @@ class Turn(Task):
                 pass  # A9: the turn ends at once
             elif p.in_brig:
                 g.emit("no_crisis_in_brig", "B3", seat=self.seat)
+                if g.jump_bonus:
+                    g.emit("jump_bonus_waits", "I3")
             else:
                 from bsg_desktop.engine.crises import CrisisStep
 
@@ -51,7 +53,7 @@ class Turn(Task):
             return None
         g.pop()
         nxt = (self.seat + 1) % g.n
-        g.emit_shared("turn_ended", "T1", (("seat", self.seat),))
+        g.emit_shared("turn_ended", "T0", (("seat", self.seat),))
         g.push(Turn(nxt))
         return None
 
@@ -61,7 +63,11 @@ class Turn(Task):
         g.turn_over = False
         g.crisis = None
         g.crisis_source = ""
-        g.emit_data("turn_started", "T1", (("seat", self.seat), ("turn", g.turn)))
+        # I21: the first seat starts a game; every later turn passes to the left (T0).
+        # A scenario's chosen position (overrides) is not a game's first turn.
+        first = g.turn == 1 and not g.overrides
+        g.emit_data("turn_started", "I21" if first else "T0",
+                    (("seat", self.seat), ("turn", g.turn)))
 
 
 class Retrieve(Task):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 _FOLDER = Path(__file__).parent
 _RULE = re.compile(r"^- ([A-Z]\d+) (.*)$")
+_SECTION = re.compile(r"^## ([A-Z])\. (.*)$")
 
 
 def rules_markdown(lang: str = "en") -> str:
@@ -46,3 +47,19 @@ def rule_text(rule_id: str, lang: str = "en") -> str:
 
 def rule_ids() -> list[str]:
     return list(rule_texts("en"))
+
+
+@lru_cache(maxsize=4)
+def rule_sections(lang: str = "en") -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The file's sections in order: (heading, rule ids), so a reader sees every rule
+    under the heading it belongs to (T0 with the turn, I1–I22 with the readings)."""
+    out: list[tuple[str, list[str]]] = []
+    for line in rules_markdown(lang).splitlines():
+        m = _SECTION.match(line)
+        if m:
+            out.append((f"{m.group(1)}. {m.group(2).strip()}", []))
+            continue
+        r = _RULE.match(line)
+        if r and out:
+            out[-1][1].append(r.group(1))
+    return tuple((head, tuple(ids)) for head, ids in out)

@@ -32,7 +32,7 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup
 from bsg_desktop.i18n import LANGUAGES, language, text, tr
-from bsg_desktop.rules import rule_text, rule_texts
+from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.words import card_words, player_name
@@ -217,18 +217,37 @@ class RulesDialog(QDialog):
         self.search.setPlaceholderText(tr("ui.rules.search"))
         self.note.setText(tr("ui.rules.note"))
         self.list.clear()
-        for rid, body in rule_texts(language()).items():
-            it = QListWidgetItem(f"{rid}  {body}")
-            it.setData(Qt.ItemDataRole.UserRole, rid)
-            self.list.addItem(it)
+        texts = rule_texts(language())
+        for heading, ids in rule_sections(language()):
+            head = QListWidgetItem(heading)  # a section heading: shown, not a rule
+            font = head.font()
+            font.setBold(True)
+            head.setFont(font)
+            head.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.list.addItem(head)
+            for rid in ids:
+                it = QListWidgetItem(f"{rid}  {texts.get(rid, '')}")
+                it.setData(Qt.ItemDataRole.UserRole, rid)
+                self.list.addItem(it)
         self._filter(self.search.text())
 
     def _filter(self, needle: str) -> None:
         n = needle.strip().lower()
+        heading: QListWidgetItem | None = None
+        shown = False  # does the current section show any rule?
         for i in range(self.list.count()):
             it = self.list.item(i)
-            rid = str(it.data(Qt.ItemDataRole.UserRole)).lower()
-            it.setHidden(bool(n) and n not in it.text().lower() and n != rid)
+            rid = it.data(Qt.ItemDataRole.UserRole)
+            if rid is None:
+                if heading is not None:
+                    heading.setHidden(not shown)
+                heading, shown = it, False
+                continue
+            hide = bool(n) and n not in it.text().lower() and n != str(rid).lower()
+            it.setHidden(hide)
+            shown = shown or not hide
+        if heading is not None:
+            heading.setHidden(not shown)
 
     def show_rule(self, rule_id: str) -> None:
         self.search.clear()
@@ -243,7 +262,13 @@ class RulesDialog(QDialog):
 
     def visible_rules(self) -> list[str]:
         return [str(self.list.item(i).data(Qt.ItemDataRole.UserRole))
-                for i in range(self.list.count()) if not self.list.item(i).isHidden()]
+                for i in range(self.list.count()) if not self.list.item(i).isHidden()
+                and self.list.item(i).data(Qt.ItemDataRole.UserRole) is not None]
+
+    def visible_headings(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())
+                if not self.list.item(i).isHidden()
+                and self.list.item(i).data(Qt.ItemDataRole.UserRole) is None]
 
 
 class PrintDialog(QDialog):
