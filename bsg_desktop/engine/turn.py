@@ -64,8 +64,8 @@ class Turn(Task):
         g.crisis = None
         g.crisis_source = ""
         # I21: the first seat starts a game; every later turn passes to the left (T0).
-        # A scenario's chosen position (overrides) is not a game's first turn.
-        first = g.turn == 1 and not g.overrides
+        # A scenario that starts another seat or mid-turn is not at a game's first turn.
+        first = g.turn == 1 and self.seat == 0 and not ({"active", "step"} & g.overrides.keys())
         g.emit_data("turn_started", "I21" if first else "T0",
                     (("seat", self.seat), ("turn", g.turn)))
 
