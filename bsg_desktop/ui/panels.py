@@ -154,35 +154,42 @@ class DecisionPanel(QWidget):
         self.setObjectName("decision")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(PANEL_CSS)
+        # One scroll area holds everything, so at 1024x640 the loyalty card and every
+        # option stay reachable however short the panel gets.
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(10, 10, 10, 10)
-        self.status = QLabel(objectName="status", wordWrap=True)
-        self.sentence = QLabel(objectName="sentence", wordWrap=True)
-        self.rule = QLabel(objectName="rule")
-        self.rule.setTextFormat(Qt.TextFormat.RichText)
-        self.rule.linkActivated.connect(self.rule_requested.emit)
-        outer.addWidget(self.status)
-        outer.addWidget(self.sentence)
-        outer.addWidget(self.rule)
-        self.secrets = QFrame(objectName="secrets")
-        self.secrets_layout = QVBoxLayout(self.secrets)
-        outer.addWidget(self.secrets)
+        outer.setContentsMargins(0, 0, 0, 0)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setStyleSheet("QScrollArea { background: transparent; }")
+        self.scroll = scroll
         holder = QWidget()
         holder.setObjectName("decision")
-        self.options_layout = QVBoxLayout(holder)
+        inner = QVBoxLayout(holder)
+        inner.setContentsMargins(10, 10, 10, 10)
+        self.status = QLabel(objectName="status", wordWrap=True)
+        self.sentence = QLabel(objectName="sentence", wordWrap=True)
+        self.rule = QLabel(objectName="rule")
+        self.rule.setTextFormat(Qt.TextFormat.RichText)
+        self.rule.linkActivated.connect(self.rule_requested.emit)
+        inner.addWidget(self.status)
+        inner.addWidget(self.sentence)
+        inner.addWidget(self.rule)
+        self.secrets = QFrame(objectName="secrets")
+        self.secrets_layout = QVBoxLayout(self.secrets)
+        inner.addWidget(self.secrets)
+        self.options_layout = QVBoxLayout()
         self.options_layout.setContentsMargins(0, 0, 0, 0)
         self.options_layout.addStretch(1)
+        inner.addLayout(self.options_layout, 1)
         scroll.setWidget(holder)
         outer.addWidget(scroll, 1)
         self.buttons: dict[str, QPushButton] = {}
         self.die_buttons: dict[int, QToolButton] = {}
         self.contribute_button: QPushButton | None = None
         self._contribute: dict[tuple[int, ...], str] = {}
+        self.compact = False  # a short window: smaller loyalty cards, more room for choices
         self.show_empty()
 
     # ---------------------------------------------------------------- states
@@ -254,7 +261,8 @@ class DecisionPanel(QWidget):
 
     def _show_secrets(self, view: PlayerView) -> None:
         lay = self.secrets_layout
-        title = QLabel(tr("ui.panel.secrets", player=player_name(self.comp, view, view.seat)))
+        title = QLabel(tr("ui.panel.secrets", player=player_name(self.comp, view, view.seat)),
+                       wordWrap=True)
         title.setStyleSheet("color: #47d16c; font-weight: 600;")
         lay.addWidget(title)
         cards = QHBoxLayout()
@@ -263,7 +271,8 @@ class DecisionPanel(QWidget):
                  if card.startswith("cylon")
                  else card_art.not_cylon_front(self.comp, language()))
             lbl = QLabel()
-            lbl.setPixmap(drawing_pixmap(d, 120, self.devicePixelRatioF()))
+            lbl.setPixmap(drawing_pixmap(d, 76 if self.compact else 120,
+                                         self.devicePixelRatioF()))
             lbl.setToolTip(card_words(self.comp, card))
             lbl.setAccessibleName(card_words(self.comp, card))
             cards.addWidget(lbl)

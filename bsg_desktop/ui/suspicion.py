@@ -20,7 +20,7 @@ from bsg_desktop.ui.words import player_name
 
 CSS = ("QFrame#suspicion { background: #121a23; border-top: 1px solid #22303d; }"
        "QLabel { color: #dfe6ec; } QLabel#title { color: #e8c15a; font-weight: 600; }"
-       "QLabel#note { color: #8fa1b3; font-size: 11px; }"
+       "QLabel#note { color: #9fb0c0; font-size: 12px; }"
        "QProgressBar { background: #0c1117; border: 1px solid #2c3b4a; border-radius: 3px;"
        " color: #dfe6ec; text-align: center; max-height: 14px; }"
        "QProgressBar::chunk { background: #b8433a; border-radius: 2px; }")
@@ -50,7 +50,6 @@ class SuspicionPanel(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(12, 8, 12, 8)
         lay.setSpacing(4)
-        self.setMinimumHeight(250)  # one row per seat (up to five) plus the notes
         self.title = QLabel()
         self.title.setObjectName("title")
         self.note = QLabel()

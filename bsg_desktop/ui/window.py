@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QStackedWidget,
+    QTabWidget,
 )
 
 from bsg_desktop.data import load_components
@@ -45,6 +46,12 @@ from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.words import player_name
 
 FILE_FILTER_EXT = ".bsgx.json"
+SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
+TAB_CSS = ("QTabWidget::pane { border: none; background: #0f161e; }"
+           "QTabBar::tab { background: #16202b; color: #c9d3dc; padding: 5px 12px; }"
+           "QTabBar::tab:selected { background: #0f161e; color: #ffffff;"
+           " border-bottom: 2px solid #e0b93a; }"
+           "QTabBar::tab:focus { border: 2px solid #ffd84d; }")
 
 
 class MainWindow(QMainWindow):
@@ -73,20 +80,28 @@ class MainWindow(QMainWindow):
         self.panel = DecisionPanel(self.comp)
         self.log = LogPanel()
         self.suspicion = SuspicionPanel(self.comp)
-        self.suspicion.setVisible(self.settings.show_suspicion())
         self.lesson_panel = LessonPanel(self.comp)
         self.lesson_panel.hide()
+        # The log and the suspicion aid share one tabbed area under the decision, so
+        # turning the aid on never squeezes the choices.
+        self.bottom = QTabWidget()
+        self.bottom.setDocumentMode(True)
+        self.bottom.setStyleSheet(TAB_CSS)
+        self.bottom.addTab(self.log, "")
+        if self.settings.show_suspicion():
+            self.bottom.addTab(self.suspicion, "")
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.panel)
         right.addWidget(self.lesson_panel)
-        right.addWidget(self.log)
-        right.addWidget(self.suspicion)
+        right.addWidget(self.bottom)
+        right.setChildrenCollapsible(False)
         self.right = right
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 3)
         right.setStretchFactor(2, 2)
-        right.setStretchFactor(3, 2)
-        right.setMinimumWidth(340)
+        right.setMinimumWidth(SIDE_MIN)
+        self._split_dragged = False  # once the player drags the divider, it stays theirs
+        right.splitterMoved.connect(lambda *_: setattr(self, "_split_dragged", True))
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.board_view)
         split.addWidget(right)
@@ -252,6 +267,9 @@ class MainWindow(QMainWindow):
         self.menu_settings.setTitle(tr("ui.menu.settings"))
         self.menu_lang.setTitle(tr("ui.menu.language"))
         self.menu_help.setTitle(tr("ui.menu.help"))
+        self.bottom.setTabText(0, tr("ui.panel.log"))
+        if self.bottom.indexOf(self.suspicion) >= 0:
+            self.bottom.setTabText(self.bottom.indexOf(self.suspicion), tr("suspicion.title"))
         for a, key in ((self.act_new, "new"), (self.act_open, "open"), (self.act_save, "save"),
                        (self.act_save_as, "save_as"), (self.act_print, "print"),
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
@@ -352,7 +370,7 @@ class MainWindow(QMainWindow):
             return
         self.scene.sync(view)
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
-        if not self.suspicion.isHidden():
+        if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self.stack.setCurrentWidget(self.game_page)
 
@@ -716,9 +734,15 @@ class MainWindow(QMainWindow):
     def _toggle_suspicion(self) -> None:
         on = self.act_suspicion.isChecked()
         self.settings.set_show_suspicion(on)
-        self.suspicion.setVisible(on)
+        at = self.bottom.indexOf(self.suspicion)
         if on:
+            if at < 0:
+                at = self.bottom.addTab(self.suspicion, tr("suspicion.title"))
+            self.bottom.setCurrentIndex(at)
             self.suspicion.show_game(self.controller.game, set(self.controller.bots))
+        elif at >= 0:
+            self.bottom.removeTab(at)
+            self.suspicion.hide()
 
     def _toggle_fast(self) -> None:
         on = self.act_fast.isChecked()
@@ -751,6 +775,19 @@ class MainWindow(QMainWindow):
         box.open()
 
     # ------------------------------------------------------------- lifetime
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """Short windows (laptops, projectors) give the choices the room: the decision
+        takes about two thirds of the side, the log the rest, loyalty cards shrink."""
+        super().resizeEvent(event)
+        compact = self.height() < 800
+        if compact != self.panel.compact:
+            self.panel.compact = compact
+            self.refresh()
+        if not self._split_dragged and self.lesson is None:
+            h = max(self.right.height(), 300)
+            top = int(h * (0.64 if compact else 0.58))
+            self.right.setSizes([top, 0, h - top])
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self.keep_or_leave():
             event.ignore()

@@ -1,0 +1,124 @@
+"""The window at laptop and projector sizes: every choice reachable, nothing cut off
+sideways, no widget text under 9 pt, and the suspicion aid never squeezes the choices.
+
+(4K at 200% is checked by screenshot: QT_SCALE_FACTOR is read once, at start.)
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtWidgets import QAbstractButton, QLabel, QListWidget, QWidget  # noqa: E402
+
+from bsg_desktop.engine import Setup  # noqa: E402
+from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.ui.settings import Settings  # noqa: E402
+from bsg_desktop.ui.window import MainWindow  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    made: list[MainWindow] = []
+
+    def make(size: tuple[int, int], lang: str = "en", suspicion: bool = False) -> MainWindow:
+        set_language(lang)
+        s = Settings(tmp_path / f"s{len(made)}.ini")
+        s.set_show_suspicion(suspicion)
+        win = MainWindow(settings=s, autosave_path=None, bot_delay_ms=0, animate=False)
+        qtbot.addWidget(win)
+        win.show()
+        win.resize(*size)
+        qtbot.waitExposed(win)
+        made.append(win)
+        return win
+
+    yield make
+    set_language("en")
+    for w in made:
+        w.controller.stop()
+
+
+def advance_to_many_options(win: MainWindow, seed: int) -> None:
+    """Play until the deciding human has at least 5 choices (an action turn)."""
+    win.start_game(Setup(players=4), seed)
+    c = win.controller
+    rng = random.Random(seed)
+    for _ in range(400):
+        g = c.game
+        assert g is not None and g.outcome is None
+        c.unlock()
+        if len(g.pending.options) >= 5 and g.pending.kind == "action":  # type: ignore[union-attr]
+            return
+        c.choose(rng.choice(g.pending.options))  # type: ignore[union-attr]
+    raise AssertionError("no action decision reached")
+
+
+def assert_reachable(win: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = win.panel
+    assert panel.buttons, "the deciding seat's choices are on the panel"
+    view = panel.scroll.viewport()
+    holder = panel.scroll.widget()
+    assert holder.width() <= view.width() + 1, "nothing may be cut off at the right"
+    for b in [*panel.buttons.values(), *panel.die_buttons.values()]:
+        panel.scroll.ensureWidgetVisible(b, 0, 0)
+        qtbot.wait(1)
+        top_left = b.mapTo(view, b.rect().topLeft())
+        bottom_right = b.mapTo(view, b.rect().bottomRight())
+        assert view.rect().contains(top_left) and view.rect().contains(bottom_right), b.text()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 640), "hu"), ((1280, 720), "en")])
+def test_every_choice_reachable_at_laptop_sizes(window, qtbot, size, lang):  # type: ignore[no-untyped-def]
+    win = window(size, lang)
+    advance_to_many_options(win, seed=9)
+    win.resize(*size)
+    qtbot.wait(5)
+    assert (win.width(), win.height()) == size
+    assert win.board_view.width() >= 0.6 * size[0], "the board keeps most of the width"
+    assert_reachable(win, qtbot)
+    # the decision keeps the larger part of the side panel
+    assert win.panel.height() > win.bottom.height()
+
+
+def test_suspicion_aid_does_not_squeeze_the_choices(window, qtbot):  # type: ignore[no-untyped-def]
+    plain = window((1024, 640))
+    advance_to_many_options(plain, seed=9)
+    aid = window((1024, 640), suspicion=True)
+    advance_to_many_options(aid, seed=9)
+    qtbot.wait(5)
+    assert aid.bottom.indexOf(aid.suspicion) >= 0 and aid.suspicion.rows
+    assert aid.panel.height() >= plain.panel.height() - 2
+    assert_reachable(aid, qtbot)
+    aid.act_suspicion.trigger()  # off again: the tab goes, the log stays
+    assert aid.bottom.indexOf(aid.suspicion) < 0 and aid.bottom.count() == 1
+
+
+def point_size(w: QWidget) -> float:
+    w.ensurePolished()
+    f = w.font()
+    return f.pointSizeF() if f.pointSizeF() > 0 else f.pixelSize() * 72 / 96
+
+
+def test_no_widget_text_under_9_points(window, qtbot):  # type: ignore[no-untyped-def]
+    win = window((1024, 640), "hu")
+    win.offer_resume()
+    pages = [win.start_page]
+    advance_to_many_options(win, seed=4)
+    pages.append(win.game_page)
+    win.controller.unlocked = None
+    win.controller.unlock_changed.emit()
+    pages.append(win.handover)
+    small = []
+    for page in pages:
+        for w in page.findChildren(QWidget):
+            if isinstance(w, QLabel | QAbstractButton | QListWidget) and point_size(w) < 9:
+                small.append((type(w).__name__, w.objectName(), point_size(w)))
+    assert not small, small
+    for i in range(win.log.count()):
+        f = win.log.item(i).font()
+        assert f.pointSizeF() < 0 or f.pointSizeF() >= 9
