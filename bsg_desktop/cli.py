@@ -49,6 +49,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
             continue  # a driver whose optional parts are missing is simply not offered
         p = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(p)  # type: ignore[attr-defined]
+        p.add_argument("--cards", metavar="FILE", help="use your own cards file instead of the "
+                       "shipped cards.yaml (the same as BSG_CARDS=FILE)")
         modules[name] = module
     return parser, modules
 
@@ -68,7 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command not in modules:
         print(f"bsg-express: error: the '{args.command}' command is not available", file=sys.stderr)
         return 2
+    cards_before = os.environ.get("BSG_CARDS")
     try:
+        if args.cards:
+            # through the environment, so --jobs worker processes read the same file
+            os.environ["BSG_CARDS"] = args.cards
         return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
     except UserError as e:
         print(f"bsg-express {args.command}: error: {e}", file=sys.stderr)
@@ -89,3 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bsg-express {args.command}: internal error: {e.__class__.__name__}: {e}{where}",
               file=sys.stderr)
         return 1
+    finally:
+        if cards_before is None:
+            os.environ.pop("BSG_CARDS", None)
+        else:
+            os.environ["BSG_CARDS"] = cards_before

@@ -21,6 +21,10 @@ class DataError(UserError):
         where = f"{file}: {path}" if path else file
         super().__init__(f"{where}: {expected}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+        # rebuilt from its three parts, so a --jobs worker can hand it back to the parent
+        return (DataError, (self.file, self.path, self.expected))
+
 
 class SaveError(UserError):
     """A saved game cannot be loaded (truncated, corrupted, edited into nonsense)."""

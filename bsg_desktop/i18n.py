@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
+
+from bsg_desktop.resources import package_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar"}
 _current = "en"
@@ -28,7 +29,7 @@ class _HasText(Protocol):
 
 @lru_cache(maxsize=4)
 def catalog(lang: str) -> dict[str, str]:
-    folder = Path(__file__).with_name("locale")
+    folder = package_path("locale")
     merged: dict[str, str] = {}
     for path in [folder / f"{lang}.yaml", *sorted(folder.glob(f"*.{lang}.yaml"))]:
         if path.exists():

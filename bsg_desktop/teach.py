@@ -13,9 +13,10 @@ from pathlib import Path
 
 from bsg_desktop.engine import Event, Game, IllegalChoiceError, PlayerView
 from bsg_desktop.i18n import language
+from bsg_desktop.resources import shipped
 from bsg_desktop.scenario import Scenario, ScenarioError, load_scenario
 
-DEMO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "demos"
+DEMO_DIR = shipped("scenarios/demos")
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from bsg_desktop.art.shapes import Label, Style
+from bsg_desktop.resources import shipped
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-FONT_DIR = ASSETS / "fonts"
+FONT_DIR = shipped("assets/fonts")
 REGULAR = "BSGSans"
 BOLD = "BSGSans-Bold"
 FONT_FILES: dict[str, Path] = {

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from bsg_desktop.errors import DataError
+from bsg_desktop.resources import shipped
 
 LANGS = ("en", "hu")
 CRISIS_TYPES = ("unrest", "attack", "dradis")
@@ -405,7 +406,8 @@ def parse_components(raw: Any, file: str) -> Components:
 
 
 def default_cards_path() -> Path:
-    """cards.yaml beside the package (a checkout), overridable with BSG_CARDS."""
+    """The shipped cards.yaml (the checkout's top-level file, or the installed package's copy),
+    unless BSG_CARDS (or ``--cards FILE``, which sets it) names the user's own file."""
     env = os.environ.get("BSG_CARDS")
     if env:
         return Path(env)
@@ -414,9 +416,8 @@ def default_cards_path() -> Path:
 
 @lru_cache(maxsize=1)
 def _beside_package() -> Path:
-    # resolve() asks the file system about every folder on the way; every new game
-    # loads its components, so the package's own place is looked up once
-    return Path(__file__).resolve().parents[2] / "cards.yaml"
+    # every new game loads its components, so the package's own place is looked up once
+    return shipped("cards.yaml")
 
 
 def load_components(path: str | Path | None = None) -> Components:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
-_FOLDER = Path(__file__).parent
+from bsg_desktop.resources import package_path
+
+_FOLDER = package_path("rules")
 _RULE = re.compile(r"^- ([A-Z]\d+) (.*)$")
 _SECTION = re.compile(r"^## ([A-Z])\. (.*)$")
 

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from bsg_desktop.errors import UserError
+from bsg_desktop.resources import shipped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -153,7 +154,7 @@ def _dispose(app, win) -> None:  # type: ignore[no-untyped-def]
     clear_caches()
 
 
-ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "bsg-express.svg"
+ICON = shipped("assets/icons/bsg-express.svg")
 
 
 def _no_display_reason() -> str:
