@@ -113,6 +113,10 @@ class Lesson:
         self.goto(self.pos - 1)
         return True
 
+    def position(self, pos: int) -> Game:
+        """The game at any position of the lesson (the window's highlight compares two)."""
+        return self.scenario.play(max(0, min(pos, self.length)))
+
     def goto(self, pos: int) -> None:
         """Jump to a step; the step before it is replayed so 'what changed' is right."""
         pos = max(0, min(pos, self.length))

@@ -138,7 +138,8 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
     c = g.c
     known = {"loyalty", "loyalty_deck", "dradis_monitor", "dradis_pile", "damage", "damage_pile",
              "demoralized", "demoralized_pile", "jump_track", "distance", "admiral", "brig",
-             "revealed", "active", "step", "dice", "jump_bonus", "loyalty_dealt"}
+             "revealed", "active", "step", "dice", "jump_bonus", "loyalty_dealt",
+             "dradis_destroyed"}
     if not isinstance(ov, dict):
         raise SetupError("expected a mapping of overrides")
     for key in ov:
@@ -187,7 +188,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         g.loyalty_box = [x for x in c.loyalty_ids if x not in held and x not in deck]
         g.loyalty_deck = list(reversed(deck))  # first listed is dealt first
     markers = {RAIDER: c.dradis_raiders, SHIP: c.dradis_ships}
-    if "dradis_monitor" in ov or "dradis_pile" in ov:
+    if "dradis_monitor" in ov or "dradis_pile" in ov or "dradis_destroyed" in ov:
         mon = _names(ov.get("dradis_monitor", g.dradis_monitor), "dradis_monitor")
         for m in mon:
             if m not in markers:
@@ -195,6 +196,14 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         left = {k: v - mon.count(k) for k, v in markers.items()}
         if min(left.values()) < 0:
             raise SetupError("dradis_monitor: more markers than the 14 in the box (C6)")
+        # K8: Colonial Ships already lost lie in the box, out of the pile
+        destroyed = ov.get("dradis_destroyed", 0)
+        if isinstance(destroyed, bool) or not isinstance(destroyed, int) or \
+                not 0 <= destroyed <= left[SHIP]:
+            raise SetupError(f"dradis_destroyed: expected a whole number from 0 to "
+                             f"{left[SHIP]}, got {_shown(destroyed)}")
+        left[SHIP] -= destroyed
+        g.dradis_box = [SHIP] * destroyed
         if "dradis_pile" in ov:
             top = _names(ov["dradis_pile"], "dradis_pile")
             for m in top:
@@ -250,15 +259,19 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
             if not isinstance(kinds, dict):
                 raise SetupError(f"dice.{seat}: expected a mapping of strong/weak")
             for kind, states in kinds.items():
-                if kind not in ("strong", "weak") or not isinstance(states, dict):
+                if kind not in ("strong", "weak") or not isinstance(states, dict | list):
                     raise SetupError(f"dice.{seat}.{kind}: expected strong or weak with states")
                 mine = [d for d in p.dice if d.kind == kind]
                 seq: list[str] = []
-                for st in states:
-                    if st not in (ACTIVE, SPENT, REMOVED):
+                for st in states:  # the states named, as counts or each die's in id order
+                    if not isinstance(st, str) or st not in (ACTIVE, SPENT, REMOVED):
                         raise SetupError(f"dice.{seat}.{kind}: unknown state {_shown(st)}; "
                                          f"expected {ACTIVE}, {SPENT} or {REMOVED}")
-                for st in (ACTIVE, SPENT, REMOVED):
+                if isinstance(states, list):
+                    # each die's state in die-id order: choices name dice by id, so a
+                    # lesson cut from a real game must put the spent one where it was
+                    seq = list(states[:len(mine) + 1])
+                for st in (ACTIVE, SPENT, REMOVED) if isinstance(states, dict) else ():
                     k = states.get(st, 0)
                     # checked before the list is built: a count of 1e9 must not allocate
                     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(mine):
