@@ -90,6 +90,8 @@ def _hidden_cylon(g: Game, seat: int) -> bool:
 class Review(Lesson):
     """A finished game as a lesson: position k is the board after the game's k-th choice."""
 
+    kicker = "review.panel.kicker"
+
     def __init__(self, game: Game) -> None:
         if game.outcome is None:
             raise ReviewError("the game is not over: reviewing it now would show its secrets")

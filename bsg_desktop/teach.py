@@ -70,6 +70,8 @@ def changes(before: PlayerView, after: PlayerView) -> list[str]:
 class Lesson:
     """A demo in progress: position 0 is the starting position, N after the last step."""
 
+    kicker = "teach.panel.kicker"  # the panel's heading (a review says so instead)
+
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.pos = 0

@@ -147,6 +147,7 @@ class GameOverDialog(QDialog):
     """Who won, by which condition and rule, and every loyalty card face up."""
 
     new_game_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, comp: Components, view: PlayerView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -188,6 +189,10 @@ class GameOverDialog(QDialog):
         again.clicked.connect(lambda: (self.accept(), self.new_game_requested.emit()))
         close = QPushButton(tr("ui.gameover.close"))
         close.clicked.connect(self.accept)
+        review = QPushButton(tr("review.gameover.review"))
+        review.setObjectName("review")
+        review.clicked.connect(lambda: (self.accept(), self.review_requested.emit()))
+        buttons.addWidget(review)
         buttons.addStretch(1)
         buttons.addWidget(again)
         buttons.addWidget(close)

@@ -122,6 +122,9 @@ class LessonPanel(QWidget):
         inner.addWidget(self.next_heading)
         inner.addWidget(self.next)
         inner.addLayout(self.faces_row)
+        self.sections = QVBoxLayout()  # extra parts a kind of lesson adds (a review's)
+        self.sections.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(self.sections)
         inner.addSpacing(4)
         inner.addWidget(self.rules_heading)
         inner.addWidget(self.rules)
@@ -168,6 +171,10 @@ class LessonPanel(QWidget):
         self.error.clear()
         self._fill()
 
+    def add_section(self, widget: QWidget) -> None:
+        """Put a widget under the next step's picture (the review's secrets and chart)."""
+        self.sections.addWidget(widget)
+
     def show_error(self, message: str) -> None:
         self.error.setText(message)
         self.error.show()
@@ -190,6 +197,7 @@ class LessonPanel(QWidget):
     def _fill(self) -> None:
         lesson = self._lesson
         assert lesson is not None
+        self.kicker.setText(tr(lesson.kicker).upper())
         self.title.setText(lesson.title())
         self.progress.setText(tr("teach.panel.start", n=lesson.length) if lesson.at_start
                               else tr("teach.panel.step", k=lesson.pos, n=lesson.length))

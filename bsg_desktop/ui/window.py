@@ -39,6 +39,7 @@ from bsg_desktop.ui.controller import HUMAN, GameController, save_summary
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
+from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
 from bsg_desktop.ui.start import StartPage
@@ -152,6 +153,7 @@ class MainWindow(QMainWindow):
         lp.rule_requested.connect(self.show_rules)
 
         self._make_actions()
+        self.review_tools = ReviewTools(self)  # review, save as lesson, narration editor
         self.retranslate()
         geo = self.settings.geometry()
         if geo is not None:
@@ -250,6 +252,8 @@ class MainWindow(QMainWindow):
         for a in (self.act_lesson_back, self.act_lesson_forward, self.act_lesson_reset,
                   self.act_take_over, self.act_close_lesson):
             m.addAction(a)
+        if hasattr(self, "review_tools"):
+            m.addAction(self.review_tools.act_editor)
 
     def retranslate(self) -> None:
         """Re-apply every text in the current language (menus, board, panels, log)."""
@@ -261,6 +265,7 @@ class MainWindow(QMainWindow):
         self._fill_learn()
         self._update_lesson_actions()
         self.lesson_panel.retranslate()
+        self.review_tools.retranslate()
         self.menu_file.setTitle(tr("ui.menu.file"))
         self.menu_recent.setTitle(tr("ui.menu.recent"))
         self.menu_edit.setTitle(tr("ui.menu.edit"))
@@ -354,6 +359,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         view = c.view_for_screen()
         self.act_undo.setEnabled(c.can_undo())
+        self.review_tools.update_actions()
         has_game = view is not None
         for a in (self.act_save, self.act_save_as):
             a.setEnabled(has_game)
@@ -384,6 +390,7 @@ class MainWindow(QMainWindow):
             self.game_over_dialog.close()
         dlg = GameOverDialog(self.comp, view, self)
         dlg.new_game_requested.connect(self.new_game_dialog)
+        dlg.review_requested.connect(self.review_tools.review_game)
         self.game_over_dialog = dlg
         dlg.open()
 
@@ -570,6 +577,10 @@ class MainWindow(QMainWindow):
         except OSError as e:
             self.show_error(tr("teach.error.open", error=f"{path}: {e.strerror or e}"))
             return False
+        return self.open_lesson(lesson)
+
+    def open_lesson(self, lesson: Lesson) -> bool:
+        """Put a lesson (a demo, or a finished game's review) in front of the game."""
         self.controller.pause()
         self.lesson = lesson
         if self.game_over_dialog is not None:
@@ -663,6 +674,7 @@ class MainWindow(QMainWindow):
         h = max(self.right.height(), 600)
         self.right.setSizes([int(h * 0.6), 0, h - int(h * 0.6)])
         self._update_lesson_actions()
+        self.review_tools.lesson_shown()
 
     def _update_lesson_actions(self) -> None:
         le = self.lesson
@@ -695,7 +707,7 @@ class MainWindow(QMainWindow):
         key = (id(le), pos)
         if key not in self._lesson_views:
             try:
-                self._lesson_views = {key: le.scenario.play(pos).view(None)}
+                self._lesson_views = {key: le.position(pos).view(None)}
             except UserError:
                 return None
         return self._lesson_views[key]
@@ -718,6 +730,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_save, self.act_save_as):
             a.setEnabled(False)
         self._update_lesson_actions()
+        self.review_tools.lesson_shown()
 
     # ------------------------------------------------------------- settings
     def set_language(self, lang: str) -> None:

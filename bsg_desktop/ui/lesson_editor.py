@@ -1,0 +1,299 @@
+"""The narration editor: write a lesson's title, intro and each step's narration in
+English and Hungarian, pick the rule ids it shows, and save the scenario file.
+
+It edits the file's mapping (`bsg_desktop.lessons.read_lesson`) and writes it
+back in the layout `dump_lesson` gives, so it saves exactly the format the Learn
+menu opens and ``bsg-express scenario`` checks. Before writing, the text is run
+through the scenario loader and the rule ids through the rules reference; a
+problem is shown with the file's line and nothing is written. A file that loads
+but whose ``expect`` no longer holds is saved, with the failure shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bsg_desktop.engine.save import write_atomic
+from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import tr
+from bsg_desktop.lessons import dump_lesson, line_of, read_lesson
+from bsg_desktop.rules import rule_ids
+from bsg_desktop.scenario import ScenarioError, check_expectations, parse_scenario
+from bsg_desktop.teach import Lesson
+
+EDITOR_CSS = """
+QWidget#editor { background: #16202b; color: #eef2f5; }
+QLabel { color: #eef2f5; }
+QLabel#heading { color: #9fb3c8; font-size: 13px; font-weight: 700; }
+QLabel#hint { color: #9fb3c8; font-size: 13px; font-style: italic; }
+QLabel#error { color: #ff8a7a; font-size: 13px; font-weight: 600; }
+QLabel#ok { color: #7fe0a0; font-size: 13px; }
+QLineEdit, QPlainTextEdit { background: #1e2c3a; color: #eef2f5; border: 1px solid #3b4d5e;
+                            border-radius: 4px; padding: 4px; font-size: 14px; }
+QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
+              border-radius: 6px; padding: 6px 12px; font-size: 14px; }
+QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
+QPushButton:disabled { color: #6a7886; background: #1b2631; border-color: #26323e; }
+"""
+
+
+def _pair(value: Any) -> dict[str, str]:
+    """A scenario text (plain or {en, hu}) as both languages."""
+    if isinstance(value, dict):
+        en = str(value.get("en", ""))
+        return {"en": en, "hu": str(value.get("hu", en))}
+    if isinstance(value, str):
+        return {"en": value, "hu": value}
+    return {"en": "", "hu": ""}
+
+
+def _text(lines: int) -> QPlainTextEdit:
+    t = QPlainTextEdit()
+    t.setTabChangesFocus(True)
+    t.setFixedHeight(12 + 20 * lines)
+    return t
+
+
+class NarrationEditor(QWidget):
+    """Edits the open lesson's file; ``saved`` carries the path once it is written."""
+
+    saved = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("editor")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(EDITOR_CSS)
+        self.setMinimumWidth(330)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 10, 10, 10)
+        self.lesson_heading = QLabel(objectName="heading")
+        lay.addWidget(self.lesson_heading)
+        form = QFormLayout()
+        self.title_en, self.title_hu = QLineEdit(), QLineEdit()
+        self.intro_en, self.intro_hu = _text(3), _text(3)
+        self.rules = QLineEdit()
+        self.labels = [QLabel() for _ in range(5)]
+        for label, field in zip(self.labels, (self.title_en, self.title_hu, self.intro_en,
+                                              self.intro_hu, self.rules), strict=True):
+            form.addRow(label, field)
+        lay.addLayout(form)
+        self.step_heading = QLabel(objectName="heading", wordWrap=True)
+        self.step_hint = QLabel(objectName="hint", wordWrap=True)
+        lay.addWidget(self.step_heading)
+        lay.addWidget(self.step_hint)
+        step_form = QFormLayout()
+        self.say_en, self.say_hu = _text(4), _text(4)
+        self.say_labels = [QLabel(), QLabel()]
+        step_form.addRow(self.say_labels[0], self.say_en)
+        step_form.addRow(self.say_labels[1], self.say_hu)
+        lay.addLayout(step_form)
+        buttons = QHBoxLayout()
+        self.save_button = QPushButton(objectName="save")
+        self.save_as_button = QPushButton(objectName="save_as")
+        self.save_button.clicked.connect(lambda: self.save())
+        self.save_as_button.clicked.connect(self.save_as_dialog)
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.save_as_button)
+        lay.addLayout(buttons)
+        self.status = QLabel(objectName="error", wordWrap=True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.status)
+        self.comments = QLabel(objectName="hint", wordWrap=True)
+        lay.addWidget(self.comments)
+        lay.addStretch(1)
+        self.doc: dict[str, Any] | None = None
+        self.path: Path | None = None
+        self.pos = 0  # the step whose narration the fields show (0: none, the intro)
+        self.retranslate()
+
+    # ------------------------------------------------------------- binding
+    def show_lesson(self, lesson: Lesson) -> None:
+        """Follow the lesson: load its file when it changes, show this step's narration."""
+        path = Path(lesson.scenario.path)
+        if self.path != path or self.doc is None:
+            self._load(path)
+        else:
+            self._commit_step()
+        self.pos = lesson.pos
+        self._show_step()
+
+    def _load(self, path: Path) -> None:
+        self.path, self.doc = path, None
+        self.status.clear()
+        try:
+            if path.is_file():
+                self.doc = read_lesson(path)
+        except (UserError, OSError) as e:
+            self._fail(str(e))
+        on = self.doc is not None
+        for w in (self.title_en, self.title_hu, self.intro_en, self.intro_hu, self.rules,
+                  self.say_en, self.say_hu, self.save_button, self.save_as_button):
+            w.setEnabled(on)
+        if not on:
+            self.status.setObjectName("hint")
+            self.status.setText(tr("editor.no_file"))
+            self._restyle()
+            for f in (self.title_en, self.title_hu, self.rules):
+                f.clear()
+            for t in (self.intro_en, self.intro_hu, self.say_en, self.say_hu):
+                t.clear()
+            return
+        doc = self.doc
+        assert doc is not None
+        title, intro = _pair(doc.get("title")), _pair(doc.get("intro"))
+        self.title_en.setText(title["en"])
+        self.title_hu.setText(title["hu"])
+        self.intro_en.setPlainText(intro["en"])
+        self.intro_hu.setPlainText(intro["hu"])
+        rules = doc.get("rules") or []
+        self.rules.setText(", ".join([rules] if isinstance(rules, str) else map(str, rules)))
+
+    def _steps(self) -> list[Any]:
+        assert self.doc is not None
+        steps = self.doc.get("steps") or []
+        self.doc["steps"] = steps
+        return steps
+
+    def _show_step(self) -> None:
+        self.step_heading.setText(tr("editor.heading.step").upper() +
+                                  (f" · {self.pos}" if self.pos else ""))
+        if self.doc is None:
+            return
+        steps = self._steps()
+        on = 0 < self.pos <= len(steps)
+        self.step_hint.setVisible(not on)
+        self.say_en.setEnabled(on)
+        self.say_hu.setEnabled(on)
+        say = {"en": "", "hu": ""}
+        if on:
+            step = steps[self.pos - 1]
+            if isinstance(step, dict):
+                say = _pair(step.get("say"))
+        self.say_en.setPlainText(say["en"])
+        self.say_hu.setPlainText(say["hu"])
+
+    def _commit_step(self) -> None:
+        """Put the narration fields into the mapping (for the step they show)."""
+        if self.doc is None:
+            return
+        steps = self._steps()
+        if not 0 < self.pos <= len(steps):
+            return
+        en, hu = self.say_en.toPlainText().strip(), self.say_hu.toPlainText().strip()
+        step = steps[self.pos - 1]
+        if not isinstance(step, dict):
+            if not en and not hu:
+                return
+            step = {"choice": step}
+            steps[self.pos - 1] = step
+        step["say"] = {"en": en, "hu": hu or en}
+
+    def _commit(self) -> None:
+        assert self.doc is not None
+        self._commit_step()
+        doc = self.doc
+        en, hu = self.title_en.text().strip(), self.title_hu.text().strip()
+        if en or hu:
+            doc["title"] = {"en": en or hu, "hu": hu or en}
+        en, hu = self.intro_en.toPlainText().strip(), self.intro_hu.toPlainText().strip()
+        if en or hu:
+            doc["intro"] = {"en": en or hu, "hu": hu or en}
+        doc["rules"] = [r.strip() for r in self.rules.text().replace(";", ",").split(",")
+                        if r.strip()]
+
+    # --------------------------------------------------------------- saving
+    def text(self) -> str:
+        """The file the editor would write now."""
+        self._commit()
+        assert self.doc is not None
+        return dump_lesson(self.doc)
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Check the text, then write it; a problem is shown with its line and nothing
+        is written. Returns whether the file was written."""
+        if self.doc is None:
+            return False
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            return False
+        text = self.text()
+        try:
+            sc = parse_scenario(text, str(target))
+        except ScenarioError as e:
+            return self._fail(str(e))
+        known = set(rule_ids())
+        for r in sc.rules:
+            if r not in known:
+                return self._fail(tr("editor.unknown_rule", path=target,
+                                     line=line_of(text, "rules"), rule=r))
+        try:
+            problem = check_expectations(sc, sc.play())
+        except ScenarioError as e:
+            problem = str(e)
+        try:
+            write_atomic(target, text)
+        except OSError as e:
+            return self._fail(f"{target}: {e.strerror or e}")
+        self.path = target
+        if problem:
+            self._fail(tr("editor.failed_check", path=target, problem=problem))
+        else:
+            self.status.setObjectName("ok")
+            self.status.setText(tr("editor.saved", path=target))
+            self._restyle()
+        self.saved.emit(str(target))
+        return True
+
+    @Slot()
+    def save_as_dialog(self) -> None:
+        start = str(self.path) if self.path is not None else "lesson.yaml"
+        path, _ = QFileDialog.getSaveFileName(self, tr("lesson.save.file_title"), start,
+                                              tr("lesson.save.filter"))
+        if path:
+            self.save(path)
+
+    def _fail(self, message: str) -> bool:
+        self.status.setObjectName("error")
+        self.status.setText(message)
+        self._restyle()
+        return False
+
+    def _restyle(self) -> None:
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
+
+    def retranslate(self) -> None:
+        self.lesson_heading.setText(tr("editor.heading.lesson").upper())
+        en, hu = tr("editor.english"), tr("editor.hungarian")
+        for label, key in zip(self.labels, ("lesson_title", "lesson_title", "intro", "intro",
+                                            "rules"), strict=True):
+            label.setText(tr(f"editor.{key}"))
+        self.labels[0].setText(f"{tr('editor.lesson_title')} ({en})")
+        self.labels[1].setText(f"{tr('editor.lesson_title')} ({hu})")
+        self.labels[2].setText(f"{tr('editor.intro')} ({en})")
+        self.labels[3].setText(f"{tr('editor.intro')} ({hu})")
+        self.rules.setToolTip(tr("editor.rules_tip"))
+        self.rules.setPlaceholderText("K8, K7, I8")
+        self.say_labels[0].setText(en)
+        self.say_labels[1].setText(hu)
+        self.step_hint.setText(tr("editor.heading.intro_hint"))
+        self.save_button.setText(tr("editor.save"))
+        self.save_as_button.setText(tr("editor.save_as"))
+        self.comments.setText(tr("editor.comments"))
+        self.step_heading.setText(tr("editor.heading.step").upper() +
+                                  (f" · {self.pos}" if self.pos else ""))
