@@ -217,7 +217,7 @@ class NarrationEditor(QWidget):
                         if r.strip()]
 
     # --------------------------------------------------------------- saving
-    def text(self) -> str:
+    def file_text(self) -> str:
         """The file the editor would write now."""
         self._commit()
         assert self.doc is not None
@@ -231,7 +231,7 @@ class NarrationEditor(QWidget):
         target = Path(path) if path is not None else self.path
         if target is None:
             return False
-        text = self.text()
+        text = self.file_text()
         try:
             sc = parse_scenario(text, str(target))
         except ScenarioError as e:

@@ -423,11 +423,32 @@ class LogPanel(QListWidget):
         self.itemDoubleClicked.connect(lambda it: self.rule_requested.emit(
             it.data(Qt.ItemDataRole.UserRole)))
         self.describer: Describer | None = None
+        self._shown: list[Event] = []  # the events of the lines shown, in order
 
     def rebuild(self, describer: Describer, events: Sequence[Event]) -> None:
         self.clear()
+        self._shown = []
         self.describer = describer
         self.append(events)
+
+    def sync(self, describer: Describer, events: Sequence[Event]) -> None:
+        """Show exactly these public events, keeping the lines already shown when they are
+        a prefix (a lesson or review stepping forward or back one step at a time)."""
+        shown = self._shown if self.describer is describer and \
+            self.count() == len(self._shown) else []
+        keep = 0
+        for a, b in zip(shown, events, strict=False):
+            if a is not b and a != b:
+                break
+            keep += 1
+        if keep == 0:
+            self.rebuild(describer, events)
+            return
+        while self.count() > keep:
+            self.takeItem(self.count() - 1)
+        del self._shown[keep:]
+        self.append(events[keep:])
+        self.scrollToBottom()
 
     def append(self, events: Sequence[Event]) -> None:
         if self.describer is None:
@@ -435,6 +456,7 @@ class LogPanel(QListWidget):
         for e in events:
             if e.to is not None:
                 continue  # the log panel is public: private events stay with their seat
+            self._shown.append(e)
             words = self.describer.describe(e)
             it = QListWidgetItem(f"[{e.rule}]  {words}")
             it.setData(Qt.ItemDataRole.UserRole, e.rule)

@@ -33,7 +33,7 @@ from bsg_desktop.data import load_components
 from bsg_desktop.engine import Event, Game, PlayerView, Setup, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
-from bsg_desktop.log import describer_for
+from bsg_desktop.log import Describer, describer_for
 from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
 from bsg_desktop.ui.controller import HUMAN, GameController, save_summary
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.demos: list[DemoEntry] = list_demos(DEMO_DIR)
         self.demo_actions: dict[Path, QAction] = {}
         self._lesson_views: dict[tuple[int, int], PlayerView] = {}
+        self._lesson_describer: tuple[Lesson | None, Describer | None] = (None, None)
 
         self.scene = BoardScene(self.comp, 4, language(), animate)
         self.board_view = BoardView(self.scene)
@@ -695,7 +696,10 @@ class MainWindow(QMainWindow):
         le = self.lesson
         assert le is not None
         self._ensure_scene(le.game.n)
-        self.log.rebuild(describer_for(le.game), visible_log(le.game, None))
+        if self._lesson_describer[0] is not le:  # one per lesson, so the log can keep lines
+            self._lesson_describer = (le, describer_for(le.game))
+        self.log.sync(self._lesson_describer[1] or describer_for(le.game),
+                      visible_log(le.game, None))
         self._show_lesson()
 
     def _lesson_view(self, pos: int) -> PlayerView | None:

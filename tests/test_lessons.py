@@ -1,0 +1,124 @@
+"""Lessons made from real games: Save as lesson, the narration editor, the round trip.
+
+A lesson cut from a mid-game position must replay the game exactly (the file's
+own ``expect`` block says where the steps end, and ``bsg-express scenario`` runs
+it), open from Learn → Open demo file, and take the narration a teacher writes
+in the editor in both languages. The state keys the writer needs are tested
+here too: per-die dice states and Colonial Ships already lost.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from test_review import bot_game
+
+from bsg_desktop.engine import Setup, new_game
+from bsg_desktop.engine.setup import SetupError
+from bsg_desktop.lessons import SEEDS, board, make_lesson, startable
+from bsg_desktop.review import scenario_of
+from bsg_desktop.scenario import parse_scenario, run_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_state_dice_may_name_each_die_and_ships_lost_lie_in_the_box() -> None:
+    g = new_game(Setup(players=4), 1, overrides={
+        "dice": {1: {"strong": ["spent", "active"], "weak": {"active": 1, "removed": 1}}},
+        "dradis_monitor": ["raider"], "dradis_destroyed": 2})
+    assert [d.state for d in g.players[1].dice] == ["spent", "active", "active", "removed"]
+    assert len(g.dradis_box) == 2 and len(g.dradis_pile) + 1 + 2 == 14
+    assert g.view(None).dradis_destroyed == 2
+    with pytest.raises(SetupError, match="dradis_destroyed"):
+        new_game(Setup(players=4), 1, overrides={"dradis_destroyed": 9})
+    with pytest.raises(SetupError, match="expected active, spent or removed"):
+        new_game(Setup(players=4), 1, overrides={"dice": {0: {"weak": ["gone", "active"]}}})
+
+
+def test_a_lesson_replays_the_game_it_was_cut_from() -> None:
+    g = bot_game(7)
+    at = len(g.choices) // 2
+    made = make_lesson(g, at, 30)
+    assert made.start <= at and made.steps == made.asked and not made.cut
+    sc = parse_scenario(made.text, "<lesson>")
+    assert sc.seed in SEEDS  # one of the small lesson seeds, never the game's own
+    # every step shows the board as the game had it
+    snaps = [scenario_of(g).play(k) for k in range(made.start, made.start + made.steps + 1)]
+    assert startable(snaps[0])
+    lesson = sc.start()
+    assert board(lesson) == board(snaps[0])
+    for step, want in zip(sc.steps, snaps[1:], strict=True):
+        lesson.apply(step.choice)
+        assert board(lesson) == board(want)
+    # every say is written in both languages, ready for the teacher to rewrite
+    raw = yaml.safe_load(made.text)
+    assert all(set(s["say"]) == {"en", "hu"} for s in raw["steps"])
+    assert set(raw["title"]) == {"en", "hu"} and raw["rules"]
+
+
+def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narration(
+        qtbot: Any, tmp_path: Path) -> None:
+    pytest.importorskip("pytestqt")
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    w = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
+                   bot_delay_ms=0, animate=False)
+    qtbot.addWidget(w)
+    try:
+        # a mid-game position of the game on the table (it is not over: Save as lesson
+        # works in any game), ten decisions back from where it stands
+        full = bot_game(3, players=3)
+        from bsg_desktop.engine import replay
+
+        mid = replay(full.setup, full.seed, full.choices[:len(full.choices) // 2])
+        w.controller.adopt(mid)
+        path = tmp_path / "lesson.yaml"
+        made = w.review_tools.save_lesson_to(path, back=10, steps=10)
+        assert made.steps >= 10 and made.start <= len(mid.choices) - 10
+        run = subprocess.run([sys.executable, "-m", "bsg_desktop", "scenario", str(path)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0 and run.stdout.startswith("PASS"), run.stdout + run.stderr
+
+        # Learn → Open demo file, then the narration editor beside the lesson panel
+        assert w.open_demo(path)
+        w.review_tools.act_editor.setChecked(True)
+        ed = w.review_tools.editor
+        assert ed.isEnabled() and ed.path == path
+        ed.title_en.setText("A turn to discuss")
+        ed.title_hu.setText("Egy megbeszélendő kör")
+        ed.rules.setText("K2, D7")
+        w.lesson_goto(2)
+        ed.say_en.setPlainText("Watch the dice she keeps back.")
+        ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
+        w.lesson_goto(3)  # moving on keeps what was written for step 2
+        assert ed.save()
+        assert run_file(path) == ("PASS", "")
+        le = w.lesson
+        assert le is not None and le.pos == 3 and le.title("en") == "A turn to discuss"
+        w.lesson_goto(2)
+        assert w.lesson_panel.narration.text() == "Watch the dice she keeps back."
+        set_language("hu")
+        w.retranslate()
+        w.refresh()
+        assert w.lesson_panel.narration.text() == "Figyeld, mely kockákat tartja vissza."
+        assert w.lesson.title() == "Egy megbeszélendő kör"
+        assert w.lesson.scenario.rules == ("K2", "D7")
+
+        # an unknown rule id is refused with its line, and the file stays as it was
+        before = path.read_text(encoding="utf-8")
+        ed.rules.setText("K2, Q99")
+        assert not ed.save()
+        line = next(i for i, x in enumerate(ed.file_text().splitlines(), 1)
+                    if x.startswith("rules:"))
+        assert f"{path}:{line}: rules:" in ed.status.text() and "Q99" in ed.status.text()
+        assert path.read_text(encoding="utf-8") == before
+    finally:
+        set_language("en")
+        w.controller.stop()

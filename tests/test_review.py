@@ -1,0 +1,166 @@
+"""Reviewing a finished game: every decision, forward and back, the board as it was.
+
+A bot game is played to its end through the window's controller; its review is
+opened from the game-over dialog and stepped with the panel's buttons to the last
+decision and back to the first. At every step the scene is compared with the
+engine's game rebuilt from the recipe up to that choice, independently of the
+review. The review shows every secret, so it must be refused before the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bsg_desktop.bots import make_bot
+from bsg_desktop.engine import Game, Setup, new_game, replay
+from bsg_desktop.review import Review, ReviewError
+
+
+def bot_game(seed: int, players: int = 4) -> Game:
+    g = new_game(Setup(players=players), seed)
+    bots = [make_bot("heuristic", seed=seed * 10 + s) for s in range(players)]
+    while g.outcome is None:
+        s = g.pending.seat  # type: ignore[union-attr]
+        g.apply(bots[s].choose(g.view(s), g.pending))  # type: ignore[arg-type]
+    return g
+
+
+def test_an_unfinished_game_cannot_be_reviewed() -> None:
+    g = new_game(Setup(players=4), 3)
+    g.apply(g.legal_choices()[0])
+    with pytest.raises(ReviewError, match="not over"):
+        Review(g)
+
+
+def test_the_review_marks_hidden_cylons_lost_checks_reveals_and_brig_votes() -> None:
+    # seed 5 (4 players, heuristic bots): a hidden Cylon's dice lose two crisis checks,
+    # and a brig vote on that Cylon fails; seed 2: a reveal
+    r = Review(bot_game(5))
+    kinds = [m.note.kind for m in r.marks]
+    assert kinds.count("sabotage") == 2 and "vote" in kinds
+    for m in r.marks:
+        before = r.position(m.pos - 1)
+        if m.note.kind == "sabotage":
+            seat = m.note.get("seats")[0]
+            assert before.players[seat].is_cylon and not before.players[seat].revealed
+            assert m.note.get("total") < m.note.get("difficulty") <= m.note.get("without")
+        if m.note.kind == "vote":
+            target = m.note.get("target")
+            assert m.note.get("cylon") == before.players[target].is_cylon
+    assert "hidden Cylon" in r.mark_words(r.marks[0], "en")
+    assert "rejtett Cylon" in r.mark_words(r.marks[0], "hu")
+    reveal = Review(bot_game(2))
+    (m,) = [m for m in reveal.marks if m.note.kind == "reveal"]
+    assert reveal.position(m.pos).players[m.note.seat].revealed
+    assert not reveal.position(m.pos - 1).players[m.note.seat].revealed
+
+
+def test_the_review_tells_what_a_cylon_held_back_and_the_unchosen_crisis_die() -> None:
+    g = bot_game(5)
+    r = Review(g)
+    held = [(pos, n) for pos, ns in enumerate(r.notes) for n in ns
+            if n.kind == "contribute" and n.get("cylon")]
+    assert held
+    pos, n = held[0]
+    # the dice given and kept are the ones rolled, as the deciding seat saw them
+    before = r.position(pos - 1)
+    rolled = sorted(v for _, _, v in before.pending.info_dict()["rolled"])  # type: ignore[union-attr]
+    assert sorted(n.get("gave") + n.get("kept")) == rolled
+    r.goto(pos)
+    assert "hidden Cylon" in r.narration("en") and "kept back" in r.narration("en")
+    crisis = next(p for p, ns in enumerate(r.notes) if any(x.kind == "crisis" for x in ns))
+    r.goto(crisis)
+    assert "the other crisis die showed" in r.narration("en")
+    # the chart's data: one point per position, the last one the game's end
+    assert len(r.points) == len(g.choices) + 1
+    assert (r.points[-1].distance, r.points[-1].damage) == (g.distance, len(g.damage_placed))
+    assert r.turn_start(3) == min(p for p, pt in enumerate(r.points) if pt.turn == 3)
+
+
+# ------------------------------------------------------------------- window
+@pytest.fixture
+def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    pytest.importorskip("pytestqt")
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    w = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
+                   bot_delay_ms=0, animate=False)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    set_language("en")
+    w.controller.stop()
+
+
+def test_a_bot_game_played_to_its_end_is_reviewed_step_by_step(win: Any, qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QPushButton
+    from test_ui import engine_board
+
+    from bsg_desktop.ui.controller import COMPUTER
+
+    c = win.controller
+    c.bot_level = "heuristic"
+    win.start_game(Setup(players=3), 4, [COMPUTER] * 3)
+    assert not win.review_tools.act_review.isEnabled()  # refused while it is played
+    qtbot.waitUntil(lambda: c.game.outcome is not None, timeout=30000)
+    qtbot.waitUntil(lambda: win.game_over_dialog is not None, timeout=5000)
+    assert win.review_tools.act_review.isEnabled()
+    button = win.game_over_dialog.findChild(QPushButton, "review")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    r = win.lesson
+    assert isinstance(r, Review) and r.length == len(c.game.choices)
+    section = win.review_tools.section
+    assert section.isVisible() and section.chart.isVisible()
+    texts = section.secrets.text()
+    for p in c.game.players:  # every loyalty card shows, since the game is over
+        assert all(win.comp.cylon(x).model.en in texts for x in p.loyalty
+                   if x.startswith("cylon"))
+    game, panel = c.game, win.lesson_panel
+
+    def check(pos: int) -> None:
+        assert r.pos == pos
+        want = replay(game.setup, game.seed, game.choices[:pos])
+        shown = win.scene.shown()
+        for key, value in engine_board(want).items():
+            assert shown[key] == value, f"position {pos}: scene {key} {shown[key]!r}"
+        assert engine_board(r.game) == engine_board(want)
+
+    check(0)
+    for pos in range(1, r.length + 1):
+        panel.forward_button.click()  # the button's own signal, without a paint per step
+        check(pos)
+    assert not panel.forward_button.isEnabled()
+    assert panel.next_heading.text() == panel.next_heading.text().upper()
+    for pos in range(r.length - 1, -1, -1):
+        panel.back_button.click()
+        check(pos)
+    # jump to a turn from the panel
+    section.turn.setValue(3)
+    qtbot.mouseClick(section.go, Qt.MouseButton.LeftButton)
+    assert r.turn_at(r.pos) == 3 and r.turn_at(r.pos - 1) == 2
+    win.close_lesson()
+    assert win.lesson is None and not section.isVisible()
+
+
+def test_review_is_refused_for_an_unfinished_game_and_leaks_nothing(win: Any) -> None:
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+
+    win.controller.bot_level = "heuristic"
+    win.start_game(Setup(players=3), 9, [HUMAN, COMPUTER, COMPUTER])
+    assert not win.review_tools.act_review.isEnabled()
+    assert not win.review_tools.review_game()
+    assert win.lesson is None
+    assert "not over yet" in win.last_error
+    texts = " ".join(win.widget_texts())
+    g = win.controller.game
+    for p in g.players[1:]:  # the computer seats' cards never reach the screen
+        for card in p.loyalty:
+            if card.startswith("cylon"):
+                assert win.comp.cylon(card).model.en not in texts
