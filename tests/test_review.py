@@ -147,6 +147,7 @@ def test_a_bot_game_played_to_its_end_is_reviewed_step_by_step(win: Any, qtbot: 
     assert r.turn_at(r.pos) == 3 and r.turn_at(r.pos - 1) == 2
     win.close_lesson()
     assert win.lesson is None and not section.isVisible()
+    assert not section.secrets.text() and not section.marks.text()  # nothing lingers
 
 
 def test_review_is_refused_for_an_unfinished_game_and_leaks_nothing(win: Any) -> None:

@@ -192,6 +192,13 @@ class ReviewSection(QWidget):
         self.chart.show_review(review)
         self.retranslate()
 
+    def clear(self) -> None:
+        """Forget the review (its secrets must not linger in a widget once it is closed)."""
+        self.review = None
+        self.chart.review = None
+        self.secrets.clear()
+        self.marks.clear()
+
     def retranslate(self) -> None:
         self.turn_label.setText(tr("review.panel.turn").upper())
         self.go.setText(tr("review.panel.jump"))
@@ -324,6 +331,7 @@ class ReviewTools(QObject):
             self.section.show_review(le)
             self.section.show()
         else:
+            self.section.clear()
             self.section.hide()
         if le is not None:
             self.editor.show_lesson(le)
