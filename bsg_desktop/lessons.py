@@ -31,8 +31,9 @@ from bsg_desktop.engine import Game
 from bsg_desktop.engine.actions import ActionStep
 from bsg_desktop.engine.core import CONTRIBUTED
 from bsg_desktop.engine.turn import Turn
-from bsg_desktop.errors import UserError, read_user_text
+from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import tr
+from bsg_desktop.inputs import load_yaml, read_text
 from bsg_desktop.log import describer_for
 from bsg_desktop.scenario import TOP_KEYS, ScenarioError, parse_scenario
 
@@ -297,9 +298,9 @@ def dump_lesson(doc: dict[str, Any], header: str = "") -> str:
 def read_lesson(path: str | Path) -> dict[str, Any]:
     """A scenario file as its mapping, checked first by the scenario loader (so a file
     that loads here is one the Learn menu and ``bsg-express scenario`` accept)."""
-    source = read_user_text(path, ScenarioError)
+    source = read_text(path, ScenarioError, "a scenario file (YAML text)")
     parse_scenario(source, str(path))
-    doc = yaml.safe_load(source)
+    doc = load_yaml(source)
     return doc if isinstance(doc, dict) else {}
 
 

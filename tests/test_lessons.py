@@ -36,7 +36,7 @@ def test_state_dice_may_name_each_die_and_ships_lost_lie_in_the_box() -> None:
     assert g.view(None).dradis_destroyed == 2
     with pytest.raises(SetupError, match="dradis_destroyed"):
         new_game(Setup(players=4), 1, overrides={"dradis_destroyed": 9})
-    with pytest.raises(SetupError, match="expected active, spent or removed"):
+    with pytest.raises(SetupError, match="unknown state"):
         new_game(Setup(players=4), 1, overrides={"dice": {0: {"weak": ["gone", "active"]}}})
 
 
