@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import palette
-from bsg_desktop.art.shapes import Circle, Drawing, Item, Label, Rect, Style
+from bsg_desktop.art.shapes import Circle, Drawing, Item, Label, Polygon, Rect, Style
 from bsg_desktop.data.components import CrisisDie, CrisisFace, SkillDie
 
 MINUS = "\u2212"
@@ -27,8 +27,25 @@ def _centred(text: str, cx: float, cy: float, size: float, colour: str, bold: bo
     return Label(cx, cy + 0.36 * size, text, size, Style(fill=colour), "middle", bold)
 
 
+def kind_marks(kind: str, size: float, colour: str, inset: float) -> list[Item]:
+    """Strong and weak dice differ by shape too, not only blue against red (colour-blind
+    players, grey printers): a strong die shows a triangle pointing up in its top-left
+    and bottom-right corners, a weak die one pointing down."""
+    t = size * 0.14  # triangle width
+    h = t * 0.87
+    out: list[Item] = []
+    for x, y in ((inset, inset), (size - inset - t, size - inset - h)):
+        if kind == "strong":
+            pts = ((x, y + h), (x + t, y + h), (x + t / 2, y))
+        else:
+            pts = ((x, y), (x + t, y), (x + t / 2, y + h))
+        out.append(Polygon(pts, Style(fill=colour)))
+    return out
+
+
 def skill_face(die: SkillDie, value: int, size: float = 12.7, ink: str = "color") -> Drawing:
-    """A skill die face: the value, framed blue (strong) or red (weak) (C4, C5)."""
+    """A skill die face: the value, framed blue (strong) or red (weak) (C4, C5), with the
+    kind's corner triangles (up: strong, down: weak) so the kinds differ by shape too."""
     pal = palette(ink)
     border = pal.strong if die.kind == "strong" else pal.weak
     b = size * 0.11
@@ -47,6 +64,7 @@ def skill_face(die: SkillDie, value: int, size: float = 12.7, ink: str = "color"
         ]
         background = border
     colour = pal.text if value > 0 else border
+    items += kind_marks(die.kind, size, border, b * 1.3)
     items.append(_centred(signed(value), size / 2, size / 2, size * 0.44, colour))
     return Drawing(size, size, tuple(items), background=background)
 

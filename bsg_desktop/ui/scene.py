@@ -94,6 +94,7 @@ def blank_die(kind: str, spent: bool, size: float) -> Drawing:
     items: list[Item] = [Rect(0, 0, size, size, Style(fill=border), radius=size * 0.12),
                          Rect(b, b, size - 2 * b, size - 2 * b, Style(fill=body),
                               radius=size * 0.08)]
+    items += dice_art.kind_marks(kind, size, border, b * 1.3)
     if spent:
         items.append(Rect(0, 0, size, size, Style(fill=None, stroke="#000000",
                                                   width=size * 0.04), radius=size * 0.12))
