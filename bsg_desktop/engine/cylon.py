@@ -98,6 +98,9 @@ class Effect(Task):
         self.drawn: list[str] = []
         self.robbed: list[int] = []
 
+    def secret(self) -> tuple[str, ...]:
+        return tuple(self.drawn)  # X8: the two damage markers only the revealer saw
+
     def run(self, g: Game) -> Decision | None:
         e, rule = self.effect, EFFECT_RULE[self.effect]
         if e == "demoralize":  # X7, I10

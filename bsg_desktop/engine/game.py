@@ -30,6 +30,7 @@ from bsg_desktop.engine.core import (
     Setup,
 )
 from bsg_desktop.engine.state import Die, Player
+from bsg_desktop.engine.undo import UNDO, step_undoable
 from bsg_desktop.engine.view import make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
 
@@ -68,6 +69,11 @@ class Task:
 
     def apply(self, g: Game, choice: Choice) -> None:
         raise NotImplementedError
+
+    def secret(self) -> tuple[Any, ...]:
+        """What this task holds that some seat may not see (the jump roll, markers
+        drawn for one seat); part of ``undo.hidden_facts``. Most tasks hold nothing."""
+        return ()
 
     def copy(self) -> Task:
         t = object.__new__(type(self))
@@ -133,6 +139,11 @@ class Game:
         self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
         # view.ViewCache: parts of recent views to hand out again (made on the first view)
         self.view_cache: Any = None
+        # Undo (engine/undo.py): drivers that offer it set keep_undo; the game then keeps
+        # the state before the last decision while that decision may be taken back.
+        self.keep_undo = False
+        self._undo: Game | None = None
+        self._undo_seat: int | None = None
 
     # ------------------------------------------------------------------ door
     @property
@@ -143,20 +154,63 @@ class Game:
         return self.pending.options if self.pending else ()
 
     def apply(self, choice: Choice | str) -> list[Event]:
-        """Apply one choice; an illegal one raises IllegalChoiceError and changes nothing."""
+        """Apply one choice; an illegal one raises IllegalChoiceError and changes nothing.
+
+        ``undo`` (as a replay or a save spells it) takes back the pending seat's last
+        decision, exactly as ``undo(seat)`` does.
+        """
         if isinstance(choice, str):
             choice = Choice.parse(choice)
         if self.outcome is not None:
             raise IllegalChoiceError("the game is over")
+        if choice == UNDO:
+            return self.undo(self.pending[0] if self.pending is not None else -1)
         # pending[2] is pending.options, without a named-tuple attribute lookup
         if self.pending is None or choice not in self.pending[2]:
             legal = ", ".join(str(c) for c in self.legal_choices())
             raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
         start = len(self.events)
+        seat = self.pending[0]
+        before = None
+        if self.keep_undo:
+            before = self.copy()
+            before._undo = None  # one step back only: snapshots never chain
         self.choices.append(choice)
         self.pending = None
         self.stack[-1].apply(self, choice)
         self._advance()
+        if before is not None and step_undoable(before, self, seat):
+            self._undo, self._undo_seat = before, seat
+        else:
+            self._undo = self._undo_seat = None
+        return self.events[start:]
+
+    # ------------------------------------------------------------------ undo
+    def undoable(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last decision now (rule: engine/undo.py)."""
+        return (self._undo is not None and seat is not None and seat == self._undo_seat
+                and self.pending is not None and self.pending[0] == seat
+                and self.outcome is None)
+
+    def undo(self, seat: int | None) -> list[Event]:
+        """Take back ``seat``'s last decision; IllegalChoiceError if it may not be.
+
+        The game returns to the state before that decision, and a public event says
+        who took a decision back, so nobody at the table misses an undo.
+        """
+        if not self.undoable(seat):
+            raise IllegalChoiceError("nothing to take back: only your own last decision, "
+                                     "before anyone else decides and before anything "
+                                     "hidden is known")
+        before = self._undo
+        assert before is not None and before.pending is not None
+        kind, rule = before.pending[1], before.pending[3]
+        choices = [*self.choices, UNDO]
+        self.__dict__.update(before.copy().__dict__)
+        self.choices = choices
+        self._undo = self._undo_seat = None
+        start = len(self.events)
+        self.emit("decision_taken_back", rule, seat=seat, decision=kind)
         return self.events[start:]
 
     def _advance(self) -> None:
@@ -484,10 +538,16 @@ def replay(setup: Setup, seed: int, choices: Sequence[Choice | str],
     """(setup, seed, choices) reproduces a game exactly."""
     g = new_game(setup, seed, components, overrides=overrides, script_skill=script_skill,
                  script_crisis=script_crisis)
+    undo = UNDO
+    # an undo among the choices needs the state before the step it takes back
+    g.keep_undo = any(ch == undo or ch == "undo" for ch in choices)
     for i, ch in enumerate(choices):
         try:
             g.apply(ch)
         except IllegalChoiceError as e:
             raise IllegalChoiceError(f"choice {i + 1} ({ch}): {e}") from None
+    # a replayed game starts behind a hand-over: nothing before it can be taken back
+    g.keep_undo = False
+    g._undo = g._undo_seat = None
     return g
 

@@ -7,13 +7,15 @@ from bsg_desktop.engine.crises import PlaceMarkers
 from bsg_desktop.engine.game import Game, Task
 from bsg_desktop.engine.turn import Retrieve
 
+JUMP_DICE = (Choice("jump_die", ("strong",)), Choice("jump_die", ("weak",)))
+
 
 class Jump(Task):
     __slots__ = ("phase", "rolls", "penalty")
 
     def __init__(self) -> None:
         self.phase = "start"
-        self.rolls: tuple[int, int] = (0, 0)
+        self.rolls: tuple[int, ...] = ()  # (strong, weak), the Admiral's until chosen
         self.penalty = 0
 
     def run(self, g: Game) -> Decision | None:
@@ -37,10 +39,10 @@ class Jump(Task):
             g.emit("jump_roll_result", "J4", to=(adm,), seat=adm, strong=self.rolls[0],
                    weak=self.rolls[1])
             self.phase = "choose"
-            # I16: both dice are offered even when they show the same value, or the
-            # table would learn from a silent choice what the Admiral rolled
-            opts = [Choice("jump_die", ("strong",)), Choice("jump_die", ("weak",))]
-            return g.ask(adm, "jump_die", opts, "J4", strong=self.rolls[0], weak=self.rolls[1])
+            # I16: both dice are offered even when they show the same value; asking only
+            # when they differ would tell every seat that they were equal
+            return g.ask(adm, "jump_die", JUMP_DICE, "J4", strong=self.rolls[0],
+                         weak=self.rolls[1])
         if self.phase == "penalty":
             adm = g.admiral if g.admiral is not None else g.active
             self.phase = "loyalty"
@@ -52,9 +54,13 @@ class Jump(Task):
             return None
         return None
 
+    def secret(self) -> tuple[int, ...]:
+        return self.rolls
+
     def apply(self, g: Game, choice: Choice) -> None:
         if choice.verb == "jump_die":
             v = self.rolls[0] if choice.args[0] == "strong" else self.rolls[1]
+            self.rolls = ()  # the other die stays the Admiral's secret (like K1's)
             g.distance += abs(v)
             adm = g.admiral if g.admiral is not None else g.active
             g.emit("distance_advanced", "J4", seat=adm, kind=str(choice.args[0]), value=v,
