@@ -223,37 +223,64 @@ def test_autosave_and_resume_after_crash(make_window, qtbot, tmp_path):  # type:
     assert not make_window().crash_detected()
 
 
-def test_undo_only_without_secret_or_random(make_window, qtbot):  # type: ignore[no-untyped-def]
+def test_undo_only_own_step_and_never_on_a_hand_over(make_window, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 15: three humans; after A's decision the hand-over screen for B must not
+    offer Undo (it used to, and showed A's secrets after "I am A")."""
+    win = make_window()
+    win.start_game(Setup(players=3, names=("A", "B", "C")), seed=11)
+    c = win.controller
+    rng = random.Random(9)
+    handed_over = 0
+    for _ in range(400):
+        g = c.game
+        if g.outcome is not None or handed_over >= 5:  # type: ignore[union-attr]
+            break
+        if win.stack.currentWidget() is win.handover:
+            assert not win.act_undo.isEnabled() and not c.can_undo()
+            win.act_undo.trigger()  # Ctrl+Z on the hand-over screen does nothing
+            assert c.game.pending.seat == c.pending_seat  # type: ignore[union-attr]
+            handed_over += 1
+        take_turn(win, qtbot, rng)
+    assert handed_over >= 5
+
+
+def test_undo_takes_back_a_retrieval_and_logs_it(make_window, qtbot):  # type: ignore[no-untyped-def]
+    g = new_game(Setup(players=3, names=("A", "B", "C")), 5,
+                 overrides={"brig": [0], "dice": {0: {"strong": {"spent": 2},
+                                                     "weak": {"active": 1, "spent": 1}}}})
+    win = make_window()
+    win.controller.adopt(g, [HUMAN] * 3)
+    c = win.controller
+    win.handover.button.click()
+    asked = c.game.pending  # type: ignore[union-attr]
+    assert asked.kind == "retrieve" and not win.act_undo.isEnabled()
+    win.panel.click_choice("retrieve:strong")
+    assert win.act_undo.isEnabled()
+    win.act_undo.trigger()
+    assert c.game.pending == asked and not win.act_undo.isEnabled()  # type: ignore[union-attr]
+    assert_board_matches(win)
+    last = win.log.item(win.log.count() - 1).text()
+    assert "takes back the last decision" in last and "A" in last
+    win.panel.click_choice("retrieve:weak")
+    assert [str(x) for x in c.game.choices][-3:] == [  # type: ignore[union-attr]
+        "retrieve:strong", "undo", "retrieve:weak"]
+
+
+def test_undo_refused_after_a_roll_in_the_window(make_window, qtbot):  # type: ignore[no-untyped-def]
     win = make_window()
     win.start_game(Setup(players=4), seed=11)
     c = win.controller
     rng = random.Random(9)
-    undone = rolled = False
     for _ in range(300):
         g = c.game
-        if g.outcome is not None or (undone and rolled):  # type: ignore[union-attr]
-            break
-        p = g.pending  # type: ignore[union-attr]
         if win.stack.currentWidget() is win.handover:
             win.handover.button.click()
-        if p.kind == "join" and not undone:
-            before = list(g.choices)  # type: ignore[union-attr]
-            win.panel.click_choice("pass")
-            if c.can_undo():
-                assert win.act_undo.isEnabled()
-                win.act_undo.trigger()
-                assert list(c.game.choices) == before  # type: ignore[union-attr]
-                assert c.game.pending == p  # type: ignore[union-attr]
-                assert_board_matches(win)
-                undone = True
-            continue
-        if p.kind == "join" and undone and not rolled:
+        if g.pending.kind == "join":  # type: ignore[union-attr]
             win.panel.click_choice("join")  # rolls dice: secret and random
             assert not c.can_undo() and not win.act_undo.isEnabled()
-            rolled = True
-            continue
+            return
         take_turn(win, qtbot, rng)
-    assert undone and rolled
+    raise AssertionError("no join decision came")
 
 
 def test_language_switch_reapplies_texts(make_window, qtbot):  # type: ignore[no-untyped-def]

@@ -29,8 +29,6 @@ from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError
 
 HUMAN, COMPUTER = "human", "computer"
-# A choice is undoable only if it drew no randomness and revealed nothing private (style.md,
-# boardgame.io undo.md); the rng state tells "random" exactly, the event audience tells "secret".
 
 
 class GameController(QObject):
@@ -53,7 +51,6 @@ class GameController(QObject):
         self.bot_delay_ms = bot_delay_ms
         self.paused = False
         self.file_name = ""  # the user's own file for this game, named in the autosave
-        self._undo: Game | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_step)
@@ -85,12 +82,12 @@ class GameController(QObject):
     def _install(self, g: Game, seat_kinds: list[str]) -> None:
         self._timer.stop()
         g.turn_limit = None  # people play to the end, however long it takes
+        g.keep_undo = True  # the engine decides what may be taken back (engine/undo.py)
         self.game = g
         self.seat_kinds = (list(seat_kinds) + [HUMAN] * g.n)[: g.n]
         self.bots = {s: make_bot(self.bot_level, seed=g.seed * 10 + s)
                      for s, k in enumerate(self.seat_kinds) if k == COMPUTER}
         self.unlocked = None
-        self._undo = None
         self.file_name = ""  # the window names the user's file again if there is one
         self.game_changed.emit()
         # Saved before the first choice: a crash during turn 1 must offer back this game,
@@ -156,12 +153,7 @@ class GameController(QObject):
             raise IllegalChoiceError("no decision is pending")
         if isinstance(choice, str):
             choice = Choice.parse(choice)
-        seat = g.pending.seat
-        snapshot = g.copy()
-        rng_before = g.rng.getstate()
         events = g.apply(choice)
-        clean = g.rng.getstate() == rng_before and all(e.to is None for e in events)
-        self._undo = snapshot if clean and self.is_human(seat) else None
         self._applied(events)
         return events
 
@@ -225,7 +217,6 @@ class GameController(QObject):
         if choice not in g.pending.options:  # a bot bug must not stop the game
             choice = g.pending.options[0]
         events = g.apply(choice)
-        self._undo = None  # another seat moved: nobody may take back what came before
         self._applied(events)
 
     def play_bots_now(self, limit: int = 10_000) -> None:
@@ -240,14 +231,19 @@ class GameController(QObject):
 
     # ------------------------------------------------------------------- undo
     def can_undo(self) -> bool:
-        return self._undo is not None
+        """The engine says whether the deciding seat may take its last decision back;
+        the window adds only that the screen must be that seat's (never on a hand-over)."""
+        g, seat = self.game, self.pending_seat
+        return (g is not None and self.is_human(seat) and self.unlocked == seat
+                and g.undoable(seat))
 
     @Slot()
     def undo(self) -> bool:
-        if self._undo is None:
+        if not self.can_undo():
             return False
-        self.game, self._undo = self._undo, None
-        self.game_changed.emit()
+        assert self.game is not None
+        self.game.undo(self.pending_seat)
+        self.game_changed.emit()  # the log is rebuilt: the step is gone, the undo is there
         self.autosave()
         self._after_change()
         return True
