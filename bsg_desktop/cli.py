@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bsg_desktop.replay", "print the log of a saved game"),
     "print": ("bsg_desktop.printing.command", "write the print-and-play PDFs"),
     "league": ("bsg_desktop.bots.league", "play the bot levels against each other"),
+    "install-desktop": ("bsg_desktop.desktop", "add (or --uninstall) the Linux menu entry"),
 }
 
 

@@ -70,6 +70,9 @@ def _app(offscreen: bool):  # type: ignore[no-untyped-def]
     atexit.register(clear_caches)
     app.setOrganizationName("BSG Express")
     app.setApplicationName("bsg-express-desktop")
+    from bsg_desktop.desktop import APP_ID
+
+    app.setDesktopFileName(APP_ID)  # task bars match the window to its menu entry and icon
     if ICON.exists():
         from PySide6.QtGui import QIcon
 
