@@ -91,6 +91,7 @@ class Review(Lesson):
     """A finished game as a lesson: position k is the board after the game's k-th choice."""
 
     kicker = "review.panel.kicker"
+    close_text = "review.panel.close"
 
     def __init__(self, game: Game) -> None:
         if game.outcome is None:

@@ -71,6 +71,7 @@ class Lesson:
     """A demo in progress: position 0 is the starting position, N after the last step."""
 
     kicker = "teach.panel.kicker"  # the panel's heading (a review says so instead)
+    close_text = "teach.panel.close"
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario

@@ -145,6 +145,13 @@ def test_a_bot_game_played_to_its_end_is_reviewed_step_by_step(win: Any, qtbot: 
     section.turn.setValue(3)
     qtbot.mouseClick(section.go, Qt.MouseButton.LeftButton)
     assert r.turn_at(r.pos) == 3 and r.turn_at(r.pos - 1) == 2
+    # a click on the chart goes to the start of the turn under the pointer
+    from PySide6.QtCore import QPoint
+
+    chart = section.chart
+    x = round(chart._x(r.length))
+    qtbot.mouseClick(chart, Qt.MouseButton.LeftButton, pos=QPoint(x - 1, 10))
+    assert r.turn_at(r.pos) == r.turns and r.pos == r.turn_start(r.turns)
     win.close_lesson()
     assert win.lesson is None and not section.isVisible()
     assert not section.secrets.text() and not section.marks.text()  # nothing lingers
@@ -165,3 +172,30 @@ def test_review_is_refused_for_an_unfinished_game_and_leaks_nothing(win: Any) ->
         for card in p.loyalty:
             if card.startswith("cylon"):
                 assert win.comp.cylon(card).model.en not in texts
+
+
+def test_a_finished_save_opened_from_file_open_offers_its_review(win: Any, qtbot: Any,
+                                                                 tmp_path: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QPushButton
+
+    from bsg_desktop.engine.save import save_game
+
+    g = bot_game(2)
+    path = tmp_path / "finished.bsgx.json"
+    save_game(g, path)
+    assert win.open_path(path)
+    qtbot.waitUntil(lambda: win.game_over_dialog is not None, timeout=5000)
+    assert win.review_tools.act_review.isEnabled()
+    button = win.game_over_dialog.findChild(QPushButton, "review")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert isinstance(win.lesson, Review) and win.lesson.length == len(g.choices)
+    assert win.lesson_panel.close_button.text() == "Close review"
+    # Save as lesson from the review, at a reveal: the file opens in the editor at once
+    (m,) = [m for m in win.lesson.marks if m.note.kind == "reveal"]
+    win.lesson_goto(m.pos)
+    made = win.review_tools.save_lesson_to(tmp_path / "reveal.yaml", back=3, steps=4)
+    assert made.steps >= 4
+    from bsg_desktop.scenario import run_file
+
+    assert run_file(tmp_path / "reveal.yaml") == ("PASS", "")

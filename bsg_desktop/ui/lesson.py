@@ -198,6 +198,7 @@ class LessonPanel(QWidget):
         lesson = self._lesson
         assert lesson is not None
         self.kicker.setText(tr(lesson.kicker).upper())
+        self.close_button.setText(tr(lesson.close_text))
         self.title.setText(lesson.title())
         self.progress.setText(tr("teach.panel.start", n=lesson.length) if lesson.at_start
                               else tr("teach.panel.step", k=lesson.pos, n=lesson.length))

@@ -286,6 +286,8 @@ class ReviewTools(QObject):
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable |
                               QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.visibilityChanged.connect(self._dock_visible)
+        self.dock.setStyleSheet("QDockWidget { color: #eef2f5; font-weight: 700; }"
+                                "QDockWidget::title { background: #22303d; padding: 6px; }")
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self.retranslate()
@@ -304,7 +306,9 @@ class ReviewTools(QObject):
         g = self.w.controller.game
         self.act_review.setEnabled(self.w.lesson is None and g is not None and
                                    g.outcome is not None)
-        self.act_save_lesson.setEnabled(self._source() is not None)
+        # cheap: a lesson's full game is only replayed when a lesson is really made
+        self.act_save_lesson.setEnabled(self.w.lesson is not None or
+                                        g is not None and bool(g.choices))
         self.act_editor.setEnabled(self.w.lesson is not None)
 
     # ------------------------------------------------------------ review
@@ -391,8 +395,11 @@ class ReviewTools(QObject):
             self.w.show_error(tr("lesson.save.failed", error=e))
             return
         self.report_saved(path, made)
-        if self.w.open_demo(path):  # straight into the editor to write the narration
-            self.act_editor.setChecked(True)
+        # straight into the editor to write the narration; but not from a game still
+        # being played: the lesson view would show the other seats' past rolls
+        if game.outcome is not None or self.w.lesson is not None:
+            if self.w.open_demo(path):
+                self.act_editor.setChecked(True)
 
     def report_saved(self, path: str | Path, made: MadeLesson) -> None:
         if made.cut:
@@ -408,6 +415,7 @@ class ReviewTools(QObject):
         if on and self.w.lesson is not None:
             self.editor.show_lesson(self.w.lesson)
             self.dock.show()
+            self.w.resizeDocks([self.dock], [360], Qt.Orientation.Horizontal)
         else:
             self.dock.hide()
 
