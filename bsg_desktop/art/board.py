@@ -64,16 +64,14 @@ def _title(pal: Palette, w: float, title: str, colour: str, sub: str = "",
     return items
 
 
-def _slot(pal: Palette, cx: float, cy: float, colour: str, digit: str = "",
-          note: str = "") -> list[Item]:
+def _slot(pal: Palette, cx: float, cy: float, colour: str, digit: str = "") -> list[Item]:
+    """A dashed slot a marker sits in; nothing else is printed inside it, so a marker
+    never hides a reminder (those go beside or below the slot)."""
     x, y = cx - SLOT / 2, cy - SLOT / 2
     items: list[Item] = [Rect(x, y, SLOT, SLOT, Style(stroke=colour, width=0.45, dash=(1.2, 0.8)),
                               radius=1.5)]
     if digit:
-        items.append(Label(cx, cy + 0.36 * 9 - (1.2 if note else 0), digit, 9,
-                           Style(fill=colour), "middle", True))
-    if note:
-        items += block(note, x + 1, y + SLOT - 6.2, SLOT - 2, 5.5, 2.0, colour, valign="middle")
+        items.append(Label(cx, cy + 0.36 * 9, digit, 9, Style(fill=colour), "middle", True))
     return items
 
 
@@ -110,8 +108,8 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color") -> Dr
         items += block(note, 20, y, w - 25, 10, 2.8, _bg_text(pal), anchor="start",
                        valign="middle")
         y += 16
-    items += block(text(comp.reconstructed_note, lang), 4, BOARD_H - 9, w - 8, 6, 1.8, pal.mute,
-                   valign="middle")
+    items += block(text(comp.reconstructed_note, lang), 4, BOARD_H - 12, w - 8, 9, 2.3,
+                   _bg_text(pal), valign="middle")
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 
@@ -171,46 +169,53 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color") ->
     items += _title(pal, w, tr("print.monitor.title", lang), pal.gold,
                     tr("print.monitor.damage", lang))
     anchors: dict[str, Point] = {}
-    cw, ch_ = 48.5, 38.0
+    cw, ch_ = 48.5, 37.0
     dmg = "#e07a5f"
+    note_ink = pal.mute if pal.low else "#c9d3dc"
     for i, loc in enumerate(comp.damage_locations):
-        x, y = 3.0 + (i % 2) * (cw + 2), 22.0 + (i // 2) * (ch_ + 2)
+        x, y = 3.0 + (i % 2) * (cw + 2), 20.5 + (i // 2) * (ch_ + 2)
         items.append(Rect(x, y, cw, ch_, Style(stroke=pal.panel_line, width=0.35), radius=1.5))
-        items += block(text(loc.name, lang), x + 1, y + 0.8, cw - 2, 5.5, 2.8, _bg_text(pal),
+        items += block(text(loc.name, lang), x + 1, y + 0.6, cw - 2, 5.4, 2.8, _bg_text(pal),
                        bold=True, valign="middle")
-        sx, sy = x + cw / 2, y + 6.8 + SLOT / 2
+        sx, sy = x + cw / 2, y + 6.2 + SLOT / 2
         items += _slot(pal, sx, sy, dmg)
-        items += block(text(loc.text, lang), x + 1, y + 29.6, cw - 2, 7.8, 2.2,
-                       pal.mute if pal.low else "#c9d3dc", valign="middle")
+        items += block(text(loc.text, lang), x + 1, y + 28.6, cw - 2, 8.0, 2.3, note_ink,
+                       valign="middle")
         anchors[f"damage.{loc.id}"] = (sx, sy)
     slot_ink = pal.strong if pal.low else "#7fb3ff"
-    y = 146.0
+    y = 141.5
     items.append(Label(w / 2, y, tr("print.monitor.jump", lang), 3.0, Style(fill=_bg_text(pal)),
                        "middle", True))
     x0 = (w - (4 * SLOT + 3 * 3)) / 2
     for k in range(comp.jump_max + 1):
-        sx, sy = x0 + SLOT / 2 + k * (SLOT + 3), y + 3 + SLOT / 2
-        last = k == comp.jump_max
-        items += _slot(pal, sx, sy, slot_ink, str(k),
-                       tr("print.monitor.jump_now", lang) if last else "")
+        sx, sy = x0 + SLOT / 2 + k * (SLOT + 3), y + 2 + SLOT / 2
+        items += _slot(pal, sx, sy, slot_ink, str(k))
         anchors[f"jump.{k}"] = (sx, sy)
-    y = 177.5
+        if k == comp.jump_max:   # the reminder under the last slot, outside it
+            items += block(tr("print.monitor.jump_now", lang), sx - SLOT / 2 - 1.5,
+                           sy + SLOT / 2 + 0.6, SLOT + 3, 3.2, 2.6, slot_ink, bold=True,
+                           valign="middle")
+    y = 173.5
     items.append(Label(w / 2, y, tr("print.monitor.distance", lang), 3.0,
                        Style(fill=_bg_text(pal)), "middle", True))
     dist_ink = pal.ship if pal.low else pal.accent
     last = comp.distance_win
+    side = (w - (3 * SLOT + 2 * 3)) / 2 - 3.0   # free width beside the short second row
     for k in range(last + 1):
         row, col = (0, k) if k < 4 else (1, k - 4)
         per_row = 4 if row == 0 else last + 1 - 4
         xs = (w - (per_row * SLOT + (per_row - 1) * 3)) / 2
-        sx, sy = xs + SLOT / 2 + col * (SLOT + 3), y + 2.5 + SLOT / 2 + row * (SLOT + 2)
-        note = ""
-        if k == comp.distance_loyalty:
-            note = tr("print.monitor.loyalty", lang)
-        if k == last:
-            note = tr("print.monitor.win", lang)
-        items += _slot(pal, sx, sy, dist_ink, f"{k}+" if k == last else str(k), note)
+        sx, sy = xs + SLOT / 2 + col * (SLOT + 3), y + 2 + SLOT / 2 + row * (SLOT + 2)
+        items += _slot(pal, sx, sy, dist_ink, f"{k}+" if k == last else str(k))
         anchors[f"distance.{k}"] = (sx, sy)
+        # reminders beside their slot, in the margin the three-slot row leaves free
+        if k in (comp.distance_loyalty, last) and row == 1:
+            note = tr("print.monitor.loyalty" if k == comp.distance_loyalty
+                      else "print.monitor.win", lang)
+            left = sx < w / 2
+            bx = sx - SLOT / 2 - 1.0 - side if left else sx + SLOT / 2 + 1.0
+            items += block(note, bx, sy - 8, side, 16, 2.4, note_ink, bold=True,
+                           anchor="end" if left else "start", valign="middle")
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 

@@ -22,7 +22,7 @@ CARD_H = 88.9
 FRAME = 3.0
 BAND_H = 15.0
 BRIG = "#7a1f1a"
-ADMIRAL = "#a8841a"
+ADMIRAL = "#86670f"   # dark enough for white (and on paper, gold) text at 4.5:1
 # Every loyalty front has this same border all round, wider than the worst misfold
 # (1.5 mm), so no crease, misfold or miscut can show a Cylon's red or a human's blue
 # on the common back or on the card's edge.
@@ -115,8 +115,12 @@ def character_brig(ch: Character, lang: str = "en", ink: str = "color") -> Drawi
     pal = palette(ink)
     items, bg = _frame(pal, BRIG)
     items += _band(pal, BRIG, tr("print.brig", lang), text(ch.name, lang))
-    items += _emblem(pal, BRIG, 34, initials(ch))
-    items.append(icon("bars", CARD_W / 2, 34, 21, pal.text if pal.low else "#d9d9d9"))
+    if pal.low:   # light bars behind the initials: no heavy black over the letters
+        circle, *letters = _emblem(pal, BRIG, 34, initials(ch))
+        items += [circle, icon("bars", CARD_W / 2, 34, 21, "#b8b8b8"), *letters]
+    else:
+        items += _emblem(pal, BRIG, 34, initials(ch))
+        items.append(icon("bars", CARD_W / 2, 34, 21, "#d9d9d9"))
     items += _body(pal, BRIG, text(ch.ability_title, lang), text(ch.brig, lang), 50)
     return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
 

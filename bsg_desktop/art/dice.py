@@ -6,6 +6,7 @@ continues into the bleed, so a sticker cut slightly off still shows no white.
 
 from __future__ import annotations
 
+from bsg_desktop.art.fonts import MIN_TEXT
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import palette
 from bsg_desktop.art.shapes import Circle, Drawing, Item, Label, Polygon, Rect, Style
@@ -79,21 +80,21 @@ def crisis_face(die: CrisisDie, face: CrisisFace, size: float = 12.7, ink: str =
     bg = "#ffffff" if low else pal.panel
     fg = pal.text if low else "#ffffff"
     items: list[Item] = [Rect(0, 0, size, size, Style(fill=bg))]
-    if low:
-        items.append(Rect(size * 0.05, size * 0.05, size * 0.9, size * 0.9,
-                          Style(stroke=pal.text, width=size * 0.03), radius=size * 0.08))
+    if low:   # a hairline frame close to the edge, clear of the numbers and badges
+        items.append(Rect(size * 0.02, size * 0.02, size * 0.96, size * 0.96,
+                          Style(stroke=pal.text, width=size * 0.015), radius=size * 0.06))
     items.append(icon(ICON_FOR_TYPE[face.type], size / 2, size / 2, size * 0.42,
                       colour, cut=bg))
-    n = size * 0.25
-    items.append(_centred(str(face.difficulty), size * 0.2, size * 0.2, n, fg))
+    n = max(size * 0.25, MIN_TEXT)
+    items.append(_centred(str(face.difficulty), size * 0.21, size * 0.21, n, fg))
     # The consequence sits in a small warning disc so it never reads as a difficulty.
-    items.append(Circle(size * 0.2, size * 0.8, size * 0.14,
+    items.append(Circle(size * 0.21, size * 0.79, size * 0.13,
                         Style(fill=None if low else pal.cylon, stroke=pal.cylon,
                               width=size * 0.02)))
-    items.append(_centred(str(face.consequence), size * 0.2, size * 0.8, size * 0.2,
-                          pal.text if low else "#ffffff"))
+    items.append(_centred(str(face.consequence), size * 0.21, size * 0.79,
+                          max(size * 0.19, MIN_TEXT), pal.text if low else "#ffffff"))
     if face.jump:
-        items.append(icon("crosshair", size * 0.8, size * 0.8, size * 0.26, fg))
+        items.append(icon("crosshair", size * 0.79, size * 0.79, size * 0.24, fg))
     if die.four_player:
         items.append(Circle(size * 0.82, size * 0.18, size * 0.06, Style(fill=fg)))
     return Drawing(size, size, tuple(items), background=None if low else bg)

@@ -21,6 +21,9 @@ from bsg_desktop.resources import shipped
 FONT_DIR = shipped("assets/fonts")
 REGULAR = "BSGSans"
 BOLD = "BSGSans-Bold"
+# No printed text is smaller than 6 pt (2.117 mm): below that, type on card stock
+# blurs and many players cannot read it. `fit` and `block` never shrink below it.
+MIN_TEXT = 6 * 25.4 / 72
 FONT_FILES: dict[str, Path] = {
     REGULAR: FONT_DIR / "DejaVuSansCondensed.ttf",
     BOLD: FONT_DIR / "DejaVuSansCondensed-Bold.ttf",
@@ -63,24 +66,24 @@ def wrap(text: str, size_mm: float, width_mm: float, bold: bool = False) -> list
 
 
 def fit(text: str, size_mm: float, width_mm: float, height_mm: float, bold: bool = False,
-        leading: float = 1.2, min_size: float = 1.6) -> tuple[float, list[str]]:
+        leading: float = 1.2, min_size: float = MIN_TEXT) -> tuple[float, list[str]]:
     """The largest size (from ``size_mm`` down) at which wrapped text fits the box.
 
     Hungarian texts run longer than English; shrinking the type a little keeps
     every language on the same card layout instead of clipping.
     """
-    size = size_mm
+    size = max(size_mm, min_size)
     while True:
         lines = wrap(text, size, width_mm, bold)
         too_wide = any(text_width(ln, size, bold) > width_mm for ln in lines)
         if (len(lines) * size * leading <= height_mm and not too_wide) or size <= min_size:
             return size, lines
-        size = round(size - 0.1, 2)
+        size = max(round(size - 0.1, 2), min_size)
 
 
 def block(text: str, x: float, y: float, w: float, h: float, size: float, colour: str,
           bold: bool = False, anchor: str = "middle", valign: str = "top",
-          leading: float = 1.22, min_size: float = 1.6) -> list[Label]:
+          leading: float = 1.22, min_size: float = MIN_TEXT) -> list[Label]:
     """Wrapped text fitted into the box (x, y, w, h); shrinks the type if it must.
 
     ``anchor`` aligns lines horizontally within the box, ``valign`` ("top",

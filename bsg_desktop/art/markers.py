@@ -96,10 +96,12 @@ def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing
     pal = palette(ink)
     items, back = _base(pal, DAMAGE)
     ink_ = _ink(pal, DAMAGE)
-    items += block(text(loc.name, lang), 1.6, 1.8, MARKER - 3.2, 6.2, 2.5, ink_, bold=True,
+    # 6 pt at the least (`fonts.MIN_TEXT`): the name takes up to two lines, the rule a
+    # hair, and the effect up to four lines below it.
+    items += block(text(loc.name, lang), 1.0, 1.3, MARKER - 2.0, 5.6, 2.5, ink_, bold=True,
                    valign="middle")
-    items.append(Rect(3, 8.4, MARKER - 6, 0.3, Style(fill=ink_)))
-    items += block(text(loc.text, lang), 1.6, 9.4, MARKER - 3.2, MARKER - 11, 2.0,
+    items.append(Rect(4, 7.2, MARKER - 8, 0.25, Style(fill=ink_)))
+    items += block(text(loc.text, lang), 1.2, 7.8, MARKER - 2.4, MARKER - 8.9, 2.2,
                    pal.text if pal.low else "#f3e1d9", valign="middle")
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 

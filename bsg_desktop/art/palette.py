@@ -63,7 +63,7 @@ COLOR = Palette(
 )
 LOW = Palette(
     ink="low", paper="#ffffff", panel="#ffffff", panel_line="#9a9a9a", text="#000000",
-    text_on_panel="#000000", accent="#2e8b47", gold="#a88410", black="#000000",
+    text_on_panel="#000000", accent="#237a3b", gold="#86670f", black="#000000",
     strong="#1f5fbf", weak="#c0392b", human="#2b5d8a", cylon="#b3261e", raider="#b3261e",
     ship="#2b7a3d", slot="#777777", mute="#555555",
 )

@@ -1,4 +1,4 @@
-"""The print-and-play pack: three PDFs built from the art and the sheet layouts.
+"""The print-and-play pack: the PDFs and README.txt built from the art and the sheet layouts.
 
 `build_pack` returns the files as bytes (nothing touches the disk), so the CLI
 can write them all-or-nothing and the tests can compare them with the
@@ -26,6 +26,7 @@ from bsg_desktop.art.palette import INKS
 from bsg_desktop.art.shapes import Drawing, Item, Label, Line, Rect, Style
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import LANGUAGES, tr
+from bsg_desktop.printing import guide
 from bsg_desktop.printing.render import begin_page, draw, draw_items
 from bsg_desktop.printing.sheets import (
     CAPTION,
@@ -43,18 +44,23 @@ from bsg_desktop.printing.sheets import (
     PageBreak,
     Part,
     Piece,
+    Placed,
     Sheet,
     flow,
 )
+from bsg_desktop.printing.textflow import Block, layout, plain_text
 
+START_FILE = "BSG_Express_Start.pdf"
 BOARD_FILE = "BSG_Express_Gameboard.pdf"
 CARDS_FILE = "BSG_Express_Cards.pdf"
 DICE_FILE = "BSG_Express_DiceMarkers.pdf"
-FILES = (BOARD_FILE, CARDS_FILE, DICE_FILE)
+README_FILE = "README.txt"
+PDF_FILES = (START_FILE, BOARD_FILE, CARDS_FILE, DICE_FILE)
+FILES = (*PDF_FILES, README_FILE)
 DIE_FACE_RANGE = (8.0, 25.0)
 BLEED_RANGE = (0.0, 5.0)
-CALIBRATION_SIZES = (11.0, 12.0, 12.7, 13.0, 14.0)
 SCALE_BAR = 50.0
+LAYOUTS = ("fold", "duplex")
 MARK = "#000000"
 
 
@@ -67,6 +73,8 @@ class PrintOptions:
     ink: str = "color"
     die_face: float = 12.7
     bleed: float = 3.0
+    layout: str = "fold"      # "fold": front and back side by side; "duplex": 3×3 sheets
+    exports: bool = False     # also the print-on-demand PNGs and Tabletop Simulator sheets
 
     def check(self) -> None:
         """Raise ValueError with a one-line reason for the first bad option."""
@@ -81,6 +89,9 @@ class PrintOptions:
         if not lo <= self.die_face <= hi:
             raise ValueError(f"die face {self.die_face:g} mm is out of range; expected "
                              f"{lo:g} to {hi:g} mm")
+        if self.layout not in LAYOUTS:
+            raise ValueError(f"unknown layout {self.layout!r}; expected one of "
+                             f"{', '.join(LAYOUTS)}")
         lo, hi = BLEED_RANGE
         if not lo <= self.bleed <= hi:
             raise ValueError(f"bleed {self.bleed:g} mm is out of range; expected {lo:g} to "
@@ -164,11 +175,6 @@ def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
             cap = tr("print.die.crisis", lang, id=die.id,
                      players="/".join(str(p) for p in die.players), n=n + 1, total=len(dice))
             items.append(strip_piece(faces, cap, o.bleed))
-    items.append(Note(tr("print.die.calibration", lang)))
-    strong = comp.skill("strong")
-    for size in CALIBRATION_SIZES:
-        items.append(single_piece(dice_art.skill_face(strong, max(strong.faces), size, ink),
-                                  o.bleed, tr("print.die.size", lang, size=f"{size:g}")))
     items.append(PageBreak("print.hint.markers"))
     for _, face, back in marker_art.all_markers(comp, lang, ink):
         items.append(marker_piece(face, back, o.bleed))
@@ -179,7 +185,11 @@ def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 # --- rendering ----------------------------------------------------------------------------
 
 def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: int) -> Drawing:
-    """Scale bar, assembly hint and page number: the same on every page of every file."""
+    """Scale bars, assembly hint and page number: the same on every page of every file.
+
+    Two 50 mm bars, one across and one upright at the right edge, so a printer that
+    scales only one direction (or a viewer's "fit" that distorts) is caught too.
+    """
     w, h = sheet.size
     y0 = h - MARGIN - FOOTER
     cw = w - 2 * MARGIN
@@ -191,6 +201,11 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
         items.append(Rect(MARGIN + 10 * k, bar_y, 10, 3,
                           Style(fill="#1a1a1a" if k % 2 == 0 else "#ffffff")))
     items.append(Rect(MARGIN, bar_y, SCALE_BAR, 3, Style(stroke="#1a1a1a", width=0.2)))
+    vx, vy = w - MARGIN - 3, y0 - SCALE_BAR
+    for k in range(5):
+        items.append(Rect(vx, vy + 10 * k, 3, 10,
+                          Style(fill="#1a1a1a" if k % 2 == 0 else "#ffffff")))
+    items.append(Rect(vx, vy, 3, SCALE_BAR, Style(stroke="#1a1a1a", width=0.2)))
     items.append(Label(MARGIN + SCALE_BAR + 2, bar_y + 2.6, tr("print.scale_bar", lang), 2.6,
                        ink))
     right = f"BSG: Express {__version__} · {doc_title} · " + tr("print.page", lang, n=n,
@@ -199,6 +214,32 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
     size, _ = fit(hint, 2.8, cw, 3.5)
     items.append(Label(MARGIN, h - MARGIN - 1.0, hint, size, ink))
     return Drawing(w, h, tuple(items))
+
+
+def page_boxes(sheet: Sheet, page: Page) -> tuple[tuple[float, float, float, float],
+                                                  tuple[float, float, float, float]]:
+    """TrimBox and BleedBox of a page, in mm (x0, y0, x1, y1, y down).
+
+    A sheet of pieces trims to the cut boxes of its pieces and bleeds to their bleed
+    boxes; a page of text is itself the product, so both are the whole paper.
+    """
+    w, h = sheet.size
+    cuts = [(p.x, p.y, p.x + p.item.w, p.y + p.item.h, p.item.bleed) for p in page.placed
+            if isinstance(p.item, Piece)]
+    if not cuts:
+        return (0.0, 0.0, w, h), (0.0, 0.0, w, h)
+    trim = (min(c[0] for c in cuts), min(c[1] for c in cuts), max(c[2] for c in cuts),
+            max(c[3] for c in cuts))
+    bleed = (max(0.0, min(c[0] - c[4] for c in cuts)), max(0.0, min(c[1] - c[4] for c in cuts)),
+             min(w, max(c[2] + c[4] for c in cuts)), min(h, max(c[3] + c[4] for c in cuts)))
+    return trim, bleed
+
+
+def _pdf_box(sheet: Sheet, box: tuple[float, float, float, float]) -> tuple[float, ...]:
+    """A y-down mm box as a PDF box in points (y up)."""
+    h = sheet.size[1]
+    x0, y0, x1, y1 = box
+    return tuple(v * mm for v in (x0, h - y1, x1, h - y0))
 
 
 def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
@@ -277,9 +318,14 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
     c.setSubject(tr("print.reconstructed", lang))
     c.setViewerPreference("PrintScaling", "/None")
     for n, page in enumerate(pages, start=1):
+        trim, bleed = page_boxes(sheet, page)
+        c.setTrimBox(_pdf_box(sheet, trim))
+        c.setBleedBox(_pdf_box(sheet, bleed))
         begin_page(c, h)
         for placed in page.placed:
-            if isinstance(placed.item, Note):
+            if isinstance(placed.item, Drawing):
+                draw(c, placed.item, placed.x, placed.y)
+            elif isinstance(placed.item, Note):
                 size, _ = fit(placed.item.text, 2.8, sheet.content[2], CAPTION)
                 draw_items(c, (Label(placed.x, placed.y, placed.item.text, size,
                                      Style(fill="#1a1a1a")),))
@@ -292,14 +338,88 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
     return buf.getvalue()
 
 
+def text_pages(sheet: Sheet, blocks: list[Block], hint_key: str, columns: int = 1
+               ) -> list[Page]:
+    """Running text flowed over as many pages as it needs (cover, calibration, rules)."""
+    cx, cy, cw, ch = sheet.content
+    out = []
+    for items in layout(blocks, cw, ch, columns):
+        out.append(Page([Placed(Drawing(cw, ch, tuple(items)), cx, cy)], hint_key))
+    return out
+
+
+def _ranges(pages: list[Page], offset: int = 0) -> dict[str, tuple[int, int]]:
+    """First and last page number of each hint (kind of sheet) in a document."""
+    out: dict[str, tuple[int, int]] = {}
+    for n, page in enumerate(pages, start=1 + offset):
+        first, _ = out.get(page.hint_key, (n, n))
+        out[page.hint_key] = (first, n)
+    return out
+
+
+def _paper_name(paper: str) -> str:
+    return "US Letter" if paper == "letter" else paper.capitalize() if paper == "tabloid" \
+        else paper.upper()
+
+
+def _files(o: PrintOptions, built: dict[str, list[Page]], n_start: int
+           ) -> list[tuple[str, list[guide.FilePages]]]:
+    """Each file's pages and the paper they go on, for the cover and README.txt."""
+    cards_paper = "card_duplex" if o.layout == "duplex" else "card_single"
+
+    def part(key: str, first_last: tuple[int, int], paper: str) -> guide.FilePages:
+        return guide.FilePages(key, first_last[0], first_last[1], paper)
+
+    dice = _ranges(built[DICE_FILE])
+    return [
+        (START_FILE, [part("start", (1, n_start), "plain")]),
+        (BOARD_FILE, [part("board", (1, len(built[BOARD_FILE])), "card_single")]),
+        (CARDS_FILE, [part("cards", (1, len(built[CARDS_FILE])), cards_paper)]),
+        (DICE_FILE, [part("stickers", dice["print.hint.dice"], "sticker"),
+                     part("markers", dice["print.hint.markers"], cards_paper)]),
+    ]
+
+
+def start_pages(comp: Components, o: PrintOptions, built: dict[str, list[Page]]
+                ) -> tuple[Sheet, list[Page]]:
+    """The cover (checklist, papers, what to buy, order of work) and the calibration page,
+    on plain paper, printed first."""
+    sheet = Sheet(o.paper)
+    cal = text_pages(sheet, guide.calibration_blocks(comp, o.lang, o.ink, o.die_face),
+                     "print.hint.calibration")
+    blocks = guide.cover_blocks(comp, o.lang, o.ink, o.die_face, o.layout,
+                                _paper_name(o.paper), _files(o, built, 1 + len(cal)),
+                                o.exports)
+    cover = text_pages(sheet, blocks, "print.hint.start", columns=2)
+    if len(cover) != 1:   # the page ranges above assume it; a test holds every paper to it
+        raise AssertionError(f"the cover runs to {len(cover)} pages on {o.paper} ({o.lang})")
+    return sheet, cover + cal
+
+
+def readme(comp: Components, o: PrintOptions, built: dict[str, list[Page]],
+           n_start: int) -> bytes:
+    """README.txt: the cover and the calibration page, word for word, as plain text."""
+    blocks = guide.cover_blocks(comp, o.lang, o.ink, o.die_face, o.layout,
+                                _paper_name(o.paper), _files(o, built, n_start), o.exports)
+    blocks += guide.calibration_blocks(comp, o.lang, o.ink, o.die_face)
+    return plain_text(blocks).encode("utf-8")
+
+
 def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
-    """All three files of the pack, by file name."""
+    """Every file of the pack, by file name, the cover sheet first."""
     o.check()
-    return {
-        BOARD_FILE: render(*board_pages(comp, o), o.lang, "print.doc.board"),
-        CARDS_FILE: render(*card_pages(comp, o), o.lang, "print.doc.cards"),
-        DICE_FILE: render(*dice_pages(comp, o), o.lang, "print.doc.dice"),
+    docs = {
+        BOARD_FILE: (board_pages(comp, o), "print.doc.board"),
+        CARDS_FILE: (card_pages(comp, o), "print.doc.cards"),
+        DICE_FILE: (dice_pages(comp, o), "print.doc.dice"),
     }
+    built = {name: pages for name, ((_, pages), _) in docs.items()}
+    sheet, start = start_pages(comp, o, built)
+    out = {START_FILE: render(sheet, start, o.lang, "print.doc.start")}
+    for name, ((sheet, pages), title) in docs.items():
+        out[name] = render(sheet, pages, o.lang, title)
+    out[README_FILE] = readme(comp, o, built, len(start))
+    return out
 
 
 # The ready-to-print packs checked in under print/ (tests keep them in step with the code).

@@ -22,6 +22,7 @@ PAPERS: dict[str, tuple[float, float]] = {
 LARGE_PAPERS = ("a3", "tabloid")
 MARGIN = 10.0        # nothing is printed closer than this to the paper edge
 FOOTER = 13.0        # scale bar, hint and page number, inside the margin
+SIDE = 3.5           # the vertical scale bar, right of the content, inside the margin
 CROP_GAP = 0.5       # crop marks start this far outside the bleed: they never touch a piece
 CROP_LEN = 3.0
 CUT_WIDTH = 0.2      # crop marks (cut lines), solid
@@ -95,13 +96,13 @@ class Sheet:
     def content(self) -> tuple[float, float, float, float]:
         """x, y, w, h of the area for pieces: inside the margin, above the footer."""
         w, h = self.size
-        return (MARGIN, MARGIN, w - 2 * MARGIN, h - 2 * MARGIN - FOOTER)
+        return (MARGIN, MARGIN, w - 2 * MARGIN - SIDE, h - 2 * MARGIN - FOOTER)
 
 
 @dataclass(slots=True)
 class Placed:
-    item: Piece | Note
-    x: float            # top-left of the cut box (pieces) or of the text line (notes)
+    item: Piece | Note | Drawing
+    x: float            # top-left of the cut box (pieces), the text line (notes), a drawing
     y: float
 
 

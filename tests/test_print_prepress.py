@@ -1,0 +1,250 @@
+"""Prepress checks of the second edition of the pack (issue 19): legible text, PDF boxes,
+the cover sheet and README.txt, reminders beside the board's slots."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator
+from functools import cache
+
+import pdfplumber
+import pypdf
+import pytest
+
+from bsg_desktop.art import board, cards, dice, markers
+from bsg_desktop.art.fonts import text_width
+from bsg_desktop.art.shapes import Circle, Drawing, Group, Item, Label, Polygon, Rect
+from bsg_desktop.data.components import load_components
+from bsg_desktop.printing.pack import (
+    PDF_FILES,
+    README_FILE,
+    START_FILE,
+    PrintOptions,
+    build_pack,
+)
+
+COMP = load_components()
+MM = 72 / 25.4
+MIN_PT = 6.0
+
+
+@cache
+def pack(paper: str = "a4", lang: str = "en", ink: str = "color", die_face: float = 12.7
+         ) -> dict[str, bytes]:
+    return build_pack(COMP, PrintOptions(paper, lang, ink, die_face))
+
+
+# --- no text under 6 pt --------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, ink, die_face", [("en", "color", 12.7), ("hu", "low", 8.0)])
+def test_no_printed_text_is_smaller_than_6_pt(lang: str, ink: str, die_face: float) -> None:
+    files = pack("a4", lang, ink, die_face)
+    for name in PDF_FILES:
+        with pdfplumber.open(io.BytesIO(files[name])) as pdf:
+            for n, page in enumerate(pdf.pages, start=1):
+                small = {(c["text"], round(c["size"], 2)) for c in page.chars
+                         if c["size"] < MIN_PT - 0.01}
+                assert not small, (name, n, sorted(small)[:5])
+
+
+# --- contrast of every text against what is painted under it -------------------------------
+
+def _flat(items: tuple[Item, ...]) -> Iterator[tuple[Item, list[Group]]]:
+    """Items with the chain of groups (innermost last) that places them."""
+    def go(its: tuple[Item, ...], chain: list[Group]) -> Iterator[tuple[Item, list[Group]]]:
+        for it in its:
+            if isinstance(it, Group):
+                yield from go(it.items, [*chain, it])
+            else:
+                yield it, chain
+    yield from go(items, [])
+
+
+def _to_page(p: tuple[float, float], chain: list[Group]) -> tuple[float, float]:
+    for g in reversed(chain):
+        p = g.map(p)
+    return p
+
+
+def _scale(chain: list[Group]) -> float:
+    return math.prod(g.scale for g in chain)
+
+
+def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = pt
+    inside = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _covers(shape: Item, chain: list[Group], pt: tuple[float, float]) -> bool:
+    if isinstance(shape, Rect):
+        corners = [(shape.x, shape.y), (shape.x + shape.w, shape.y),
+                   (shape.x + shape.w, shape.y + shape.h), (shape.x, shape.y + shape.h)]
+        return _inside(pt, [_to_page(c, chain) for c in corners])
+    if isinstance(shape, Circle):
+        return math.dist(_to_page((shape.cx, shape.cy), chain), pt) <= shape.r * _scale(chain)
+    if isinstance(shape, Polygon):
+        return _inside(pt, [_to_page(c, chain) for c in shape.points])
+    return False
+
+
+def _luminance(hex_colour: str) -> float:
+    def chan(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * chan(r) + 0.7152 * chan(g) + 0.0722 * chan(b)
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def low_contrast_texts(d: Drawing) -> list[tuple[str, str, str, float]]:
+    """Every label whose colour has less than 4.5:1 against the topmost fill below it."""
+    flat = list(_flat(d.items))
+    out = []
+    for i, (it, chain) in enumerate(flat):
+        if not isinstance(it, Label) or not it.text.strip() or not it.style.fill:
+            continue
+        w = text_width(it.text, it.size_mm, it.bold)
+        x = {"start": it.x + w / 2, "middle": it.x, "end": it.x - w / 2}[it.anchor]
+        probe = _to_page((x, it.y - 0.35 * it.size_mm), chain)
+        under = d.background or "#ffffff"
+        for shape, sc in reversed(flat[:i]):
+            fill = getattr(getattr(shape, "style", None), "fill", None)
+            if fill and not isinstance(shape, Label) and _covers(shape, sc, probe):
+                under = fill
+                break
+        ratio = contrast(it.style.fill, under)
+        if ratio < 4.5:
+            out.append((it.text, it.style.fill, under, round(ratio, 2)))
+    return out
+
+
+def _every_drawing(lang: str, ink: str) -> Iterator[Drawing]:
+    yield from board.sections(COMP, lang, ink)
+    for _, front, back in cards.all_cards(COMP, lang, ink):
+        yield from (front, back)
+    for _, face, back in markers.all_markers(COMP, lang, ink):
+        yield from (face, back)
+    for die in COMP.skill_dice:
+        for v in die.faces:
+            yield dice.skill_face(die, v, 12.7, ink)
+    for cd in COMP.crisis_dice:
+        for f in cd.faces:
+            yield dice.crisis_face(cd, f, 12.7, ink)
+
+
+@pytest.mark.parametrize("ink", ["color", "low"])
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_text_has_a_contrast_of_at_least_4_5(lang: str, ink: str) -> None:
+    bad = [t for d in _every_drawing(lang, ink) for t in low_contrast_texts(d)]
+    assert not bad, bad[:8]
+
+
+def test_contrast_checker_catches_the_first_editions_grey_disclaimer() -> None:
+    from bsg_desktop.art.shapes import Style
+    navy = Rect(0, 0, 50, 20, Style(fill="#1d2733"))
+    old = Drawing(50, 20, (navy, Label(2, 10, "reconstructed", 2.2, Style(fill="#6b6b6b"))))
+    new = Drawing(50, 20, (navy, Label(2, 10, "reconstructed", 2.2, Style(fill="#f2f2f2"))))
+    assert [t[-1] for t in low_contrast_texts(old)] == [2.83]
+    assert low_contrast_texts(new) == []
+
+
+# --- the board's reminders sit outside the slots --------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_monitor_reminders_are_outside_the_slots(lang: str) -> None:
+    m = board.galactica_monitor(COMP, lang)
+    slots = [m.anchor(f"jump.{k}") for k in range(COMP.jump_max + 1)]
+    slots += [m.anchor(f"distance.{k}") for k in range(COMP.distance_win + 1)]
+    half = board.SLOT / 2
+    digits = {str(k) for k in range(10)} | {f"{COMP.distance_win}+"}
+    reminders = {"print.monitor.jump_now", "print.monitor.loyalty", "print.monitor.win"}
+    from bsg_desktop.i18n import tr
+    words = " ".join(tr(k, lang) for k in reminders).split()
+    found = set()
+    for it, _chain in _flat(m.items):
+        if not isinstance(it, Label) or it.text in digits:
+            continue
+        w = text_width(it.text, it.size_mm, it.bold)
+        x0 = {"start": it.x, "middle": it.x - w / 2, "end": it.x - w}[it.anchor]
+        box = (x0, it.y - it.size_mm * 0.75, x0 + w, it.y + it.size_mm * 0.2)
+        for sx, sy in slots:
+            apart = (box[2] < sx - half or box[0] > sx + half or box[3] < sy - half
+                     or box[1] > sy + half)
+            assert apart, (it.text, (sx, sy))
+        found |= set(it.text.split()) & set(words)
+    assert found == set(words)                       # every reminder is still printed
+    # and the last distance row keeps clear of the panel's frame (1.5 mm in)
+    last_row_bottom = max(y for _, y in slots) + half
+    assert last_row_bottom <= board.BOARD_H - 1.5 - 2.0
+
+
+# --- PDF boxes -----------------------------------------------------------------------------
+
+def test_every_page_has_a_trim_box_inside_its_bleed_box() -> None:
+    for paper in ("a4", "tabloid"):
+        files = pack(paper)
+        for name in PDF_FILES:
+            for page in pypdf.PdfReader(io.BytesIO(files[name])).pages:
+                assert "/TrimBox" in page and "/BleedBox" in page, name
+                t = [float(v) for v in page.trimbox]
+                b = [float(v) for v in page.bleedbox]
+                m = [float(v) for v in page.mediabox]
+                assert m[0] <= b[0] <= t[0] and m[1] <= b[1] <= t[1], name
+                assert t[2] <= b[2] <= m[2] and t[3] <= b[3] <= m[3], name
+
+
+def test_card_sheet_trims_to_its_cards_and_bleeds_3_mm_beyond() -> None:
+    page = pypdf.PdfReader(io.BytesIO(pack()["BSG_Express_Cards.pdf"])).pages[0]
+    t = [float(v) / MM for v in page.trimbox]
+    b = [float(v) / MM for v in page.bleedbox]
+    assert t[3] - t[1] == pytest.approx(2 * cards.CARD_H, abs=0.05)   # one fold-over pair high
+    assert [t[0] - b[0], t[1] - b[1], b[2] - t[2], b[3] - t[3]] == pytest.approx([3.0] * 4,
+                                                                                  abs=0.01)
+
+
+# --- the cover sheet and README.txt --------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_cover_is_the_first_page_with_checklist_papers_and_shopping(paper: str,
+                                                                   lang: str) -> None:
+    files = pack(paper, lang)
+    assert next(iter(files)) == START_FILE
+    cover = pypdf.PdfReader(io.BytesIO(files[START_FILE])).pages[0].extract_text()
+    flat = " ".join(cover.split())
+    for name in PDF_FILES:
+        assert name in flat
+    if lang == "en":
+        for words in ("24 dice", "144 stickers", "9 Raiders, 5 Colonial Ships", "5 cups",
+                      "sticker paper", "card stock", "plain paper", "50 mm",
+                      "fold on the dashed marks, glue", "then cut along the crop marks"):
+            assert words in flat, words
+    else:
+        for words in ("Kolóniai Hajó", "demoralizáló jelző", "süllyesztett oldalú kocka",
+                      "12,7 mm", "„Nem vagy Cylon”"):
+            assert words in flat, words
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_readme_txt_says_what_the_cover_and_calibration_page_say(lang: str) -> None:
+    files = pack("a4", lang)
+    readme = files[README_FILE].decode("utf-8")
+    pdf_words = " ".join(p.extract_text() for p in
+                         pypdf.PdfReader(io.BytesIO(files[START_FILE])).pages)
+    # every line of the text file's checklist and steps appears on the printed sheet
+    for line in readme.splitlines():
+        words = line.strip(" •=-")
+        if len(words) > 12 and not words[0].isdigit():
+            first = " ".join(words.split()[:3])
+            assert first in " ".join(pdf_words.split()), first
+    assert "50 mm" in readme and "--die-face" in readme
+    assert all(len(line) <= 78 for line in readme.splitlines())
