@@ -57,6 +57,7 @@ QLabel#error { color: #ff8a7a; font-size: 14px; font-weight: 600; }
 QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
               border-radius: 6px; padding: 8px 12px; font-size: 15px; }
 QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
+QPushButton:focus { border: 3px solid #ffd84d; }
 QPushButton:disabled { color: #6a7886; background: #1b2631; border-color: #26323e; }
 QPushButton#forward { background: #2b5d8a; font-weight: 700; }
 QPushButton#forward:hover { background: #3a77ad; }

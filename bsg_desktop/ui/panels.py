@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QFrame,
     QGraphicsView,
     QGridLayout,
@@ -31,12 +32,18 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, Event, PlayerView
-from bsg_desktop.i18n import language, tr
+from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.rules import rule_text
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.scene import BoardScene
-from bsg_desktop.ui.words import card_words, choice_words, decision_words, player_name
+from bsg_desktop.ui.words import (
+    card_words,
+    choice_words,
+    decision_words,
+    player_name,
+    projected_total,
+)
 
 
 def widget_texts(root: QWidget, attrs: tuple[str, ...]) -> list[str]:
@@ -66,10 +73,14 @@ QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
               border-radius: 5px; padding: 6px 10px; text-align: left; }
 QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
 QPushButton:disabled { color: #7a8896; background: #1b2631; }
-QToolButton { background: transparent; border: 2px solid transparent; border-radius: 6px;
-              color: #eef2f5; }
+QToolButton { background: transparent; border: 3px solid transparent; border-radius: 6px;
+              color: #eef2f5; font-weight: 600; }
 QToolButton:checked { border-color: #47d16c; background: #1e3b2a; }
 QToolButton:hover { border-color: #c9a227; }
+QPushButton:focus, QToolButton:focus { border: 3px solid #ffd84d; }
+QToolButton:checked:focus { border: 3px solid #ffd84d; background: #1e3b2a; }
+QLabel#key { color: #0c1117; background: #c9d3dc; border-radius: 4px; font-weight: 700; }
+QLabel#total { color: #f0c674; font-weight: 600; }
 """
 
 
@@ -101,10 +112,21 @@ class BoardView(QGraphicsView):
         self.fit()
 
 
-class WrapButton(QPushButton):
-    """A push button whose label wraps: choices in Hungarian run long."""
+def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:
+    """Enter and Return press a focused button, as Space does (keyboard players). On a
+    die that is being selected, Enter is left to the panel: it confirms the selection."""
+    if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) or widget.isCheckable():
+        return False
+    if widget.isEnabled():
+        widget.click()
+    return True
 
-    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+
+class WrapButton(QPushButton):
+    """A push button whose label wraps (choices in Hungarian run long), with the number
+    key that picks it shown in front."""
+
+    def __init__(self, label: str, parent: QWidget | None = None, key: int = 0) -> None:
         super().__init__(parent)
         self.label = QLabel(label, self)
         self.label.setWordWrap(True)
@@ -112,12 +134,39 @@ class WrapButton(QPushButton):
         self.label.setStyleSheet("background: transparent;")
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 6, 10, 6)
-        lay.addWidget(self.label)
+        self.key_hint: QLabel | None = None
+        if 1 <= key <= 9:
+            self.key_hint = QLabel(str(key), self, objectName="key")
+            self.key_hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+            self.key_hint.setFixedWidth(22)
+            self.key_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            lay.addWidget(self.key_hint, 0, Qt.AlignmentFlag.AlignTop)
+        lay.addWidget(self.label, 1)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName(label)
+        if self.key_hint is not None:
+            self.setAccessibleDescription(tr("ui.access.key", key=key))
 
     def text(self) -> str:  # type: ignore[override]
         return self.label.text()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not _enter(self, event):
+            super().keyPressEvent(event)
+
+
+class DieButton(QToolButton):
+    """One rolled die or crisis die: focusable, with a visible ring, Enter presses it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not _enter(self, event):
+            super().keyPressEvent(event)
 
 
 def _drop(w: QWidget) -> None:
@@ -190,6 +239,10 @@ class DecisionPanel(QWidget):
         self.contribute_button: QPushButton | None = None
         self._contribute: dict[tuple[int, ...], str] = {}
         self.compact = False  # a short window: smaller loyalty cards, more room for choices
+        self.keyed: list[QAbstractButton] = []  # what the number keys 1-9 press, in order
+        self.total_label: QLabel | None = None
+        self._view: PlayerView | None = None
+        self._values: dict[int, int] = {}
         self.show_empty()
 
     # ---------------------------------------------------------------- states
@@ -199,7 +252,8 @@ class DecisionPanel(QWidget):
         self.sentence.setText(message or tr("ui.panel.no_game"))
         for key, signal in (("ui.panel.start_new", self.new_game_requested),
                             ("ui.panel.start_learn", self.learn_requested)):
-            b = WrapButton(tr(key))
+            b = WrapButton(tr(key), key=len(self.keyed) + 1)
+            self.keyed.append(b)
             b.clicked.connect(signal.emit)
             self.options_layout.insertWidget(self.options_layout.count() - 1, b)
 
@@ -216,12 +270,16 @@ class DecisionPanel(QWidget):
         self.die_buttons = {}
         self.contribute_button = None
         self._contribute = {}
+        self.keyed = []
+        self.total_label = None
+        self._values = {}
         self.status.clear()
         self.rule.clear()
 
     def show_view(self, view: PlayerView, computer: bool = False) -> None:
         """Fill the panel from ``view``: choices appear only if it is the decider's view."""
         self._reset()
+        self._view = view
         self.status.setText(self._status(view))
         if view.outcome is not None:
             out = view.outcome
@@ -308,30 +366,36 @@ class DecisionPanel(QWidget):
             hl = QHBoxLayout(row)
             hl.setContentsMargins(0, 0, 0, 0)
             for die_id, kind, value in rolled:
-                b = QToolButton()
+                b = DieButton()
                 b.setCheckable(True)
                 b.setIcon(QIcon(drawing_pixmap(dice_art.skill_face(self.comp.skill(kind), value,
                                                                    12.7), 54,
                                                self.devicePixelRatioF())))
                 b.setIconSize(QSize(54, 54))
-                b.setToolTip(f"{kind} {dice_art.signed(value)}")
-                b.setAccessibleName(f"die {die_id} {kind} {value}")
+                words = tr("ui.access.die", kind=text(self.comp.skill(kind).name),
+                           value=dice_art.signed(value))
+                n = len(self.keyed) + 1
+                b.setText(str(n) if n <= 9 else "")
+                b.setToolTip(words)
+                b.setAccessibleName(words)
+                b.setAccessibleDescription(tr("ui.access.die_pick", key=n))
                 b.toggled.connect(lambda _c, self=self: self._selection_changed())
-                if sizes == [1]:
-                    b.setCheckable(False)
-                    b.clicked.connect(lambda _c=False, d=die_id: self._pick_single(d))
                 self.die_buttons[int(die_id)] = b
+                self._values[int(die_id)] = int(value)
+                self.keyed.append(b)
                 hl.addWidget(b)
             hl.addStretch(1)
             add(row)
             allowed = "–".join(str(s) for s in (sizes[0], sizes[-1])) if len(sizes) > 1 \
                 else str(sizes[0])
-            add(QLabel(tr("ui.panel.select_hint", allowed=allowed)))
-            if sizes != [1]:
-                self.contribute_button = QPushButton(tr("ui.panel.contribute_selected"))
-                self.contribute_button.setEnabled(False)
-                self.contribute_button.clicked.connect(self._contribute_selected)
-                add(self.contribute_button)
+            add(QLabel(tr("ui.panel.select_hint", allowed=allowed), wordWrap=True))
+            self.total_label = QLabel(objectName="total", wordWrap=True)
+            add(self.total_label)
+            self.contribute_button = WrapButton(tr("ui.panel.contribute_selected"))
+            self.contribute_button.setEnabled(False)
+            self.contribute_button.clicked.connect(self._contribute_selected)
+            add(self.contribute_button)
+            self._selection_changed()
         faces = info.get("faces") or ()
         if any(o.verb == "crisis" for o in opts) and faces:
             add(QLabel(tr("ui.panel.crisis_faces")))
@@ -343,11 +407,14 @@ class DecisionPanel(QWidget):
                 k = int(o.args[0])
                 die = next((d for d in self.comp.crisis_dice
                             if k < len(dice_ids) and d.id == dice_ids[k]), self.comp.crisis_dice[0])
-                b = QToolButton()
+                b = DieButton()
                 b.setIcon(QIcon(drawing_pixmap(dice_art.crisis_face(die, faces[k], 20), 84,
                                                self.devicePixelRatioF())))
                 b.setIconSize(QSize(84, 84))
                 b.setToolTip(choice_words(self.comp, view, o))
+                b.setAccessibleName(choice_words(self.comp, view, o))
+                self.keyed.append(b)
+                b.setText(str(len(self.keyed)) if len(self.keyed) <= 9 else "")
                 b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
                 self.buttons[str(o) + "#face"] = b  # type: ignore[assignment]
                 hl.addWidget(b)
@@ -356,7 +423,8 @@ class DecisionPanel(QWidget):
         for o in opts:
             if o.verb == "contribute" and rolled:
                 continue
-            b = WrapButton(choice_words(self.comp, view, o))
+            b = WrapButton(choice_words(self.comp, view, o), key=len(self.keyed) + 1)
+            self.keyed.append(b)
             b.setToolTip(str(o))
             b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
             self.buttons[str(o)] = b
@@ -368,13 +436,47 @@ class DecisionPanel(QWidget):
 
     @Slot()
     def _selection_changed(self) -> None:
-        if self.contribute_button is not None:
-            self.contribute_button.setEnabled(self.selected_dice() in self._contribute)
+        """Show the total the check would reach with the selected dice; the Contribute
+        button works only for a selection the rules allow."""
+        if self.contribute_button is None:
+            return
+        picked = self.selected_dice()
+        self.contribute_button.setEnabled(picked in self._contribute)
+        if self.total_label is not None and self._view is not None:
+            check = self._view.check
+            total = projected_total(self._view, [self._values[d] for d in picked])
+            self.total_label.setText(tr("ui.panel.would_reach", total=total,
+                                        difficulty=check.difficulty if check else "?",
+                                        n=len(picked)))
 
-    def _pick_single(self, die_id: int) -> None:
-        text = self._contribute.get((die_id,))
-        if text:
-            self.choice_made.emit(text)
+    def press_number(self, n: int) -> bool:
+        """Number key ``n`` (1-9): press the n-th choice (or select the n-th die)."""
+        if not 1 <= n <= len(self.keyed) or self.keyed[n - 1].isHidden():
+            return False
+        b = self.keyed[n - 1]
+        b.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        b.click()
+        return True
+
+    def focus_first(self) -> None:
+        """Keyboard players start on the first choice."""
+        if self.keyed:
+            self.keyed[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        """Up/Down move between the choices; Enter with dice selected contributes them."""
+        k = event.key()
+        if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.contribute_button is not None:
+            if self.contribute_button.isEnabled():
+                self.contribute_button.click()
+            return
+        if k in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+            self.focusNextPrevChild(k == Qt.Key.Key_Down)
+            return
+        if k == Qt.Key.Key_Home:
+            self.focus_first()
+            return
+        super().keyPressEvent(event)
 
     @Slot()
     def _contribute_selected(self) -> None:
@@ -389,11 +491,8 @@ class DecisionPanel(QWidget):
             self.buttons[text].click()
             return
         c = Choice.parse(text)
-        if c.verb == "contribute":
+        if c.verb == "contribute" and self.contribute_button is not None:
             want = {int(x) for x in c.args}
-            if self.contribute_button is None:
-                self.die_buttons[next(iter(want))].click()
-                return
             for i, b in self.die_buttons.items():
                 b.setChecked(i in want)
             self.contribute_button.click()
@@ -471,6 +570,14 @@ class LogPanel(QListWidget):
         self.scrollToBottom()
 
 
+class KeyButton(QPushButton):
+    """A plain push button that Enter presses too (outside dialogs Qt leaves that out)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not _enter(self, event):
+            super().keyPressEvent(event)
+
+
 class HandoverPage(QWidget):
     """Covers everything while the screen passes to the next human (hot-seat privacy)."""
 
@@ -482,7 +589,8 @@ class HandoverPage(QWidget):
         self.setStyleSheet("HandoverPage { background: #0c1117; } QLabel { color: #eef2f5; }"
                            "QPushButton { background: #2b5d8a; color: white; font-size: 18px;"
                            " padding: 12px 28px; border-radius: 8px; }"
-                           "QPushButton:hover { background: #3a77ad; }")
+                           "QPushButton:hover { background: #3a77ad; }"
+                           "QPushButton:focus { border: 3px solid #ffd84d; }")
         lay = QVBoxLayout(self)
         lay.addStretch(2)
         self.title = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
@@ -491,7 +599,7 @@ class HandoverPage(QWidget):
         self.text.setStyleSheet("font-size: 20px;")
         self.note = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.note.setStyleSheet("color: #9fb3c8; font-size: 14px;")
-        self.button = QPushButton()
+        self.button = KeyButton()
         self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.button.clicked.connect(self.continued.emit)
         lay.addWidget(self.title)
@@ -507,4 +615,6 @@ class HandoverPage(QWidget):
         self.title.setText(tr("ui.handover.title"))
         self.text.setText(tr("ui.handover.text", player=name))
         self.button.setText(tr("ui.handover.continue", player=name))
+        self.button.setAccessibleName(self.button.text())
+        self.button.setAccessibleDescription(tr("ui.handover.text", player=name))
         self.note.setText(tr("ui.handover.public"))

@@ -124,5 +124,22 @@ class StartPage(QWidget):
         for b in (self.new_button, self.open_button, self.learn_button):
             b.setAccessibleName(b.text())
 
+    def press_number(self, n: int) -> None:
+        shown = [b for b in (self.continue_button, self.new_button, self.open_button,
+                             self.learn_button) if not b.isHidden()]
+        if 1 <= n <= len(shown):
+            shown[n - 1].click()
+
+    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """Enter presses the focused button; Up/Down move between them."""
+        k = event.key()
+        w = self.focusWidget()
+        if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and isinstance(w, QPushButton):
+            w.click()
+        elif k in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+            self.focusNextPrevChild(k == Qt.Key.Key_Down)
+        else:
+            super().keyPressEvent(event)
+
     def first_button(self) -> QPushButton:
         return self.continue_button if self.summary is not None else self.new_button

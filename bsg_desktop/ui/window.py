@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
@@ -44,10 +44,15 @@ from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
-from bsg_desktop.ui.words import player_name
+from bsg_desktop.ui.words import board_words, player_name
 
 FILE_FILTER_EXT = ".bsgx.json"
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
+# The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
+WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
+              "QSplitter::handle { background: #22303d; }"
+              "QStatusBar { background: #0c1117; color: #eef2f5; }"
+              "QStatusBar QLabel { color: #eef2f5; }")
 TAB_CSS = ("QTabWidget::pane { border: none; background: #0f161e; }"
            "QTabBar::tab { background: #16202b; color: #c9d3dc; padding: 5px 12px; }"
            "QTabBar::tab:selected { background: #0f161e; color: #ffffff;"
@@ -121,8 +126,7 @@ class MainWindow(QMainWindow):
         # How the window asks about an unsaved game (tests answer in its place).
         self.ask_unsaved: Callable[[], QMessageBox.StandardButton] = self._ask_unsaved
         self.setCentralWidget(self.stack)
-        self.setStyleSheet("QMainWindow { background: #0c1117; }"
-                           "QSplitter::handle { background: #22303d; }")
+        self.setStyleSheet(WINDOW_CSS)
 
         c = self.controller
         c.game_changed.connect(self._on_game_changed)
@@ -182,6 +186,14 @@ class MainWindow(QMainWindow):
         self.act_undo = act(self.undo, S.Undo)
         self.act_rules = act(lambda: self.show_rules(""), QKeySequence(Qt.Key.Key_F1))
         self.act_about = act(self._about)
+        self.act_full = act(self.toggle_full_screen, QKeySequence(Qt.Key.Key_F11))
+        self.act_full.setCheckable(True)
+        # Number keys pick choice 1-9 on the decision panel (keyboard-only play).
+        self.number_keys = []
+        for n in range(1, 10):
+            sc = QShortcut(QKeySequence(str(n)), self)
+            sc.activated.connect(lambda n=n: self.press_number(n))
+            self.number_keys.append(sc)
         self.act_fast = act(self._toggle_fast)
         self.act_fast.setCheckable(True)
         self.act_fast.setChecked(self.settings.fast_bots())
@@ -216,6 +228,7 @@ class MainWindow(QMainWindow):
         self.menu_lang = self.menu_settings.addMenu("")
         for a in self.lang_actions.values():
             self.menu_lang.addAction(a)
+        self.menu_settings.addAction(self.act_full)
         self.menu_settings.addAction(self.act_fast)
         self.menu_settings.addAction(self.act_suspicion)
         self.act_demo_file = act(self.open_demo_dialog)
@@ -280,7 +293,8 @@ class MainWindow(QMainWindow):
                        (self.act_save_as, "save_as"), (self.act_print, "print"),
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
-                       (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion")):
+                       (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion"),
+                       (self.act_full, "full_screen")):
             a.setText(tr(f"ui.menu.{key}"))
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()
@@ -374,12 +388,38 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.handover)
             self.scene.sync(view)
             self.panel.show_view(view)
+            self._describe_board(view)
+            self.handover.button.setFocus()
             return
         self.scene.sync(view)
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
+        self._describe_board(view)
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self.stack.setCurrentWidget(self.game_page)
+        if self.isActiveWindow() or self.focusWidget() is None or \
+                not self.focusWidget().isVisible():
+            self.panel.focus_first()
+
+    def _describe_board(self, view: PlayerView) -> None:
+        """Screen readers get the board as words: one line per area and per seat."""
+        self.board_view.setAccessibleName(tr("ui.access.board"))
+        self.board_view.setAccessibleDescription(board_words(self.comp, view))
+
+    def press_number(self, n: int) -> None:
+        """Number key n: the n-th choice of the decision on screen (nothing elsewhere)."""
+        if self.stack.currentWidget() is self.game_page and self.lesson is None:
+            self.panel.press_number(n)
+        elif self.stack.currentWidget() is self.start_page:
+            self.start_page.press_number(n)
+
+    @Slot()
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.act_full.setChecked(self.isFullScreen())
 
     @Slot()
     def _on_finished(self) -> None:

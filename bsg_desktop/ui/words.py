@@ -29,6 +29,20 @@ def face_words(comp: Components, face: CrisisFace) -> str:
               difficulty=face.difficulty, consequence=face.consequence, jump=jump).strip()
 
 
+def projected_total(view: PlayerView, values: list[int]) -> int:
+    """The check's total if the deciding seat contributed dice showing ``values`` now:
+    what the Contribute button tells before it is pressed. X1 (William Adama active,
+    not in the brig, not revealed: on crisis checks a contributed -1 counts as 0) is the
+    one rule that changes a die's worth; the tests compare this with the engine."""
+    ch = view.check
+    if ch is None:
+        return sum(values)
+    act = view.seats[view.active]
+    adama = (ch.kind == "crisis" and act.character == "william_adama" and not act.in_brig
+             and not act.revealed)
+    return ch.total + sum(0 if adama and v == -1 else v for v in values)
+
+
 def card_words(comp: Components, card: str) -> str:
     if card.startswith("cylon"):
         return f"{text(comp.cylon_title)} — {text(comp.cylon(card).model)}"
@@ -120,3 +134,39 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
     key = f"ui.choice.{v}"
     label = tr(key)
     return label if label != key else str(choice)
+
+
+def seat_words(comp: Components, view: PlayerView, seat: int) -> str:
+    """One seat panel in words (screen readers): name, role marks, dice, loyalty count."""
+    sv = view.seats[seat]
+    marks = [player_name(comp, view, seat)]
+    if sv.admiral:
+        marks.append(text(comp.admiral_title))
+    for on, key in ((sv.revealed, "ui.seat.revealed"), (sv.in_brig, "ui.seat.brig"),
+                    (sv.demoralized, "ui.seat.demoralized"), (seat == view.active,
+                                                              "ui.seat.turn"),
+                    (seat == view.pending_seat, "ui.seat.deciding")):
+        if on:
+            marks.append(tr(key))
+    marks.append(tr("ui.seat.dice", active=sv.count("active"),
+                    contributed=sv.count("contributed"), spent=sv.count("spent")))
+    marks.append(tr("ui.seat.loyalty", n=sv.loyalty_count))
+    return ", ".join(marks)
+
+
+def board_words(comp: Components, view: PlayerView) -> str:
+    """The public board in words, one line per area and per seat (the board view's
+    accessible description): only what every seat at the table can see."""
+    raiders = sum(1 for m in view.dradis_monitor if m == "raider")
+    ships = sum(1 for m in view.dradis_monitor if m != "raider")
+    damage = ", ".join(text(comp.damage(d).name) for d in view.damage) or "—"
+    lines = [tr("ui.access.dradis", raiders=raiders, ships=ships),
+             tr("ui.access.galactica", damage=damage),
+             tr("ui.access.tracks", jump=view.jump_track, distance=view.distance)]
+    if view.crisis is not None:
+        lines.append(tr("ui.access.crisis", crisis=face_words(comp, view.crisis)))
+    if view.check is not None:
+        lines.append(tr("ui.status.check", total=view.check.total,
+                        difficulty=view.check.difficulty))
+    lines += [seat_words(comp, view, s) for s in range(len(view.seats))]
+    return "\n".join(lines)
