@@ -84,6 +84,7 @@ class NarrationEditor(QWidget):
         self.lesson_heading = QLabel(objectName="heading")
         lay.addWidget(self.lesson_heading)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # labels above: room
         self.title_en, self.title_hu = QLineEdit(), QLineEdit()
         self.intro_en, self.intro_hu = _text(3), _text(3)
         self.rules = QLineEdit()
@@ -97,6 +98,7 @@ class NarrationEditor(QWidget):
         lay.addWidget(self.step_heading)
         lay.addWidget(self.step_hint)
         step_form = QFormLayout()
+        step_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         self.say_en, self.say_hu = _text(4), _text(4)
         self.say_labels = [QLabel(), QLabel()]
         step_form.addRow(self.say_labels[0], self.say_en)
@@ -280,13 +282,9 @@ class NarrationEditor(QWidget):
     def retranslate(self) -> None:
         self.lesson_heading.setText(tr("editor.heading.lesson").upper())
         en, hu = tr("editor.english"), tr("editor.hungarian")
-        for label, key in zip(self.labels, ("lesson_title", "lesson_title", "intro", "intro",
+        for label, key in zip(self.labels, ("title_en", "title_hu", "intro_en", "intro_hu",
                                             "rules"), strict=True):
             label.setText(tr(f"editor.{key}"))
-        self.labels[0].setText(f"{tr('editor.lesson_title')} ({en})")
-        self.labels[1].setText(f"{tr('editor.lesson_title')} ({hu})")
-        self.labels[2].setText(f"{tr('editor.intro')} ({en})")
-        self.labels[3].setText(f"{tr('editor.intro')} ({hu})")
         self.rules.setToolTip(tr("editor.rules_tip"))
         self.rules.setPlaceholderText("K8, K7, I8")
         self.say_labels[0].setText(en)

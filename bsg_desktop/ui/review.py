@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -282,7 +284,12 @@ class ReviewTools(QObject):
         self.editor.saved.connect(self._editor_saved)
         self.dock = QDockWidget(window)
         self.dock.setObjectName("narration_editor")
-        self.dock.setWidget(self.editor)
+        scroll = QScrollArea()  # a short window still reaches the Save button
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.editor)
+        self.dock.setWidget(scroll)
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable |
                               QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.visibilityChanged.connect(self._dock_visible)
