@@ -38,7 +38,7 @@ MAX_NUMBER_CHARS = 30  # digits (and sign, exponent) of one number
 MAX_ITEMS = 100_000  # choices in a save, steps or scripted dice in a scenario
 
 
-def read_bytes(path: str | Path, error: type[UserError], max_bytes: int) -> bytes:
+def read_bytes(path: str | Path, error: Callable[[str], UserError], max_bytes: int) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``, or ``error`` saying why not.
 
     The file is opened without blocking and checked with fstat before reading, so
@@ -79,7 +79,7 @@ def read_bytes(path: str | Path, error: type[UserError], max_bytes: int) -> byte
     return data
 
 
-def decode_text(data: bytes, name: str, error: type[UserError], what: str) -> str:
+def decode_text(data: bytes, name: str, error: Callable[[str], UserError], what: str) -> str:
     """UTF-8 text, or ``error`` saying the file is not ``what`` (a binary file)."""
     if b"\x00" in data:
         raise error(f"{name}: not {what} (it holds binary data)")
@@ -90,7 +90,7 @@ def decode_text(data: bytes, name: str, error: type[UserError], what: str) -> st
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def read_text(path: str | Path, error: type[UserError], what: str,
+def read_text(path: str | Path, error: Callable[[str], UserError], what: str,
               max_bytes: int = MAX_YAML_BYTES) -> str:
     """A regular UTF-8 text file within the size cap."""
     return decode_text(read_bytes(path, error, max_bytes), str(path), error, what)
@@ -130,7 +130,7 @@ def _no_constant(text: str) -> Any:
     raise _TooLong(text)
 
 
-def load_json(text: str, name: str, error: type[UserError]) -> Any:
+def load_json(text: str, name: str, error: Callable[[str], UserError]) -> Any:
     """Parsed JSON within the depth and number limits, or ``error`` with a line number."""
     if json_depth(text) > MAX_DEPTH:
         raise error(f"{name}: nested deeper than {MAX_DEPTH} levels")

@@ -36,7 +36,7 @@ class Describer:
         return f"{name} ({char})" if name else char
 
     def card(self, card: str, lang: str) -> str:
-        if card.startswith("cylon"):
+        if self.c.is_cylon_card(card):
             cy = self.c.cylon(card)
             return f"{text(self.c.cylon_title, lang)} — {text(cy.model, lang)}"
         return text(self.c.not_cylon_title, lang)

@@ -330,7 +330,7 @@ def test_strong_thinking_time_does_not_tell_its_loyalty(players: int) -> None:
             assert bot.think_floor(v, d) == 0.4
     # … and the floor never reads the seat's own loyalty cards.
     for v, d in _hidden_check_decisions(players, 4, cylon=False):
-        turned = v._replace(my_loyalty=("cylon_x",) + v.my_loyalty[1:])
+        turned = v._replace(my_loyalty=("cylon_x",) + v.my_loyalty[1:], cylon=True)
         assert turned.is_cylon and bot.think_floor(turned, d) == bot.think_floor(v, d)
     # A single option, and fixed-worlds play (simulations, tests), need no floor.
     v, d = _hidden_check_decisions(players, 1, cylon=False)[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import time
 import tracemalloc
 from pathlib import Path
@@ -13,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from bsg_desktop import cli
+from bsg_desktop.data import load_components
+from bsg_desktop.data.components import default_cards_path
 from bsg_desktop.engine import Choice, Setup, new_game
 from bsg_desktop.engine.save import from_json, load_game, parse_save, to_json
-from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.errors import DataError, IllegalChoiceError, SaveError, UserError
 from bsg_desktop.inputs import MAX_DEPTH, json_depth
 from bsg_desktop.scenario import ScenarioError, load_scenario, parse_scenario, run_file
 
@@ -261,3 +264,79 @@ def test_replay_of_a_fifo_exits_2(tmp_path: Path, capsys) -> None:
     os.mkfifo(fifo)
     assert cli.main(["replay", str(fifo)]) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------- cards.yaml
+CARDS_TEXT = default_cards_path().read_text(encoding="utf-8")
+
+
+def cards_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "cards.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def cards_error(tmp_path: Path, text: str) -> str:
+    path = cards_file(tmp_path, text)
+    with pytest.raises(DataError) as info:
+        load_components(path)
+    message = str(info.value)
+    assert "\n" not in message and message.startswith(str(path))
+    return message
+
+
+def test_c3_a_cylon_card_is_known_by_its_faction_not_its_id(tmp_path: Path) -> None:
+    comp = load_components(cards_file(tmp_path, CARDS_TEXT.replace("cylon_one", "boomer")))
+    assert comp.is_cylon_card("boomer") and "boomer" in comp.loyalty_ids
+    g = new_game(Setup(players=4), 1, comp, overrides={"loyalty": {"0": "boomer"}})
+    assert g.players[0].is_cylon and g.view(0).is_cylon
+    assert "a9:boomer" in {str(c) for c in legal_after_retrieval(g)}
+
+
+def legal_after_retrieval(g) -> tuple[Choice, ...]:
+    while g.pending.kind != "action":
+        g.apply(g.pending.options[0])
+    return g.pending.options
+
+
+def test_c3_the_faction_field_is_required_and_checked(tmp_path: Path) -> None:
+    once = CARDS_TEXT.replace("      faction: cylon\n", "", 1)
+    assert "loyalty.cylons[0].faction: missing field" in cards_error(tmp_path, once)
+    human = CARDS_TEXT.replace("      faction: cylon\n", "      faction: human\n", 1)
+    assert "loyalty.cylons[0].faction: expected one of cylon" in cards_error(tmp_path, human)
+
+
+def test_a_cylon_card_may_not_take_a_not_cylon_id(tmp_path: Path) -> None:
+    text = CARDS_TEXT.replace("id: cylon_two", "id: not_cylon_1")
+    assert "loyalty.cylons[1].id: duplicate id 'not_cylon_1'" in cards_error(tmp_path, text)
+
+
+def test_duplicate_card_ids_are_refused(tmp_path: Path) -> None:
+    text = CARDS_TEXT.replace("id: cylon_two", "id: cylon_one")
+    assert "loyalty.cylons[1].id: duplicate id 'cylon_one'" in cards_error(tmp_path, text)
+
+
+def test_a_duplicate_key_in_cards_yaml_is_refused(tmp_path: Path) -> None:
+    text = CARDS_TEXT.replace("  jump_max:", "  jump_max: 3\n  jump_max:", 1)
+    assert "tracks.jump_max: duplicate key 'jump_max'" in cards_error(tmp_path, text)
+
+
+def test_a_huge_number_in_cards_yaml_is_one_line(tmp_path: Path) -> None:
+    text = CARDS_TEXT.replace("count: 8", "count: " + "8" * 5000, 1)
+    assert "is too long" in cards_error(tmp_path, text)
+
+
+def test_deep_nesting_in_cards_yaml_is_one_line(tmp_path: Path) -> None:
+    text = CARDS_TEXT + "extra: " + "[" * 100_000 + "]" * 100_000 + "\n"
+    assert "nested deeper than" in cards_error(tmp_path, text)
+
+
+def test_anchors_in_cards_yaml_are_refused(tmp_path: Path) -> None:
+    text = CARDS_TEXT.replace("count: 8", "count: &n 8", 1)
+    assert "anchors (&n) are not allowed" in cards_error(tmp_path, text)
+
+
+def test_a_cards_error_survives_a_worker_process() -> None:
+    err = DataError("cards.yaml", "tracks.jump_max", "expected a whole number")
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is DataError and str(back) == str(err) and back.path == err.path

@@ -135,7 +135,7 @@ def determinize(view: PlayerView, decision: Decision, record: Record,
     g.turn = view.turn
     g.active = view.active
     for sv in view.seats:
-        p = Player(sv.seat, sv.character, sv.name)
+        p = Player(sv.seat, sv.character, sv.name, c.cylon_ids)
         p.in_brig, p.revealed = sv.in_brig, sv.revealed
         p.revealed_cards = list(sv.revealed_cards)
         p.baltar_used = sv.baltar_used

@@ -14,9 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from bsg_desktop.errors import DataError
+from bsg_desktop.inputs import YamlProblem, load_yaml, read_text
 from bsg_desktop.resources import shipped
 
 LANGS = ("en", "hu")
@@ -54,6 +53,7 @@ class CylonCard:
     model: Text
     effect: str
     text: Text
+    faction: str = "cylon"  # the card's side, given in cards.yaml (never read off the id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +150,19 @@ class Components:
     # several times a step; an index made once here keeps that a dict lookup per
     # placed location instead of a search through the locations.
     disables: dict[str, str] = field(init=False, repr=False, compare=False)
+    # the ids of the Cylon loyalty cards: whether a card makes its holder a Cylon (L1)
+    # is asked of this set, so a card's id may be anything cards.yaml calls it
+    cylon_ids: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "disables",
                            {d.id: d.disables for d in self.damage_locations})
+        object.__setattr__(self, "cylon_ids",
+                           frozenset(c.id for c in self.cylons if c.faction == "cylon"))
+
+    def is_cylon_card(self, card: str) -> bool:
+        """L1: does this loyalty card make its holder a Cylon?"""
+        return card in self.cylon_ids
 
     def character(self, cid: str) -> Character:
         for c in self.characters:
@@ -289,11 +298,19 @@ def parse_components(raw: Any, file: str) -> Components:
     loy = r.mapping(top["loyalty"], "loyalty", ("not_cylon", "cylons", "cylon_title"))
     nc = r.mapping(loy["not_cylon"], "loyalty.not_cylon", ("count", "title"))
 
+    not_cylon_count = r.int_(nc["count"], "loyalty.not_cylon.count", 8, 8)
+    not_cylon_ids = {f"not_cylon_{i + 1}" for i in range(not_cylon_count)}
+
     def cylon(n: Any, p: str) -> CylonCard:
-        m = r.mapping(n, p, ("id", "model", "effect", "text"))
-        return CylonCard(id=r.str_(m["id"], f"{p}.id"), model=r.text(m["model"], f"{p}.model"),
+        m = r.mapping(n, p, ("id", "faction", "model", "effect", "text"))
+        cid = r.str_(m["id"], f"{p}.id")
+        if cid in not_cylon_ids:
+            raise r.fail(f"{p}.id", f"duplicate id {cid!r}: the not-Cylon cards are "
+                                    f"not_cylon_1 to not_cylon_{not_cylon_count}")
+        return CylonCard(id=cid, model=r.text(m["model"], f"{p}.model"),
                          effect=r.str_(m["effect"], f"{p}.effect", CYLON_EFFECTS),
-                         text=r.text(m["text"], f"{p}.text"))
+                         text=r.text(m["text"], f"{p}.text"),
+                         faction=r.str_(m["faction"], f"{p}.faction", ("cylon",)))
 
     cylons = r.items(loy["cylons"], "loyalty.cylons", cylon)
     if len(cylons) != 4:
@@ -379,7 +396,7 @@ def parse_components(raw: Any, file: str) -> Components:
     return Components(
         source=file,
         characters=tuple(sorted(characters, key=lambda c: c.rank)),
-        not_cylon_count=r.int_(nc["count"], "loyalty.not_cylon.count", 8, 8),
+        not_cylon_count=not_cylon_count,
         not_cylon_title=r.text(nc["title"], "loyalty.not_cylon.title"),
         cylon_title=r.text(loy["cylon_title"], "loyalty.cylon_title"),
         cylons=cylons,
@@ -427,19 +444,21 @@ def load_components(path: str | Path | None = None) -> Components:
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> Components:
-    name = Path(path).name
+    # one error type whatever went wrong: a missing file, a pipe, a binary file, YAML
+    # anchors, a duplicate key, deep nesting or a 5,000-digit number
+    read_error = _read_error(path)
+    source = read_text(path, read_error, "a cards file (YAML text)", MAX_CARDS_BYTES)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(path, "", "file not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        why = e.__class__.__name__
-        raise DataError(path, "", f"cannot be read as UTF-8 text ({why})") from None
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(e, "problem", None) or "invalid YAML"
-        raise DataError(path or name, where, f"YAML error: {problem}") from None
+        raw = load_yaml(source)
+    except YamlProblem as e:
+        raise DataError(path, f"line {e.line}", e.message) from None
     return parse_components(raw, path)
+
+
+MAX_CARDS_BYTES = 1_000_000
+
+
+def _read_error(path: str) -> Callable[[str], DataError]:
+    """A DataError for ``path`` from the one-line message the reader gives."""
+    prefix = f"{path}: "
+    return lambda message: DataError(path, "", message.removeprefix(prefix))

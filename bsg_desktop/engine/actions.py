@@ -46,7 +46,8 @@ def legal_actions(g: Game, seat: int, ordered: bool) -> list[Choice]:
         kinds = sorted({d.kind for d in p.active_dice})
         opts += [_choice(("a8", (s, k))) for s in others for k in kinds]
     if not ordered and not p.revealed:
-        opts += [_choice(("a9", (card,))) for card in p.loyalty if card.startswith("cylon")]
+        opts += [_choice(("a9", (card,))) for card in p.loyalty
+                 if card in g.c.cylon_ids]
     return opts
 
 

@@ -36,7 +36,7 @@ class Reveal(Task):
             return None
         if self.phase == "second":
             self.phase = "end"
-            box_cylons = [c for c in g.loyalty_box if c.startswith("cylon")]
+            box_cylons = [c for c in g.loyalty_box if c in g.c.cylon_ids]
             if g.n == 4 and box_cylons:
                 card = box_cylons[g.rng.randrange(len(box_cylons))]
                 g.loyalty_box.remove(card)

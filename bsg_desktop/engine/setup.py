@@ -34,7 +34,7 @@ def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
     else:
         chars = rng.sample(ids, n)  # S2 dealt at random
     names = list(g.setup.names) + [""] * n
-    g.players = [Player(i, chars[i], names[i]) for i in range(n)]
+    g.players = [Player(i, chars[i], names[i], c.cylon_ids) for i in range(n)]
     # S4: two strong and two weak dice each.
     did = 0
     for p in g.players:
@@ -168,10 +168,11 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         # S5: the cards in play (held + deck) keep their mix of Cylon and not-Cylon
         # cards; whatever the deck does not need goes (face down) to the box.
         ncyl, nnot = (2, 8) if g.n == 5 else (1, {3: 5, 4: 7}[g.n])
-        want_cyl = max(0, ncyl - sum(x.startswith("cylon") for x in held))
-        want_not = max(0, nnot - sum(not x.startswith("cylon") for x in held))
-        deck_cyl = [x for x in pool if x.startswith("cylon")][:want_cyl]
-        deck_not = [x for x in pool if not x.startswith("cylon")][:want_not]
+        cy = c.cylon_ids
+        want_cyl = max(0, ncyl - sum(x in cy for x in held))
+        want_not = max(0, nnot - sum(x not in cy for x in held))
+        deck_cyl = [x for x in pool if x in cy][:want_cyl]
+        deck_not = [x for x in pool if x not in cy][:want_not]
         g.loyalty_deck = [x for x in pool if x in deck_cyl or x in deck_not]
         g.loyalty_box = [x for x in pool if x not in g.loyalty_deck]
     if "loyalty_deck" in ov:
@@ -246,7 +247,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
             raise SetupError(f"revealed: seat {s} holds no Cylon card")
         p.revealed = True
         p.in_brig = False
-        p.revealed_cards = [x for x in p.loyalty if x.startswith("cylon")][:1]
+        p.revealed_cards = [x for x in p.loyalty if x in c.cylon_ids][:1]
         for kind in ("strong", "weak"):  # Y2
             for d in [d for d in p.dice if d.kind == kind][1:]:
                 d.state = REMOVED

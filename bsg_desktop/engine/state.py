@@ -27,10 +27,12 @@ class Die:
 
 class Player:
     __slots__ = ("seat", "character", "name", "loyalty", "in_brig", "revealed",
-                 "revealed_cards", "dice", "known", "baltar_used")
+                 "revealed_cards", "dice", "known", "baltar_used", "cylon_cards")
 
-    def __init__(self, seat: int, character: str, name: str) -> None:
+    def __init__(self, seat: int, character: str, name: str,
+                 cylon_cards: frozenset[str]) -> None:
         self.seat = seat
+        self.cylon_cards = cylon_cards  # the game's Cylon card ids (Components.cylon_ids)
         self.character = character
         self.name = name
         self.loyalty: list[str] = []  # loyalty card ids, secret (C3)
@@ -42,7 +44,7 @@ class Player:
         self.baltar_used = False
 
     def copy(self) -> Player:
-        p = Player(self.seat, self.character, self.name)
+        p = Player(self.seat, self.character, self.name, self.cylon_cards)
         p.loyalty = list(self.loyalty)
         p.in_brig, p.revealed = self.in_brig, self.revealed
         p.revealed_cards = list(self.revealed_cards)
@@ -79,7 +81,11 @@ class Player:
     @property
     def is_cylon(self) -> bool:
         """L1: a player holding any Cylon card is a Cylon."""
-        return any(c.startswith("cylon") for c in self.loyalty)
+        cylon = self.cylon_cards
+        for c in self.loyalty:
+            if c in cylon:
+                return True
+        return False
 
     def counts(self) -> dict[str, int]:
         out = {ACTIVE: 0, CONTRIBUTED: 0, SPENT: 0, REMOVED: 0}

@@ -93,6 +93,9 @@ class PlayerView(NamedTuple):
     # it to build their suspicion; it holds no private event. Empty when the game
     # was made with record=False.
     record: tuple[Event, ...] = ()
+    # L1: this seat holds a Cylon card (by the cards' faction in cards.yaml); the seat's
+    # own secret, like my_loyalty
+    cylon: bool = False
 
     def info_dict(self) -> dict[str, Any]:
         return dict(self.info)
@@ -103,10 +106,7 @@ class PlayerView(NamedTuple):
 
     @property
     def is_cylon(self) -> bool:
-        for c in self.my_loyalty:  # a loop, not any() over a generator: asked many times
-            if c.startswith("cylon"):
-                return True
-        return False
+        return self.cylon
 
 
 _tnew = tuple.__new__  # a named tuple built from a ready tuple skips its keyword __new__
@@ -333,6 +333,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         g.outcome,
         tuple(tuple(p.loyalty) for p in g.players) if over else (),
         _record(g, vc),
+        me.is_cylon if me is not None else False,
     ))
 
 

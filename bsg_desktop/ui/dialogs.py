@@ -172,7 +172,7 @@ class GameOverDialog(QDialog):
             row = QHBoxLayout()
             for card in cards:
                 d = (card_art.cylon_front(comp, comp.cylon(card), language())
-                     if card.startswith("cylon")
+                     if comp.is_cylon_card(card)
                      else card_art.not_cylon_front(comp, language()))
                 lbl = QLabel()
                 lbl.setPixmap(drawing_pixmap(d, 110, self.devicePixelRatioF()))

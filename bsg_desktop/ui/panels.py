@@ -326,7 +326,7 @@ class DecisionPanel(QWidget):
         cards = QHBoxLayout()
         for card in view.my_loyalty:
             d = (card_art.cylon_front(self.comp, self.comp.cylon(card), language())
-                 if card.startswith("cylon")
+                 if self.comp.is_cylon_card(card)
                  else card_art.not_cylon_front(self.comp, language()))
             lbl = QLabel()
             lbl.setPixmap(drawing_pixmap(d, 76 if self.compact else 120,

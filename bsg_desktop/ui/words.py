@@ -44,7 +44,7 @@ def projected_total(view: PlayerView, values: list[int]) -> int:
 
 
 def card_words(comp: Components, card: str) -> str:
-    if card.startswith("cylon"):
+    if comp.is_cylon_card(card):
         return f"{text(comp.cylon_title)} — {text(comp.cylon(card).model)}"
     return text(comp.not_cylon_title)
 
