@@ -173,13 +173,13 @@ class Review(Lesson):
                 target = int(data["target"])
                 self._vote = {"pos": pos, "seat": int(data["seat"]), "mode": data["mode"],
                               "target": target,
-                              "cards": tuple(before.players[target].loyalty)}
+                              "cylon": before.players[target].is_cylon}
             elif e.kind in ("sent_to_brig", "released_from_brig", "vote_failed") and \
                     self._vote is not None:
                 v = self._vote
                 n = Note("vote", v["seat"], (
                     ("mode", v["mode"]), ("target", v["target"]),
-                    ("cylon", any(c.startswith("cylon") for c in v["cards"])),
+                    ("cylon", v["cylon"]),
                     ("passed", e.kind != "vote_failed")))
                 notes.append(n)
                 self.marks.append(Mark(int(v["pos"]), n))
