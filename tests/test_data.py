@@ -125,4 +125,4 @@ def test_not_a_mapping(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     err = load_error(tmp_path / "nowhere.yaml")
-    assert "no such file" in err.expected
+    assert "not found" in err.expected

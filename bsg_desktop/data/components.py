@@ -461,4 +461,6 @@ MAX_CARDS_BYTES = 1_000_000
 def _read_error(path: str) -> Callable[[str], DataError]:
     """A DataError for ``path`` from the one-line message the reader gives."""
     prefix = f"{path}: "
-    return lambda message: DataError(path, "", message.removeprefix(prefix))
+    # a missing cards file has always said "file not found"; the words stay
+    return lambda message: DataError(path, "", message.removeprefix(prefix).replace(
+        "no such file", "file not found"))
