@@ -182,7 +182,9 @@ def run(args: argparse.Namespace) -> int:
                    demo=args.demo, demo_step=args.demo_step)
         print(args.screenshot)
         return 0
-    reason = _no_display_reason()
+    from bsg_desktop.ui.platform_check import x11_problem
+
+    reason = _no_display_reason() or x11_problem()
     if reason:  # Qt would abort the process here; say why instead
         raise UserError(reason)
     app = _app(offscreen=False)
