@@ -38,11 +38,17 @@ _CANNOT_OPEN = re.compile(r"(\S+\.so[.\d]*): cannot open shared object file")
 
 def xcb_plugin() -> Path | None:
     """Qt's xcb platform plugin file, or None if this Qt has none."""
+    import PySide6
     from PySide6.QtCore import QLibraryInfo
 
-    plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
-    path = plugins / "platforms" / "libqxcb.so"
-    return path if path.is_file() else None
+    # where Qt says, then beside the bindings (a one-file build unpacks them there)
+    folders = [Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)),
+               Path(PySide6.__file__).parent / "Qt" / "plugins"]
+    for folder in folders:
+        path = folder / "platforms" / "libqxcb.so"
+        if path.is_file():
+            return path
+    return None
 
 
 def missing_libraries(plugin: Path) -> list[str]:
