@@ -320,6 +320,7 @@ def test_cli_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     (["--lang", "de"], "unknown language"),
     (["--ink", "none"], "unknown ink"),
     (["--bleed", "-1"], "bleed"),
+    (["--layout", "booklet"], "unknown layout"),
 ])
 def test_bad_options_exit_2_with_one_line_and_write_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:

@@ -1,6 +1,6 @@
 """``bsg-express print``: write the print-and-play pack into a folder.
 
-All three files are rendered in memory first, then written to temporary files in
+All files are rendered in memory first, then written to temporary files in
 the target folder and renamed into place, so a bad option, a full disk or an
 unwritable folder never leaves a half-written or mixed-version pack behind.
 """
@@ -30,6 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="die sticker size in mm, 8 to 25 (default: 12.7, for 16 mm dice)")
     parser.add_argument("--bleed", type=float, default=3.0, metavar="MM",
                         help="colour beyond the cut line in mm, 0 to 5 (default: 3)")
+    parser.add_argument("--layout", default="fold", metavar="fold|duplex",
+                        help="'fold': each card and marker with its back beside it, to fold "
+                             "(default); 'duplex': 3x3 card sheets and marker sheets with "
+                             "mirrored backs on the next page, for double-sided printing")
+    parser.add_argument("--exports", action="store_true",
+                        help="also write print-on-demand PNGs (300 dpi, 1/8\" bleed) and "
+                             "Tabletop Simulator deck sheets with their .json")
 
 
 def write_files(out: Path, files: dict[str, bytes]) -> list[Path]:
@@ -41,8 +48,11 @@ def write_files(out: Path, files: dict[str, bytes]) -> list[Path]:
     temps: list[tuple[str, Path]] = []
     mode = 0o666 & ~_umask()  # mkstemp makes 0600 files; a PDF should be readable as usual
     try:
-        for name, data in files.items():
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=out)
+        for name, data in files.items():   # a name may hold one folder: PNG/x.png
+            folder, _, base = name.rpartition("/")
+            target = out / folder if folder else out
+            target.mkdir(exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=target)
             temps.append((name, Path(tmp)))
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
@@ -68,7 +78,8 @@ def _umask() -> int:
 
 def run(args: argparse.Namespace) -> int:
     options = PrintOptions(paper=str(args.paper).lower(), lang=args.lang, ink=args.ink,
-                           die_face=args.die_face, bleed=args.bleed)
+                           die_face=args.die_face, bleed=args.bleed, layout=args.layout,
+                           exports=args.exports)
     try:
         options.check()
     except ValueError as e:

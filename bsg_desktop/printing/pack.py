@@ -21,7 +21,7 @@ from bsg_desktop.art import board as board_art
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art import markers as marker_art
-from bsg_desktop.art.fonts import fit, register_fonts
+from bsg_desktop.art.fonts import fit, register_fonts, text_width
 from bsg_desktop.art.palette import INKS
 from bsg_desktop.art.shapes import Drawing, Item, Label, Line, Rect, Style
 from bsg_desktop.data.components import Components
@@ -37,8 +37,10 @@ from bsg_desktop.printing.sheets import (
     FOLD_WIDTH,
     FOOTER,
     LARGE_PAPERS,
-    MARGIN,
     PAPERS,
+    REG_ARM,
+    REG_OFFSET,
+    REG_R,
     Note,
     Page,
     PageBreak,
@@ -46,6 +48,7 @@ from bsg_desktop.printing.sheets import (
     Piece,
     Placed,
     Sheet,
+    duplex_pages,
     flow,
 )
 from bsg_desktop.printing.textflow import Block, layout, plain_text
@@ -154,6 +157,10 @@ def board_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 
 def card_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     sheet = Sheet(o.paper)
+    if o.layout == "duplex":
+        pairs = [(front, back) for _, front, back in card_art.all_cards(comp, o.lang, o.ink)]
+        return sheet, duplex_pages(pairs, o.paper, o.bleed, "print.hint.cards_front",
+                                   "print.hint.cards_back")
     items: list[Piece | Note | PageBreak] = [
         card_piece(front, back, o.bleed)
         for _, front, back in card_art.all_cards(comp, o.lang, o.ink)]
@@ -175,44 +182,61 @@ def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
             cap = tr("print.die.crisis", lang, id=die.id,
                      players="/".join(str(p) for p in die.players), n=n + 1, total=len(dice))
             items.append(strip_piece(faces, cap, o.bleed))
-    items.append(PageBreak("print.hint.markers"))
-    for _, face, back in marker_art.all_markers(comp, lang, ink):
-        items.append(marker_piece(face, back, o.bleed))
     sheet = Sheet(o.paper)
+    markers = marker_art.all_markers(comp, lang, ink)
+    if o.layout == "duplex":
+        pairs = [(face, back) for _, face, back in markers]
+        return sheet, flow(items, sheet, "print.hint.dice") + duplex_pages(
+            pairs, o.paper, o.bleed, "print.hint.markers_front", "print.hint.markers_back")
+    items.append(PageBreak("print.hint.markers"))
+    for _, face, back in markers:
+        items.append(marker_piece(face, back, o.bleed))
     return sheet, flow(items, sheet, "print.hint.dice")
 
 
 # --- rendering ----------------------------------------------------------------------------
 
-def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: int) -> Drawing:
+def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: int,
+           vbar_y: float | None = None) -> Drawing:
     """Scale bars, assembly hint and page number: the same on every page of every file.
 
     Two 50 mm bars, one across and one upright at the right edge, so a printer that
-    scales only one direction (or a viewer's "fit" that distorts) is caught too.
+    scales only one direction (or a viewer's "fit" that distorts) is caught too. A
+    duplex sheet's short footer is one line and leaves the hint to the cover sheet.
     """
     w, h = sheet.size
-    y0 = h - MARGIN - FOOTER
-    cw = w - 2 * MARGIN
+    m = sheet.margin
+    compact = sheet.footer < FOOTER
+    y0 = h - m - sheet.footer
+    cw = w - 2 * m
     ink = Style(fill="#1a1a1a")
-    items: list[Item] = [Line(MARGIN, y0 + 1, w - MARGIN, y0 + 1,
-                              Style(stroke="#b0b0b0", width=0.2))]
-    bar_y = y0 + 3.5
+    items: list[Item] = []
+    if not compact:
+        items.append(Line(m, y0 + 1, w - m, y0 + 1, Style(stroke="#b0b0b0", width=0.2)))
+    bar_y = y0 + (2.0 if compact else 3.5)
     for k in range(5):
-        items.append(Rect(MARGIN + 10 * k, bar_y, 10, 3,
+        items.append(Rect(m + 10 * k, bar_y, 10, 3,
                           Style(fill="#1a1a1a" if k % 2 == 0 else "#ffffff")))
-    items.append(Rect(MARGIN, bar_y, SCALE_BAR, 3, Style(stroke="#1a1a1a", width=0.2)))
-    vx, vy = w - MARGIN - 3, y0 - SCALE_BAR
+    items.append(Rect(m, bar_y, SCALE_BAR, 3, Style(stroke="#1a1a1a", width=0.2)))
+    vx, vy = w - m - 3, (y0 - SCALE_BAR - (1.0 if compact else 0.0)) if vbar_y is None \
+        else vbar_y
     for k in range(5):
         items.append(Rect(vx, vy + 10 * k, 3, 10,
                           Style(fill="#1a1a1a" if k % 2 == 0 else "#ffffff")))
     items.append(Rect(vx, vy, 3, SCALE_BAR, Style(stroke="#1a1a1a", width=0.2)))
-    items.append(Label(MARGIN + SCALE_BAR + 2, bar_y + 2.6, tr("print.scale_bar", lang), 2.6,
+    items.append(Label(m + SCALE_BAR + 2, bar_y + 2.6, tr("print.scale_bar", lang), 2.6,
                        ink))
     right = f"BSG: Express {__version__} · {doc_title} · " + tr("print.page", lang, n=n,
                                                                  total=total)
-    items.append(Label(w - MARGIN, bar_y + 2.6, right, 2.6, ink, "end"))
-    size, _ = fit(hint, 2.8, cw, 3.5)
-    items.append(Label(MARGIN, h - MARGIN - 1.0, hint, size, ink))
+    if compact:
+        right = f"{hint} · {right}" if hint else right
+        size, _ = fit(right, 2.6, cw - SCALE_BAR - 4 - text_width(tr("print.scale_bar", lang),
+                                                                   2.6) - 4, 3)
+        items.append(Label(w - m, bar_y + 2.6, right, size, ink, "end"))
+    else:
+        items.append(Label(w - m, bar_y + 2.6, right, 2.6, ink, "end"))
+        size, _ = fit(hint, 2.8, cw, 3.5)
+        items.append(Label(m, h - m - 1.0, hint, size, ink))
     return Drawing(w, h, tuple(items))
 
 
@@ -266,6 +290,20 @@ def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
                 c.line(x + x1, y - far, x + x1, y - near)
                 c.line(x + x1, y + p.h + near, x + x1, y + p.h + far)
         c.setDash()
+    if p.registration:
+        _registration(c, p, x, y)
+
+
+def _registration(c: Canvas, p: Piece, x: float, y: float) -> None:
+    """A circle and cross off each corner of the grid, outside its bleed: on a duplex
+    sheet the front's and the back's meet when the sides are in register."""
+    off = p.bleed + REG_OFFSET
+    c.setLineWidth(CUT_WIDTH)
+    for cx, cy in ((x - off, y - off), (x + p.w + off, y - off), (x - off, y + p.h + off),
+                   (x + p.w + off, y + p.h + off)):
+        c.circle(cx, cy, REG_R, stroke=1, fill=0)
+        c.line(cx - REG_ARM, cy, cx + REG_ARM, cy)
+        c.line(cx, cy - REG_ARM, cx, cy + REG_ARM)
 
 
 def part_bleed(p: Piece, part: Part) -> tuple[float, float, float, float]:
@@ -275,8 +313,8 @@ def part_bleed(p: Piece, part: Part) -> tuple[float, float, float, float]:
     stops exactly at an edge it shares with another part (a fold), so the front's
     colour never reaches the back and the back's never paints beside the front.
     """
-    d, b = part.drawing, p.bleed
-    x0, y0, x1, y1 = part.dx, part.dy, part.dx + d.width, part.dy + d.height
+    b = p.bleed
+    x0, y0, x1, y1 = part.footprint
     eps = 1e-6
     return (x0 - b if x0 <= eps else x0, y0 - b if y0 <= eps else y0,
             x1 + b if x1 >= p.w - eps else x1, y1 + b if y1 >= p.h - eps else y1)
@@ -318,9 +356,10 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
     c.setSubject(tr("print.reconstructed", lang))
     c.setViewerPreference("PrintScaling", "/None")
     for n, page in enumerate(pages, start=1):
-        trim, bleed = page_boxes(sheet, page)
-        c.setTrimBox(_pdf_box(sheet, trim))
-        c.setBleedBox(_pdf_box(sheet, bleed))
+        psheet = page.sheet or sheet
+        trim, bleed = page_boxes(psheet, page)
+        c.setTrimBox(_pdf_box(psheet, trim))
+        c.setBleedBox(_pdf_box(psheet, bleed))
         begin_page(c, h)
         for placed in page.placed:
             if isinstance(placed.item, Drawing):
@@ -331,7 +370,7 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
                                      Style(fill="#1a1a1a")),))
             else:
                 _piece(c, placed.item, placed.x, placed.y)
-        f = footer(sheet, lang, tr(page.hint_key, lang), title, n, len(pages))
+        f = footer(psheet, lang, tr(page.hint_key, lang), title, n, len(pages), page.vbar_y)
         draw_items(c, f.items)
         c.showPage()
     c.save()
@@ -349,11 +388,13 @@ def text_pages(sheet: Sheet, blocks: list[Block], hint_key: str, columns: int = 
 
 
 def _ranges(pages: list[Page], offset: int = 0) -> dict[str, tuple[int, int]]:
-    """First and last page number of each hint (kind of sheet) in a document."""
+    """First and last page number of each kind of sheet (its hint, fronts and backs as one)
+    in a document."""
     out: dict[str, tuple[int, int]] = {}
     for n, page in enumerate(pages, start=1 + offset):
-        first, _ = out.get(page.hint_key, (n, n))
-        out[page.hint_key] = (first, n)
+        kind = page.hint_key.removesuffix("_front").removesuffix("_back")
+        first, _ = out.get(kind, (n, n))
+        out[kind] = (first, n)
     return out
 
 
@@ -419,6 +460,9 @@ def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
     for name, ((sheet, pages), title) in docs.items():
         out[name] = render(sheet, pages, o.lang, title)
     out[README_FILE] = readme(comp, o, built, len(start))
+    if o.exports:
+        from bsg_desktop.printing.exports import exports
+        out.update(exports(comp, o.lang, o.ink))
     return out
 
 

@@ -30,16 +30,43 @@ FOLD_WIDTH = 0.3     # fold lines, dashed
 FOLD_DASH = (2.0, 1.5)
 CAPTION = 4.0        # height of a caption line above a piece
 GAP = 1.0            # between the outer boxes of neighbouring pieces
+# Duplex sheets (cards and markers butted in a grid, backs on the next page, mirrored):
+# 9 poker cards need the paper nearly to its edges, so these sheets print to 5 mm of
+# the edge with a one-line footer and at most 1 mm of outer bleed.
+DUPLEX_MARGIN = 5.0
+DUPLEX_FOOTER = 6.0
+DUPLEX_BLEED = 1.0
+REG_R = 1.0          # registration target: a circle and a cross, outside the bleed corner
+REG_ARM = 1.5
+REG_OFFSET = 2.0     # centre this far beyond the bleed, diagonally off each grid corner
 
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """A drawing inside a piece, at (dx, dy) of the piece's cut box, maybe turned 180°."""
+    """A drawing inside a piece, at (dx, dy) of the piece's cut box, turned about its
+    centre by ``rotate_deg`` (0, ±90, 180); (dx, dy) is where the unturned drawing's
+    top-left corner goes, so a quarter turn needs the offset `footprint` accounts for."""
 
     drawing: Drawing
     dx: float
     dy: float
     rotate_deg: float = 0.0
+
+    @property
+    def footprint(self) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1 of the area the (turned) drawing covers, in the piece's frame."""
+        w, h = self.drawing.width, self.drawing.height
+        cx, cy = self.dx + w / 2, self.dy + h / 2
+        if round(self.rotate_deg) % 180 == 90:
+            w, h = h, w
+        return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+    @staticmethod
+    def in_cell(drawing: Drawing, x: float, y: float, rotate_deg: float = 0.0) -> Part:
+        """The drawing turned by ``rotate_deg`` and filling the cell whose corner is (x, y)."""
+        w, h = drawing.width, drawing.height
+        cw, ch = (h, w) if round(rotate_deg) % 180 == 90 else (w, h)
+        return Part(drawing, x + (cw - w) / 2, y + (ch - h) / 2, rotate_deg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +82,13 @@ class Piece:
     folds: tuple[tuple[float, float, float, float], ...] = ()
     caption: str = ""
     bleed_colour: str | None = None      # fills the bleed behind all parts (die strips)
+    registration: bool = False           # targets off the four corners (duplex sheets)
 
     @property
     def reach(self) -> float:
         """How far beyond the cut box the piece's marks extend."""
+        if self.registration:
+            return self.bleed + REG_OFFSET + REG_ARM
         return self.bleed + CROP_GAP + CROP_LEN if (self.cuts_x or self.cuts_y) else self.bleed
 
     @property
@@ -86,6 +116,8 @@ class PageBreak:
 class Sheet:
     paper: str
     landscape: bool = False
+    margin: float = MARGIN
+    footer: float = FOOTER
 
     @property
     def size(self) -> tuple[float, float]:
@@ -96,7 +128,8 @@ class Sheet:
     def content(self) -> tuple[float, float, float, float]:
         """x, y, w, h of the area for pieces: inside the margin, above the footer."""
         w, h = self.size
-        return (MARGIN, MARGIN, w - 2 * MARGIN - SIDE, h - 2 * MARGIN - FOOTER)
+        m = self.margin
+        return (m, m, w - 2 * m - SIDE, h - 2 * m - self.footer)
 
 
 @dataclass(slots=True)
@@ -110,6 +143,8 @@ class Placed:
 class Page:
     placed: list[Placed] = field(default_factory=list)
     hint_key: str = ""
+    sheet: Sheet | None = None      # this page's own frame, when not the document's
+    vbar_y: float | None = None     # top of the upright scale bar, when not the default
 
 
 def flow(items: list[Piece | Note | PageBreak], sheet: Sheet, hint_key: str) -> list[Page]:
@@ -162,4 +197,80 @@ def flow(items: list[Piece | Note | PageBreak], sheet: Sheet, hint_key: str) -> 
     close_row()
     while len(pages) > 1 and not pages[-1].placed:  # a trailing break opens no blank page
         pages.pop()
+    return pages
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """How many cells of one size a duplex sheet holds, and whether they are turned."""
+
+    cols: int
+    rows: int
+    rotate_deg: float
+    cell_w: float
+    cell_h: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+
+def duplex_sheet(paper: str) -> Sheet:
+    return Sheet(paper, margin=DUPLEX_MARGIN, footer=DUPLEX_FOOTER)
+
+
+def grid_for(sheet: Sheet, w: float, h: float, bleed: float) -> Grid:
+    """The fullest grid of w × h cells on the sheet, upright or turned a quarter."""
+    pw, ph = sheet.size
+    reach = bleed + REG_OFFSET + REG_ARM
+    m = sheet.margin
+    best: Grid | None = None
+    for rot, (cw, ch) in ((0.0, (w, h)), (90.0, (h, w))):
+        cols = int((pw - 2 * (m + reach)) // cw)
+        rows = int((ph - 2 * (m + reach) - sheet.footer) // ch)
+        g = Grid(cols, rows, rot, cw, ch)
+        if best is None or g.per_sheet > best.per_sheet:
+            best = g
+    assert best is not None and best.per_sheet > 0
+    return best
+
+
+def duplex_pages(pairs: list[tuple[Drawing, Drawing]], paper: str, bleed: float,
+                 hint_front: str, hint_back: str) -> list[Page]:
+    """Fronts on one page, backs on the next, mirrored for a long-edge flip.
+
+    A card in column c of the fronts has its back in column ``cols - 1 - c`` of the
+    backs, and the back grid is the mirror image of the front grid about the page's
+    centre line, so after flipping the sheet each back lies behind its front. A
+    quarter-turned front gets its back turned the other way, so both read upright
+    when the card is turned over side to side. Registration targets off the grid's
+    corners let the crafter check the two sides meet before cutting.
+    """
+    sheet = duplex_sheet(paper)
+    b = min(bleed, DUPLEX_BLEED)
+    first = pairs[0][0]
+    g = grid_for(sheet, first.width, first.height, b)
+    pw, _ = sheet.size
+    reach = b + REG_OFFSET + REG_ARM
+    pages: list[Page] = []
+    for start in range(0, len(pairs), g.per_sheet):
+        chunk = pairs[start:start + g.per_sheet]
+        rows = -(-len(chunk) // g.cols)
+        gw, gh = g.cols * g.cell_w, rows * g.cell_h
+        cuts_x = tuple(c * g.cell_w for c in range(g.cols + 1))
+        cuts_y = tuple(r * g.cell_h for r in range(rows + 1))
+        fronts, backs = [], []
+        for i, (front, back) in enumerate(chunk):
+            c, r = i % g.cols, i // g.cols
+            fronts.append(Part.in_cell(front, c * g.cell_w, r * g.cell_h, g.rotate_deg))
+            backs.append(Part.in_cell(back, (g.cols - 1 - c) * g.cell_w, r * g.cell_h,
+                                      -g.rotate_deg))
+        x = (pw - gw) / 2
+        y = sheet.margin + reach
+        # the upright bar beside the middle of a row tall enough, clear of the crop marks
+        vbar = y + (g.cell_h - 50.0) / 2 if g.cell_h >= 52 else None
+        for parts, hint, px in ((fronts, hint_front, x), (backs, hint_back, pw - x - gw)):
+            piece = Piece(gw, gh, b, tuple(parts), cuts_x=cuts_x, cuts_y=cuts_y,
+                          registration=True)
+            pages.append(Page([Placed(piece, px, y)], hint, sheet, vbar))
     return pages
