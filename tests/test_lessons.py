@@ -122,3 +122,24 @@ def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narrat
     finally:
         set_language("en")
         w.controller.stop()
+
+
+def test_a_lesson_whose_reshuffle_no_seed_matches_stops_before_it_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # 3 players, seed 1, from decision 127: the piles reshuffled in the lesson come out
+    # as in the game only with lesson seed 25; with seed 0 alone the lesson parts from
+    # the game after 9 steps, so it must stop there, and still pass its own check
+    from bsg_desktop import lessons
+
+    g = bot_game(1, players=3)
+    assert make_lesson(g, 127, 40).cut == ""
+    monkeypatch.setattr(lessons, "SEEDS", range(1))
+    made = make_lesson(g, 127, 40)
+    assert made.cut == "lesson.made.cut_diverged" and 0 < made.steps < made.asked
+    path = tmp_path / "cut.yaml"
+    path.write_text(made.text, encoding="utf-8")
+    assert run_file(path) == ("PASS", "")
+    sc = parse_scenario(made.text)
+    # the script holds only the dice the kept steps roll (Take over rolls on its own)
+    kept = sc.play()
+    assert not kept.script_skill and not kept.script_crisis
