@@ -10,7 +10,9 @@ translation shows up as visible text rather than a crash.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -21,6 +23,9 @@ from bsg_desktop.resources import package_path
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar"}
 _current = "en"
 _listeners: list[Callable[[str], None]] = []
+# A language for one piece of work (a phone's page in its player's language) that
+# leaves the window's language alone; a ContextVar, so each thread has its own.
+_speaking: ContextVar[str | None] = ContextVar("bsg_speaking", default=None)
 
 
 class _HasText(Protocol):
@@ -39,7 +44,20 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def language() -> str:
-    return _current
+    return _speaking.get() or _current
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Translate in ``lang`` inside the block without switching the window's language
+    (texts built for one phone in its player's language while the table shows another)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def set_language(lang: str) -> None:
@@ -58,7 +76,7 @@ def on_language_changed(fn: Callable[[str], None]) -> None:
 
 def tr(key: str, lang: str | None = None, /, **fields: Any) -> str:
     """Translate an interface key and fill ``{field}`` placeholders."""
-    lang = lang or _current
+    lang = lang or _speaking.get() or _current
     template = catalog(lang).get(key) or catalog("en").get(key) or key
     try:
         return template.format(**fields)
@@ -68,4 +86,4 @@ def tr(key: str, lang: str | None = None, /, **fields: Any) -> str:
 
 def text(value: _HasText, lang: str | None = None) -> str:
     """A component text from cards.yaml in the current (or given) language."""
-    return value.get(lang or _current)
+    return value.get(lang or _speaking.get() or _current)
