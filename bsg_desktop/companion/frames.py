@@ -1,0 +1,197 @@
+"""What a phone is sent: one seat's state frame, built from that seat's view alone.
+
+A frame is a function of ``game.view(seat)``, the seat's own log (`visible_log`),
+the table's names (public), the seat's language and two numbers the host keeps:
+nothing else of the game is read here, so a frame can carry no more than the view
+already allows that seat to know (D1, K1, S6). The bytes are canonical JSON
+(sorted keys, no spaces), so equal content is equal bytes: the host sends a frame
+only when it changed, and a test compares worlds byte for byte.
+
+The page does no game logic: every sentence and button label is made here through
+the translation layer, and every legal choice comes from the decision's own
+options (the page only sends back the text of one of them).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from bsg_desktop.art import dice as dice_art
+from bsg_desktop.art.svg import to_svg
+from bsg_desktop.data.components import Components
+from bsg_desktop.engine import CONTRIBUTED, PlayerView, visible_log
+from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
+from bsg_desktop.log import Describer
+from bsg_desktop.ui.words import card_words, choice_words, decision_words, face_words, player_name
+
+LOG_LINES = 60  # the newest lines of the seat's log a frame carries
+
+
+def dumps(obj: Any) -> str:
+    """Canonical JSON: the same content always gives the same text."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def skill_key(kind: str, value: int) -> str:
+    return f"skill/{kind}/{value}"
+
+
+def crisis_key(die_id: str, code: str) -> str:
+    return f"crisis/{die_id}/{code}"
+
+
+@lru_cache(maxsize=2)
+def art_catalog(comp: Components) -> str:
+    """Every die face the page may show, as SVG by key (``skill/strong/3``,
+    ``crisis/<die>/<face code>``): the components, no game, so one fixed document."""
+    out: dict[str, str] = {}
+    for kind in ("strong", "weak"):
+        die = comp.skill(kind)
+        for value in sorted(set(die.faces)):
+            out[skill_key(kind, value)] = to_svg(dice_art.skill_face(die, value, 12.7))
+    for cdie in comp.crisis_dice:
+        for face in cdie.faces:
+            out[crisis_key(cdie.id, face.code())] = to_svg(dice_art.crisis_face(cdie, face, 20))
+    return dumps({"type": "art", "faces": out})
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The page's own texts (``companion.page.*``) in ``lang``, keys without the prefix."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    prefix = "companion.page."
+    en = catalog("en")
+    keys = [k for k in en if k.startswith(prefix)]
+    return {k[len(prefix):]: tr(k, lang) for k in sorted(keys)}
+
+
+def strings_frame(lang: str) -> str:
+    return dumps({"type": "strings", "lang": lang, "strings": page_strings(lang),
+                  "languages": dict(LANGUAGES)})
+
+
+def _die(comp: Components, d: Any) -> dict[str, Any]:
+    """One die as the seat may see it (a value only where the view has one)."""
+    out: dict[str, Any] = {"id": d.id, "kind": d.kind, "state": d.state,
+                           "label": text(comp.skill(d.kind).name)}
+    if d.value is not None:
+        out["value"] = d.value
+        out["art"] = skill_key(d.kind, d.value)
+        out["label"] += " " + dice_art.signed(d.value)
+    return out
+
+
+def _table(comp: Components, view: PlayerView) -> dict[str, Any]:
+    """The compact public summary, from the parts of the view every seat shares."""
+    seats = []
+    for sv in view.seats:
+        tags = []
+        if sv.admiral:
+            tags.append(tr("companion.tag.admiral"))
+        if sv.in_brig:
+            tags.append(tr("companion.tag.brig"))
+        if sv.revealed:
+            tags.append(tr("companion.tag.revealed"))
+        if sv.demoralized:
+            tags.append(tr("companion.tag.demoralized"))
+        seats.append({
+            "seat": sv.seat, "name": player_name(comp, view, sv.seat), "tags": tags,
+            "active": sv.seat == view.active, "deciding": sv.seat == view.pending_seat,
+            "dice": tr("companion.seat.dice", active=sv.count("active"),
+                       spent=sv.count("spent"), contributed=sv.count(CONTRIBUTED)),
+        })
+    check = None
+    if view.check is not None:
+        ch = view.check
+        check = {
+            "text": tr("companion.table.check", kind=tr(f"companion.check.{ch.kind}"),
+                       total=ch.total, difficulty=ch.difficulty),
+            "dice": [{"art": skill_key(kind, value), "who": player_name(comp, view, seat),
+                      "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}",
+                      "counts": counts}
+                     for seat, _die_id, kind, value, counts in ch.entries],
+        }
+    crisis = None
+    if view.crisis is not None:
+        src = view.crisis_source
+        crisis = {"text": face_words(comp, view.crisis),
+                  "art": crisis_key(src, view.crisis.code()) if src != "cylon" else ""}
+    ships = sum(1 for m in view.dradis_monitor if m == "ship")
+    return {
+        "turn": tr("ui.status.turn", turn=view.turn,
+                   player=player_name(comp, view, view.active)),
+        "jump": tr("companion.table.jump", track=view.jump_track, distance=view.distance),
+        "dradis": tr("companion.table.dradis", raiders=len(view.dradis_monitor) - ships,
+                     ships=ships, destroyed=view.dradis_destroyed),
+        "damage": [text(comp.damage(x).name) for x in view.damage],
+        "demoralized": [text(comp.character(x).name) for x in view.demoralized],
+        "jump_bonus": tr("ui.status.jump_bonus") if view.jump_bonus else "",
+        "crisis": crisis, "check": check, "seats": seats,
+    }
+
+
+def _decision(comp: Components, view: PlayerView) -> dict[str, Any] | None:
+    """The seat's own pending decision: the sentence, and every option with its label."""
+    if view.pending_seat is None or view.pending_seat != view.seat or not view.options:
+        return None
+    info = view.info_dict()
+    options = [{"choice": str(o), "label": choice_words(comp, view, o)} for o in view.options]
+    out: dict[str, Any] = {"kind": view.pending_kind, "rule": view.pending_rule,
+                           "sentence": decision_words(comp, view), "options": options}
+    rolled = info.get("rolled") or []
+    contribute = [o for o in view.options if o.verb == "contribute"]
+    if contribute and rolled:
+        out["dice"] = [{"id": die_id, "art": skill_key(kind, value),
+                        "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}"}
+                       for die_id, kind, value in rolled]
+        out["sets"] = {",".join(str(x) for x in sorted(int(a) for a in o.args)): str(o)
+                       for o in contribute}
+    faces = info.get("faces") or ()
+    dice_ids = info.get("dice") or ()
+    crisis = [o for o in view.options if o.verb == "crisis"]
+    if crisis and faces:
+        out["faces"] = [
+            {"choice": str(o), "label": choice_words(comp, view, o),
+             "art": crisis_key(str(dice_ids[int(o.args[0])]), faces[int(o.args[0])].code())
+             if int(o.args[0]) < len(dice_ids) else ""}
+            for o in crisis if int(o.args[0]) < len(faces)]
+    return out
+
+
+def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False
+          ) -> dict[str, Any]:
+    """Seat ``seat``'s frame content (without its sequence number), in ``lang``.
+
+    ``game`` is read only through ``view(seat)``, ``visible_log(game, seat)`` and the
+    table's characters and names, which every seat sees on the board.
+    """
+    view = game.view(seat)
+    describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
+                          comp)
+    log = visible_log(game, seat)[-LOG_LINES:]
+    with speaking(lang):
+        me = view.seats[seat]
+        known = [tr("ui.panel.known", player=player_name(comp, view, s),
+                    cards=", ".join(card_words(comp, c) for c in cards))
+                 for s, cards in view.known]
+        outcome = None
+        if view.outcome is not None:
+            out = view.outcome
+            outcome = tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
+                         condition=tr(f"log.condition_{out.condition}"), rule=out.rule)
+        waiting = ""
+        if view.pending_seat is not None and view.pending_seat != seat:
+            waiting = decision_words(comp, view)
+        return {
+            "type": "state", "lang": lang,
+            "me": {"seat": seat, "name": player_name(comp, view, seat),
+                   "loyalty": [{"text": card_words(comp, c), "cylon": c.startswith("cylon")}
+                               for c in view.my_loyalty],
+                   "known": known, "dice": [_die(comp, d) for d in me.dice]},
+            "table": _table(comp, view),
+            "decision": _decision(comp, view), "waiting": waiting,
+            "undo": bool(undo), "outcome": outcome,
+            "log": [f"[{e.rule}] {describer.describe(e, lang)}" for e in log],
+        }
