@@ -10,6 +10,8 @@ Hot-seat privacy lives here too: `unlocked` is the seat whose secrets the screen
 show. It is None until the deciding human confirms the hand-over, and falls back to
 None as soon as another seat has to decide. `view_for_screen()` is therefore the
 one place the screen gets its view from: the public view, or the unlocked seat's.
+A human seat played on its own device (`phones`, the companion) is never unlocked:
+its secrets stay on that device, and the table shows the public view while it decides.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class GameController(QObject):
         self.bot_level = "random"
         self.bots: dict[int, Any] = {}
         self.unlocked: int | None = None
+        self.phones: set[int] = set()  # human seats played on their own device
+        self.generation = 0  # counts installed games (an undo keeps the game's generation)
         self.autosave_path = autosave_path
         self.bot_delay_ms = bot_delay_ms
         self.paused = False
@@ -88,6 +92,8 @@ class GameController(QObject):
         self.bots = {s: make_bot(self.bot_level, seed=g.seed * 10 + s)
                      for s, k in enumerate(self.seat_kinds) if k == COMPUTER}
         self.unlocked = None
+        self.phones = set()
+        self.generation += 1
         self.file_name = ""  # the window names the user's file again if there is one
         self.game_changed.emit()
         # Saved before the first choice: a crash during turn 1 must offer back this game,
@@ -111,7 +117,8 @@ class GameController(QObject):
     def needs_handover(self) -> bool:
         """A human must decide and the screen is not yet theirs."""
         seat = self.pending_seat
-        if seat is None or not self.is_human(seat) or self.unlocked == seat:
+        if seat is None or not self.is_human(seat) or self.unlocked == seat or \
+                seat in self.phones:
             return False
         return len(self.humans) > 1 or self.unlocked is None and len(self.humans) > 1
 
@@ -129,14 +136,15 @@ class GameController(QObject):
     def unlock(self) -> None:
         """The deciding human confirmed they alone see the screen."""
         seat = self.pending_seat
-        if seat is not None and self.is_human(seat) and self.unlocked != seat:
+        if seat is not None and self.is_human(seat) and self.unlocked != seat and \
+                seat not in self.phones:
             self.unlocked = seat
             self.unlock_changed.emit()
 
     def _relock_if_needed(self) -> None:
         seat = self.pending_seat
-        keep = seat is not None and seat == self.unlocked
-        if len(self.humans) == 1 and self.is_human(seat):
+        keep = seat is not None and seat == self.unlocked and seat not in self.phones
+        if len(self.humans) == 1 and self.is_human(seat) and seat not in self.phones:
             # Alone at the table with computers: the screen is that player's.
             keep, self.unlocked = True, seat
         if not keep and self.unlocked is not None:
@@ -230,16 +238,22 @@ class GameController(QObject):
             self._apply_bot(g, _ask_bot(self.bots[seat], g.view(seat), g.pending))
 
     # ------------------------------------------------------------------- undo
-    def can_undo(self) -> bool:
+    def can_undo(self, phone: int | None = None) -> bool:
         """The engine says whether the deciding seat may take its last decision back;
-        the window adds only that the screen must be that seat's (never on a hand-over)."""
-        g, seat = self.game, self.pending_seat
+        the window adds only where the request may come from: at the table the screen
+        must be that seat's (never on a hand-over), and a seat played on a phone takes
+        its decisions back only from that phone (``phone`` is then its seat)."""
+        g = self.game
+        if phone is not None:
+            return g is not None and phone in self.phones and self.is_human(phone) and \
+                g.undoable(phone)
+        seat = self.pending_seat
         return (g is not None and self.is_human(seat) and self.unlocked == seat
-                and g.undoable(seat))
+                and seat not in self.phones and g.undoable(seat))
 
     @Slot()
-    def undo(self) -> bool:
-        if not self.can_undo():
+    def undo(self, phone: int | None = None) -> bool:
+        if not self.can_undo(phone):
             return False
         assert self.game is not None
         self.game.undo(self.pending_seat)
@@ -247,6 +261,33 @@ class GameController(QObject):
         self.autosave()
         self._after_change()
         return True
+
+    # ---------------------------------------------------------------- phones
+    def set_on_phone(self, seat: int, on: bool = True) -> None:
+        """Seat ``seat`` is now played on its own device (or back at the table)."""
+        if not self.is_human(seat) or (seat in self.phones) == on:
+            return
+        if on:
+            self.phones.add(seat)
+            if self.unlocked == seat:  # its secrets leave the table screen at once
+                self.unlocked = None
+        else:
+            self.phones.discard(seat)
+        self._relock_if_needed()
+        self.unlock_changed.emit()
+
+    def make_computer(self, seat: int) -> None:
+        """Hand a human seat to a computer player (a phone that left and is not coming back)."""
+        g = self.game
+        if g is None or not self.is_human(seat):
+            return
+        self.seat_kinds[seat] = COMPUTER
+        self.phones.discard(seat)
+        self.bots[seat] = make_bot(self.bot_level, seed=g.seed * 10 + seat)
+        if self.unlocked == seat:
+            self.unlocked = None
+        self.unlock_changed.emit()
+        self._after_change()
 
     # ---------------------------------------------------------------- saving
     def save_data(self) -> dict[str, Any]:

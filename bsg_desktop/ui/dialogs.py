@@ -89,6 +89,8 @@ class NewGameDialog(QDialog):
             self.level.addItem(level_words(name), name)
         self.level.setCurrentIndex(max(0, self.level.findData(default_bot_level())))
         form.addRow(tr("ui.new.level"), self.level)
+        self.invite = QCheckBox(tr("ui.new.invite"))  # then File → Invite players… opens
+        form.addRow("", self.invite)
         lay.addLayout(form)
         grid = QGridLayout()
         self.rows: list[tuple[QLabel, QLineEdit, QComboBox, QComboBox]] = []

@@ -37,8 +37,10 @@ from bsg_desktop.log import Describer, describer_for
 from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
 from bsg_desktop.ui.controller import HUMAN, GameController, save_summary
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
+from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
+from bsg_desktop.ui.phones import PhoneHost
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
@@ -157,6 +159,11 @@ class MainWindow(QMainWindow):
         lp.close_requested.connect(self.close_lesson)
         lp.rule_requested.connect(self.show_rules)
 
+        self.phones = PhoneHost(c, self)  # phones as private screens (File → Invite players…)
+        self.invite_dialog: InviteDialog | None = None
+        self.phone_status = PhoneStatus(self.comp, self.phones)
+        self.statusBar().addPermanentWidget(self.phone_status)
+
         self._make_actions()
         self.review_tools = ReviewTools(self)  # review, save as lesson, narration editor
         self.retranslate()
@@ -165,6 +172,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geo)
         else:
             self.resize(1500, 940)
+        self.phones.presence_changed.connect(self.refresh)
         self.refresh()
 
     # --------------------------------------------------------------- actions
@@ -182,6 +190,7 @@ class MainWindow(QMainWindow):
         self.act_save = act(self.save, S.Save)
         self.act_save_as = act(self.save_as, S.SaveAs)
         self.act_print = act(self.print_dialog, QKeySequence("Ctrl+P"))
+        self.act_invite = act(self.invite_players)
         self.act_quit = act(self.close, S.Quit)
         self.act_undo = act(self.undo, S.Undo)
         self.act_rules = act(lambda: self.show_rules(""), QKeySequence(Qt.Key.Key_F1))
@@ -219,6 +228,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_save, self.act_save_as):
             self.menu_file.addAction(a)
         self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_invite)
         self.menu_file.addAction(self.act_print)
         self.menu_file.addSeparator()
         self.menu_file.addAction(self.act_quit)
@@ -291,6 +301,7 @@ class MainWindow(QMainWindow):
             self.bottom.setTabText(self.bottom.indexOf(self.suspicion), tr("suspicion.title"))
         for a, key in ((self.act_new, "new"), (self.act_open, "open"), (self.act_save, "save"),
                        (self.act_save_as, "save_as"), (self.act_print, "print"),
+                       (self.act_invite, "invite"),
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
                        (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion"),
@@ -376,7 +387,7 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(c.can_undo())
         self.review_tools.update_actions()
         has_game = view is not None
-        for a in (self.act_save, self.act_save_as):
+        for a in (self.act_save, self.act_save_as, self.act_invite):
             a.setEnabled(has_game)
         if view is None:
             self.panel.show_empty()
@@ -394,6 +405,11 @@ class MainWindow(QMainWindow):
         self.scene.sync(view)
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
         self._describe_board(view)
+        if c.pending_seat in c.phones:  # its choices are on that phone, not here
+            key = "ui.panel.waiting_phone" if c.pending_seat in self.phones.connected \
+                else "ui.panel.waiting_phone_lost"
+            self.panel.sentence.setText(tr(key, player=player_name(self.comp, view,
+                                                                    c.pending_seat)))
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self.stack.setCurrentWidget(self.game_page)
@@ -472,7 +488,18 @@ class MainWindow(QMainWindow):
         if dlg.exec():
             setup, seed, kinds = dlg.result_setup()
             self.controller.bot_level = dlg.bot_level()
-            self.start_game(setup, seed, kinds)
+            if self.start_game(setup, seed, kinds) and dlg.invite.isChecked():
+                self.invite_players()
+
+    @Slot()
+    def invite_players(self) -> None:
+        """Host the game for phones and show each human seat's QR code and link."""
+        if self.controller.game is None:
+            return
+        if self.invite_dialog is not None:
+            self.invite_dialog.close()
+        self.invite_dialog = InviteDialog(self.comp, self.phones, self)
+        self.invite_dialog.open()
 
     # ---------------------------------------------------------------- files
     def open_path(self, path: str | Path) -> bool:
@@ -849,6 +876,7 @@ class MainWindow(QMainWindow):
         if not self.keep_or_leave():
             event.ignore()
             return
+        self.phones.stop()
         self.controller.stop()
         self.controller.autosave()
         self.settings.set_geometry(self.saveGeometry())

@@ -1,0 +1,202 @@
+"""Phones as private screens: the bridge between the companion server and the window.
+
+`PhoneHost` owns the companion `Host` (tokens, frames) and the aiohttp server
+thread. The server calls back on its own thread; those calls become queued Qt
+signals, so every message is judged and applied on the window's thread, through
+the controller, exactly like a click (and a phone's choice can never race a
+click or a computer seat). After every change of the game each phone seat's frame
+is rebuilt from its own view and handed to the server, which sends it if it
+changed. The window never waits for a phone.
+
+A human seat becomes a phone seat when its page first connects; from then on the
+table shows only the public view while it decides, and waits for it while it is
+disconnected (or the host gives the seat to a computer player).
+"""
+
+from __future__ import annotations
+
+import socket
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from bsg_desktop.companion.frames import art_catalog
+from bsg_desktop.companion.host import Host
+from bsg_desktop.companion.protocol import BadMessage, Message
+from bsg_desktop.companion.server import CompanionServer
+from bsg_desktop.errors import IllegalChoiceError
+from bsg_desktop.i18n import language
+from bsg_desktop.ui.controller import GameController
+
+DEFAULT_PORT = 8765
+
+
+def local_addresses() -> list[str]:
+    """The IPv4 addresses of this computer that phones in the room might reach,
+    private networks first, loopback last (only useful to test on this computer)."""
+    found: list[str] = []
+    try:
+        from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+
+        for addr in QNetworkInterface.allAddresses():
+            if addr.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
+                found.append(addr.toString())
+    except ImportError:  # pragma: no cover - QtNetwork ships with PySide6-Essentials
+        pass
+    try:
+        found.extend(i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None,
+                                                          socket.AF_INET))
+    except OSError:
+        pass
+    out = sorted(set(found), key=lambda a: (a.startswith("127."), not _private(a), a))
+    return out or ["127.0.0.1"]
+
+
+def _private(addr: str) -> bool:
+    parts = [int(p) for p in addr.split(".") if p.isdigit()]
+    if len(parts) != 4:
+        return False
+    return parts[0] == 10 or (parts[0] == 172 and 16 <= parts[1] <= 31) or \
+        (parts[0] == 192 and parts[1] == 168)
+
+
+class PhoneHost(QObject):
+    """Hosts the current game's seat pages while a game is hosted."""
+
+    presence_changed = Signal()     # a phone connected or left, or hosting started/stopped
+    _arrived = Signal(int, object)  # a message from the server thread (queued)
+    _presence = Signal(int, bool)
+
+    def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.host: Host | None = None
+        self.server: CompanionServer | None = None
+        self.address = ""
+        self.connected: set[int] = set()
+        self._generation = -1
+        self._arrived.connect(self._on_message)
+        self._presence.connect(self._on_presence)
+        c = controller
+        for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
+            signal.connect(self.publish)
+        c.game_changed.connect(self._on_game_changed)
+
+    # ------------------------------------------------------------ hosting
+    @property
+    def hosting(self) -> bool:
+        return self.server is not None
+
+    def start(self, address: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+        """Host the current game's human seats on ``address`` (raises OSError if the
+        address cannot be bound; a busy default port falls back to any free one)."""
+        g = self.controller.game
+        if g is None:
+            raise RuntimeError("no game to host")
+        if self.server is not None and self.address == address and \
+                self._generation == self.controller.generation:
+            return
+        # the same game on another address keeps its links' tokens
+        host = self.host if self._generation == self.controller.generation else None
+        self.stop()
+        comp = g.c
+        self.host = host or Host(comp, self.controller.humans, language())
+        for attempt in (port, 0) if port else (0,):
+            server = CompanionServer(self._from_server, self._presence_from_server,
+                                     art_catalog(comp), address, attempt)
+            try:
+                server.start()
+                break
+            except OSError:
+                if attempt == 0:
+                    self.host = None
+                    raise
+        self.server = server
+        self.address = address
+        self._generation = self.controller.generation
+        server.set_tokens(self.host.tokens)
+        self.publish()
+        self.presence_changed.emit()
+
+    def stop(self) -> None:
+        """Stop hosting (the links stop working; a later start of the same game keeps
+        its tokens, another game gets new ones)."""
+        if self.server is not None:
+            self.server.stop()
+        self.server = None
+        self.connected = set()
+        self.presence_changed.emit()
+
+    def url(self, seat: int) -> str:
+        if self.server is None or self.host is None or seat not in self.host.tokens:
+            return ""
+        return f"http://{self.address}:{self.server.port}/s/{self.host.tokens[seat]}"
+
+    # ---------------------------------------------------- server thread -> Qt
+    def _from_server(self, seat: int, message: Message) -> None:
+        self._arrived.emit(seat, message)  # runs on the server thread: queued
+
+    def _presence_from_server(self, seat: int, on: bool) -> None:
+        self._presence.emit(seat, on)
+
+    # ---------------------------------------------------------- on Qt's thread
+    @Slot()
+    def _on_game_changed(self) -> None:
+        if self._generation != self.controller.generation:
+            self.stop()  # another game: its seats get new links
+            self.host = None
+        else:
+            self.publish()
+
+    @Slot(int, bool)
+    def _on_presence(self, seat: int, on: bool) -> None:
+        if self.server is None:
+            return
+        if on:
+            self.connected.add(seat)
+            self.controller.set_on_phone(seat, True)
+        else:
+            self.connected.discard(seat)
+        self.presence_changed.emit()
+
+    @Slot(int, object)
+    def _on_message(self, seat: int, message: Message) -> None:
+        host, server, c = self.host, self.server, self.controller
+        g = c.game
+        if host is None or server is None or g is None or seat not in host.tokens:
+            return
+        if message.type == "lang":
+            host.set_language(seat, message.lang)
+            self.publish()
+            return
+        try:
+            choice = host.judge(g, seat, message, c.can_undo(seat))
+        except BadMessage as e:
+            server.send_error(seat, e.code)
+            return
+        try:
+            if choice is None:
+                c.undo(seat)
+            else:
+                c.choose(choice)
+        except IllegalChoiceError:
+            server.send_error(seat, "not_an_option")
+        self.publish()
+
+    @Slot()
+    def publish(self) -> None:
+        """Hand every phone seat its current frame (the server sends what changed)."""
+        host, server, g = self.host, self.server, self.controller.game
+        if host is None or server is None or g is None or \
+                self._generation != self.controller.generation:
+            return
+        gone = [s for s in host.tokens if not self.controller.is_human(s)]
+        if gone:  # handed to a computer player: its link stops working
+            for seat in gone:
+                del host.tokens[seat]
+                self.connected.discard(seat)
+            server.set_tokens(host.tokens)
+            self.presence_changed.emit()
+        for seat in host.tokens:
+            frame = host.frame(g, seat, self.controller.can_undo(seat) and
+                               seat in self.controller.phones)
+            server.publish(seat, frame, host.strings(seat), host.langs[seat])

@@ -1,0 +1,297 @@
+"""The phone page in a real browser: Debian's Chromium driven by Playwright for Python.
+
+Playwright's sync API runs on a thread of its own (`BrowserThread`); the test's
+thread runs Qt's event loop, where the host applies what the pages choose, as
+the window would. The scenarios: a 3-seat game with two phone pages and one
+computer seat played to the end through the pages, a reload in the middle of a
+check, a wrong token, a second device taking over, a malformed message; and the
+page at 360×740 and 768×1024 in English and Hungarian (no sideways scrolling,
+every control at least 44 px), with screenshots kept as artefacts
+(``BSG_ARTEFACTS``, else the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("playwright")
+
+from PySide6.QtCore import QCoreApplication  # noqa: E402
+
+from bsg_desktop.engine import Setup  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController  # noqa: E402
+from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
+
+CHROMIUM = os.environ.get("BSG_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's)", allow_module_level=True)
+
+
+class BrowserThread:
+    """One Chromium, used only from its own thread; `do` runs a function there while
+    the calling thread keeps Qt's loop going."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Any] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.started = threading.Event()
+        self.error: BaseException | None = None
+        self.thread.start()
+        self.started.wait(60)
+        if self.error is not None:
+            raise self.error
+
+    def _run(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            pw = sync_playwright().start()
+            self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        except BaseException as e:  # noqa: BLE001 - reported to the test
+            self.error = e
+            self.started.set()
+            return
+        self.started.set()
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                break
+            fn, box, done = job
+            try:
+                box.append(("ok", fn(self.browser)))
+            except BaseException as e:  # noqa: BLE001 - re-raised on the test's thread
+                box.append(("error", e))
+            done.set()
+        self.browser.close()
+        pw.stop()
+
+    def do(self, fn: Callable[[Any], Any], timeout: float = 60) -> Any:
+        box: list[tuple[str, Any]] = []
+        done = threading.Event()
+        self.jobs.put((fn, box, done))
+        end = time.monotonic() + timeout
+        while not done.is_set():
+            QCoreApplication.processEvents()
+            done.wait(0.003)
+            if time.monotonic() > end:
+                raise TimeoutError("the browser did not finish in time")
+        kind, value = box[0]
+        if kind == "error":
+            raise value
+        return value
+
+    def close(self) -> None:
+        self.jobs.put(None)
+        self.thread.join(20)
+
+
+@pytest.fixture(scope="module")
+def chromium(qapp):  # type: ignore[no-untyped-def]
+    b = BrowserThread()
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def table(qapp):  # type: ignore[no-untyped-def]
+    """Seats 0 and 1 human (on phones), seat 2 a computer, hosted on loopback."""
+    c = GameController(bot_delay_ms=0)
+    c.bot_level = "heuristic"
+    c.start(Setup(players=3), 23, [HUMAN, HUMAN, COMPUTER])
+    ph = PhoneHost(c)
+    ph.start("127.0.0.1", 0)
+    yield c, ph
+    ph.stop()
+    c.stop()
+
+
+def artefacts(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("BSG_ARTEFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# One step of a player on the page: press an enabled option, or pick dice and contribute.
+STEP = """(seed) => {
+  const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  if (document.querySelector('#decision .outcome')) return 'over';
+  const opts = [...document.querySelectorAll('#decision [data-choice]:not(:disabled)')];
+  const dice = [...document.querySelectorAll('#decision button[data-die]:not(:disabled)')];
+  if (!opts.length && !dice.length) return 'wait';
+  if (dice.length && (rnd() < 0.7 || !opts.length)) {
+    const go = document.querySelector('#contribute');
+    for (const d of dice) {
+      d.click();
+      if (!go || !go.isConnected) return 'die';
+      if (!go.disabled && rnd() < 0.6) { go.click(); return 'contribute'; }
+    }
+    if (go && !go.disabled) { go.click(); return 'contribute'; }
+    return 'wait';
+  }
+  opts[Math.floor(rnd() * opts.length)].click();
+  return 'option';
+}"""
+
+
+def test_a_game_played_to_the_end_through_two_phone_pages(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = table
+    urls = [ph.url(0), ph.url(1)]
+    state: dict[str, Any] = {}
+
+    def open_pages(browser: Any) -> None:
+        state["contexts"] = [browser.new_context(viewport={"width": 360, "height": 740})
+                             for _ in urls]
+        state["pages"] = [ctx.new_page() for ctx in state["contexts"]]
+        for page, url in zip(state["pages"], urls, strict=True):
+            page.goto(url)
+            page.wait_for_selector("#table .sentence")
+
+    chromium.do(open_pages)
+    assert c.phones == {0, 1} and not c.needs_handover()
+    rnd = random.Random(5)
+    steps = reloaded = 0
+    started = time.monotonic()
+    while c.game.outcome is None and steps < 3000:
+        seat = c.pending_seat
+        if seat not in (0, 1):
+            chromium.do(lambda _b: time.sleep(0.005))  # the computer seat thinks
+            continue
+        page_seat = seat
+        if not reloaded and c.game.check is not None and c.game.pending.kind in ("join",
+                                                                                 "contribute"):
+            # the phone reloads in the middle of a check: it comes back to the same question
+            before = c.game.pending
+            chromium.do(lambda _b, s=page_seat: (state["pages"][s].reload(),
+                                                 state["pages"][s].wait_for_selector(
+                                                     "#decision [data-choice], "
+                                                     "#decision [data-die]")))
+            assert c.game.pending is before and c.game.check is not None
+            reloaded += 1
+        result = chromium.do(lambda _b, s=page_seat: state["pages"][s].evaluate(
+            STEP, rnd.randrange(1, 2**31 - 1)))
+        if result == "wait":
+            chromium.do(lambda _b: time.sleep(0.01))
+        steps += 1
+        assert time.monotonic() - started < 90, "the game did not end in time"
+    assert c.game.outcome is not None and reloaded == 1
+    texts = chromium.do(lambda _b: [p.wait_for_selector("#decision .outcome").inner_text()
+                                    for p in state["pages"]])
+    assert all(texts)
+    chromium.do(lambda _b: [ctx.close() for ctx in state["contexts"]])
+
+
+def test_a_wrong_token_shows_nothing(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = table
+    url = ph.url(0)
+    wrong = url[:-4] + ("abcd" if not url.endswith("abcd") else "efgh")
+
+    def visit(browser: Any) -> tuple[int, str]:
+        page = browser.new_page()
+        response = page.goto(wrong)
+        out = (response.status, page.content())
+        page.close()
+        return out
+
+    status, content = chromium.do(visit)
+    assert status == 404 and "BSG" not in content and "app.js" not in content
+    assert ph.connected == set()
+
+
+def test_a_second_device_takes_the_seat_over(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = table
+    url = ph.url(0)
+
+    def take_over(browser: Any) -> tuple[str, str, str]:
+        a, b = browser.new_context(), browser.new_context()
+        first = a.new_page()
+        first.goto(url)
+        first.wait_for_selector("#decision [data-choice]")
+        second = b.new_page()
+        second.goto(url)
+        second.wait_for_selector("#decision [data-choice]")
+        first.wait_for_selector("#banner:not([hidden])")
+        told = first.inner_text("#banner")
+        first.wait_for_timeout(1500)  # it must not reconnect and take the seat back
+        out = (told, second.inner_text("#who"), first.inner_text("#who"))
+        a.close()
+        b.close()
+        return out
+
+    told, who, was = chromium.do(take_over)
+    assert "another device" in told
+    assert who and who == was  # the same seat on the new device
+
+
+
+def test_a_malformed_message_gets_an_error_and_the_page_plays_on(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = table
+    url = ph.url(0)
+    choices = len(c.game.choices)
+
+    def malformed(browser: Any) -> str:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("#decision [data-choice]")
+        page.evaluate("ws.send('{not json'); ws.send(JSON.stringify({type: 'choose', "
+                      "seq: state.seq, choice: 'a9:nothing'}))")
+        page.wait_for_selector("#banner.bad:not([hidden])")
+        text = page.inner_text("#banner")
+        page.close()
+        return text
+
+    text = chromium.do(malformed)
+    assert text and "companion.error" not in text
+    assert len(c.game.choices) == choices and 0 in c.phones
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_page_fits_a_phone_and_a_tablet(chromium, table, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    c, ph = table
+    url = ph.url(0)
+    folder = artefacts(tmp_path)
+
+    def shoot(browser: Any) -> list[dict[str, Any]]:
+        out = []
+        for w, h in ((360, 740), (768, 1024)):
+            page = browser.new_page(viewport={"width": w, "height": h})
+            page.goto(url)
+            page.wait_for_selector("#decision [data-choice]")
+            if lang != "en":
+                page.select_option("#lang", lang)
+                page.wait_for_selector(f"html[lang={lang}] #decision [data-choice]")
+            page.screenshot(path=str(folder / f"phone-{lang}-{w}x{h}.png"))
+            out.append(page.evaluate("""() => ({
+                width: document.documentElement.scrollWidth,
+                small: [...document.querySelectorAll('button, select')]
+                    .filter(b => b.offsetParent !== null)
+                    .map(b => b.getBoundingClientRect())
+                    .filter(r => r.width < 44 || r.height < 44).length,
+                hide: document.querySelector('#hide').textContent,
+                text: document.body.textContent})"""))
+            page.click("#hide")
+            covered = page.evaluate("!document.querySelector('#cover').hidden")
+            page.screenshot(path=str(folder / f"phone-{lang}-{w}x{h}-hidden.png"))
+            out[-1]["covered"] = covered
+            out[-1]["w"] = w
+            page.close()
+        return out
+
+    for shot in chromium.do(shoot):
+        assert shot["width"] <= shot["w"], shot["w"]   # nothing scrolls sideways
+        assert shot["small"] == 0                        # every control is >= 44 px
+        assert shot["covered"]
+        assert shot["hide"] == ("Hide" if lang == "en" else "Elrejtés")
+        assert ("Your loyalty" in shot["text"]) == (lang == "en")

@@ -1,0 +1,262 @@
+"""The companion server and its bridge to the window, over real sockets on 127.0.0.1.
+
+A scripted phone (`phone_client.Phone`) talks to the aiohttp server that
+`PhoneHost` runs for a `GameController`; Qt's loop runs on the test's thread
+while the phone waits, as in the window. Covered: what a wrong token learns (the
+same 404 as any address), static files only from the package, the origin check,
+bad messages (error reply, nothing changes, connection kept), the rate limit,
+a choice and an undo from the seat's own phone, a takeover by a second device,
+a disconnected seat the game waits for and hands to a computer, and that no
+token reaches a log.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.error
+import urllib.request
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("aiohttp")
+
+from phone_client import Phone  # noqa: E402
+from PySide6.QtCore import QCoreApplication  # noqa: E402
+
+from bsg_desktop.companion.protocol import MAX_BYTES, BadMessage, Message, parse  # noqa: E402
+from bsg_desktop.engine import Setup, new_game  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController  # noqa: E402
+from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
+
+
+def pump() -> None:
+    QCoreApplication.processEvents()
+
+
+@pytest.fixture
+def hosted(qapp):  # type: ignore[no-untyped-def]
+    """A 3-seat game: seats 0 and 1 human, seat 2 a computer, hosted on loopback."""
+    c = GameController(bot_delay_ms=0)
+    c.bot_level = "heuristic"
+    c.start(Setup(players=3), 11, [HUMAN, HUMAN, COMPUTER])
+    ph = PhoneHost(c)
+    ph.start("127.0.0.1", 0)
+    phones: list[Phone] = []
+
+    def connect(seat: int, **kw) -> Phone:  # type: ignore[no-untyped-def]
+        p = Phone(ph.url(seat), **kw)
+        phones.append(p)
+        return p
+
+    yield c, ph, connect
+    for p in phones:
+        try:
+            p.close()
+        except Exception:  # noqa: BLE001 - already closed by the test
+            pass
+    ph.stop()
+    c.stop()
+
+
+def get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:  # noqa: S310 - loopback test
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def state(phone: Phone) -> dict:  # type: ignore[type-arg]
+    return phone.next("state", pump)
+
+
+def test_without_the_token_nothing_is_learned(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    base = ph.url(0).rsplit("/s/", 1)[0]
+    token = ph.host.tokens[0]
+    wrong = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+    answers = {get(base + path) for path in ("/", "/s/", f"/s/{wrong}", f"/s/{wrong}/",
+                                             f"/s/{wrong}/app.js", "/nothing", "/s/x/ws",
+                                             f"/s/{wrong}/ws", "/favicon.ico")}
+    assert len(answers) == 1 and next(iter(answers))[0] == 404  # one bare answer for all
+    assert b"BSG" not in next(iter(answers))[1]
+    with pytest.raises(Exception):  # noqa: B017 - the handshake itself is refused
+        Phone(f"{base}/s/{wrong}")
+    status, page = get(ph.url(0))  # the short link leads to the page
+    assert status == 200 and b"app.js" in page
+    for name in ("app.js", "style.css"):
+        assert get(f"{ph.url(0)}/{name}")[0] == 200
+    for path in ("../server.py", "%2e%2e/server.py", "..%2fserver.py", "index.html/../host.py",
+                 "frames.py", "static/app.js", "__init__.py"):
+        assert get(f"{ph.url(0)}/{path}")[0] == 404, path
+
+
+def test_sockets_from_another_origin_are_refused(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    for origin in ("http://evil.example", None, "null"):
+        with pytest.raises(Exception):  # noqa: B017 - 403 at the handshake
+            connect(0, origin=origin)
+    assert ph.connected == set()
+
+
+def test_a_phone_gets_exactly_the_hosts_frame_and_plays(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    p0 = connect(0)
+    assert p0.next("art", pump)["faces"]
+    assert p0.next("strings", pump)["strings"]["hide"] == "Hide"
+    s = state(p0)
+    g = c.game
+    assert p0.texts[-1] == ph.host.frame(g, 0)  # byte for byte what the host made
+    assert 0 in c.phones and 0 in ph.connected and not c.needs_handover()
+    assert c.unlocked is None  # its secrets never go on the table's screen
+    assert g.pending.seat == 0 and s["decision"]["kind"] == "action"
+    before = len(g.choices)
+    option = s["decision"]["options"][0]["choice"]
+    p0.send({"type": "choose", "seq": s["seq"], "choice": option})
+    after = state(p0)
+    assert after["seq"] > s["seq"] and len(c.game.choices) > before
+    assert str(c.game.choices[before]) == option
+
+
+def test_bad_messages_change_nothing_and_keep_the_connection(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    p0 = connect(0)
+    s = state(p0)
+    seq = s["seq"]
+    choices = list(c.game.choices)
+    bad = [
+        ("not json {", "not_json"),
+        ("[1, 2]", "bad_field"),
+        (json.dumps({"type": "choose", "seq": "1", "choice": "skip"}), "bad_field"),
+        (json.dumps({"type": "choose", "seq": seq, "choice": 5}), "bad_field"),
+        (json.dumps({"type": "choose", "seq": True, "choice": "skip"}), "bad_field"),
+        (json.dumps({"type": "launch"}), "unknown_type"),
+        (json.dumps({"type": "choose", "seq": seq, "choice": "a6:brig,7"}), "not_an_option"),
+        (json.dumps({"type": "choose", "seq": seq, "choice": "%%%"}), "not_an_option"),
+        (json.dumps({"type": "choose", "seq": seq - 1, "choice": "skip"}), "stale"),
+        (json.dumps({"type": "undo", "seq": seq}), "no_undo"),
+        (json.dumps({"type": "lang", "lang": "xx"}), "bad_field"),
+        ("x" * (MAX_BYTES + 1), "too_big"),
+    ]
+    for text, code in bad:
+        p0.send(text)
+        reply = p0.next("error", pump)
+        assert reply["code"] == code, text[:40]
+        assert reply["message"] and reply["message"] != f"companion.error.{code}"
+    assert c.game.choices == choices
+    p1 = connect(1)
+    s1 = state(p1)
+    p1.send({"type": "choose", "seq": s1["seq"], "choice": "skip"})
+    assert p1.next("error", pump)["code"] == "not_your_turn"
+    assert c.game.choices == choices
+    p0.send({"type": "ping"})
+    assert p0.next("pong", pump)  # still connected
+    assert ph.connected == {0, 1}
+
+
+def test_a_flood_is_rate_limited(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    p0 = connect(0)
+    state(p0)
+
+    async def flood() -> None:
+        for _ in range(120):
+            await p0.ws.send_str('{"type":"ping"}')
+    p0._run(flood())
+    codes = []
+    for _ in range(120):
+        msg = p0.next(None, pump)
+        codes.append(msg.get("code") or msg["type"])
+    assert "slow_down" in codes and "pong" in codes
+
+
+def test_parse_refuses_what_is_not_a_message() -> None:
+    assert parse('{"type":"choose","seq":3,"choice":"join"}') == Message("choose", 3, "join")
+    assert parse(b'{"type":"lang","lang":"hu"}') == Message("lang", lang="hu")
+    for raw, code in ((b"\xff\xfe", "not_json"), ('"text"', "bad_field"),
+                      ('{"type":"choose","seq":-1,"choice":"x"}', "bad_field"),
+                      ('{"type":"choose","seq":1,"choice":""}', "bad_field"),
+                      ("[" * 100_000, "too_big"), ("[" * 5000 + "]" * 5000, "not_json")):
+        with pytest.raises(BadMessage) as e:
+            parse(raw)
+        assert e.value.code == code
+
+
+def test_a_second_device_takes_over_and_the_first_is_told(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    first = connect(0)
+    state(first)
+    second = connect(0)
+    assert state(second)["me"]["seat"] == 0
+    assert first.next("taken_over", pump)
+    assert first.next("_closed", pump)["code"] == 4001
+    assert ph.connected == {0}
+    second.send({"type": "ping"})
+    assert second.next("pong", pump)
+
+
+def test_the_game_waits_for_a_lost_phone_or_hands_it_to_a_computer(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    p0 = connect(0)
+    state(p0)
+    p0.close()
+    for _ in range(200):
+        pump()
+        if 0 not in ph.connected:
+            break
+        p0.thread.join(0.01)
+    assert 0 not in ph.connected and 0 in c.phones  # still a phone seat: the game waits
+    choices = len(c.game.choices)
+    for _ in range(50):
+        pump()
+    assert len(c.game.choices) == choices and c.pending_seat == 0 and not c.needs_handover()
+    c.make_computer(0)
+    c.play_bots_now(limit=3)
+    assert len(c.game.choices) > choices
+    assert 0 not in ph.host.tokens
+    with pytest.raises(Exception):  # noqa: B017 - the old link no longer opens the seat
+        for _ in range(20):
+            pump()
+        connect(0)
+
+
+def test_undo_comes_from_the_seats_own_phone(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    # seat 0 in the brig with spent dice: two retrievals in a row, the first undoable
+    g = new_game(Setup(players=3), 5, overrides={
+        "brig": [0], "dice": {0: {"strong": {"spent": 2}, "weak": {"active": 1, "spent": 1}}}})
+    c.adopt(g, [HUMAN, HUMAN, COMPUTER])
+    ph.start("127.0.0.1", 0)  # another game: new links
+    p0 = connect(0)
+    s = state(p0)
+    assert s["decision"]["kind"] == "retrieve" and not s["undo"]
+    p0.send({"type": "choose", "seq": s["seq"], "choice": "retrieve:strong"})
+    s = state(p0)
+    assert s["undo"] and s["decision"]  # still seat 0's turn to decide
+    assert c.can_undo(0) and not c.can_undo() and not c.can_undo(1)
+    assert not c.undo()  # the table cannot take back what the phone decided
+    p0.send({"type": "undo", "seq": s["seq"]})
+    s = state(p0)
+    assert [str(x) for x in c.game.choices][-2:] == ["retrieve:strong", "undo"]
+    assert not s["undo"] and s["decision"]["kind"] == "retrieve"
+    assert "takes back" in s["log"][-1]
+
+
+def test_tokens_never_reach_a_log(hosted, caplog, capfd) -> None:  # type: ignore[no-untyped-def]
+    caplog.set_level(logging.DEBUG)
+    c, ph, connect = hosted
+    tokens = list(ph.host.tokens.values())
+    p0 = connect(0)
+    state(p0)
+    get(ph.url(0))
+    get(ph.url(0) + "/nope")
+    p0.send("garbage")
+    p0.next("error", pump)
+    p0.close()
+    for _ in range(20):
+        pump()
+    out, err = capfd.readouterr()
+    logged = caplog.text + out + err
+    assert all(t not in logged for t in tokens)

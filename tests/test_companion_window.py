@@ -1,0 +1,121 @@
+"""The window with phones: File → Invite players…, mixed seats, and the table's privacy.
+
+A seat whose phone connected is never unlocked on the table: while it decides the
+window shows the public view and says it is deciding on its phone, with no
+hand-over page; a seat still at the table gets its hand-over as before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from phone_client import Phone  # noqa: E402
+from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
+
+from bsg_desktop.engine import Setup, new_game  # noqa: E402
+from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
+from bsg_desktop.ui.invite import InviteDialog, qr_pixmap  # noqa: E402
+from bsg_desktop.ui.settings import Settings  # noqa: E402
+from bsg_desktop.ui.window import MainWindow  # noqa: E402
+from bsg_desktop.ui.words import card_words  # noqa: E402
+
+
+def pump() -> None:
+    QCoreApplication.processEvents()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    win = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
+                     bot_delay_ms=0, animate=False)
+    qtbot.addWidget(win)
+    yield win
+    win.phones.stop()
+    win.controller.stop()
+    set_language("en")
+
+
+def test_invite_shows_a_code_per_human_seat_and_who_is_connected(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    win = window
+    assert not win.act_invite.isEnabled()  # nothing to host before a game
+    win.start_game(Setup(players=3), 31, [HUMAN, HUMAN, COMPUTER])
+    assert win.act_invite.isEnabled() and win.act_invite.text() == "&Invite players…"
+    dlg = InviteDialog(win.comp, win.phones, win, addresses=["127.0.0.1"], port=0)
+    qtbot.addWidget(dlg)
+    assert win.phones.hosting and sorted(dlg.urls) == [0, 1]
+    for seat, link in dlg.urls.items():
+        assert link.text() == win.phones.url(seat)
+        assert link.text().startswith("http://127.0.0.1:")
+    assert not qr_pixmap(dlg.urls[0].text()).isNull()
+    assert "not connected" in dlg.states[0].text()
+    phone = Phone(win.phones.url(0))
+    try:
+        phone.next("state", pump)
+        qtbot.waitUntil(lambda: 0 in win.phones.connected)
+        assert dlg.states[0].text() == "on phone · connected"
+        assert "phone connected" in win.phone_status.text()
+    finally:
+        phone.close()
+    qtbot.waitUntil(lambda: 0 not in win.phones.connected)
+    assert "disconnected" in dlg.states[0].text()
+    assert "phone disconnected" in win.phone_status.text()
+    dlg.stop_button.click()
+    assert not win.phones.hosting and win.phone_status.text() == ""
+
+
+def test_a_phone_seat_decides_off_the_table_and_a_table_seat_hands_over(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    win = window
+    c = win.controller
+    win.start_game(Setup(players=3), 31, [HUMAN, HUMAN, COMPUTER])
+    win.phones.start("127.0.0.1", 0)
+    phone = Phone(win.phones.url(0))
+    try:
+        s = phone.next("state", pump)
+        qtbot.waitUntil(lambda: c.phones == {0})
+        g = c.game
+        secret = card_words(win.comp, g.players[0].loyalty[0])
+        assert c.pending_seat == 0
+        assert win.stack.currentWidget() is win.game_page  # no hand-over for a phone seat
+        assert "on their phone" in win.panel.sentence.text()
+        assert not win.panel.buttons and c.unlocked is None
+        assert not any(secret == t for t in win.widget_texts())
+        # seat 0 plays from its phone until the table seat must decide
+        for _ in range(60):
+            if c.pending_seat == 1:
+                break
+            if c.pending_seat == 0:
+                d = s["decision"]
+                choice = d["options"][0]["choice"] if not d.get("sets") else \
+                    next(iter(d["sets"].values()))
+                phone.send({"type": "choose", "seq": s["seq"], "choice": choice})
+            s = phone.next("state", pump)
+        assert c.pending_seat == 1
+        assert win.stack.currentWidget() is win.handover  # seat 1 is at the table
+        qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+        assert c.unlocked == 1 and win.panel.buttons
+    finally:
+        phone.close()
+
+
+def test_undo_at_the_table_leaves_a_phone_seats_decision_alone(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    win = window
+    c = win.controller
+    g = new_game(Setup(players=3), 5, overrides={
+        "brig": [0], "dice": {0: {"strong": {"spent": 2}, "weak": {"active": 1, "spent": 1}}}})
+    c.adopt(g, [HUMAN, HUMAN, COMPUTER])
+    win.phones.start("127.0.0.1", 0)
+    phone = Phone(win.phones.url(0))
+    try:
+        s = phone.next("state", pump)
+        phone.send({"type": "choose", "seq": s["seq"], "choice": "retrieve:strong"})
+        qtbot.waitUntil(lambda: c.can_undo(0))
+        win.refresh()
+        assert not win.act_undo.isEnabled()
+        win.act_undo.trigger()
+        assert c.can_undo(0) and str(c.game.choices[-1]) == "retrieve:strong"
+    finally:
+        phone.close()
