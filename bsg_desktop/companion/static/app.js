@@ -161,9 +161,9 @@ function renderTable(tb) {
   row(t("damage"), tb.damage.length ? tb.damage.join(", ") : t("none"));
   row(t("demoralized"), tb.demoralized.length ? tb.demoralized.join(", ") : t("none"));
   if (tb.crisis) {
-    const dd = el("dd");
+    const dd = el("dd", { class: "crisis" });
     if (tb.crisis.art && art[tb.crisis.art]) dd.append(picture(tb.crisis.art, tb.crisis.text));
-    dd.append(document.createTextNode(" " + tb.crisis.text));
+    dd.append(el("span", { text: tb.crisis.text }));
     dl.append(el("dt", { text: t("crisis") }), dd);
   }
   box.append(dl);
