@@ -1,0 +1,198 @@
+"""Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
+
+    python benchmarks/companion.py [--games 3] [--cycles 1000] [--seed 3]
+
+A 5-player game with every seat human and on a phone: five WebSocket clients on
+loopback (one asyncio thread) play it to the end, each answering its own
+decisions with a random legal option. The window's side is the real one (a
+`GameController` and `PhoneHost` on the main thread's Qt loop, the aiohttp
+server on its own thread). For each applied choice the latency is the time from
+the choice applied (the controller's ``events_applied``) to the last page that
+had a new frame receiving it. Then one client connects, reads its frame and
+disconnects ``--cycles`` times; resident memory (VmRSS), the process's thread
+count and Python's live objects are printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import aiohttp  # noqa: E402
+from PySide6.QtCore import QCoreApplication  # noqa: E402
+
+from bsg_desktop.engine import Setup  # noqa: E402
+from bsg_desktop.ui.controller import HUMAN, GameController  # noqa: E402
+from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
+
+
+def proc_status(key: str) -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    return -1
+
+
+class Pages:
+    """Five phone pages as plain WebSocket clients on one asyncio thread."""
+
+    def __init__(self, urls: list[str], seed: int) -> None:
+        self.urls = urls
+        self.arrived: dict[str, float] = {}  # frame text -> when it arrived
+        self.rnd = random.Random(seed)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coro: Any, timeout: float = 600) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    @staticmethod
+    def _ws(url: str) -> str:
+        return url.replace("http://", "ws://") + "/ws"
+
+    @staticmethod
+    def _origin(url: str) -> dict[str, str]:
+        return {"Origin": "/".join(url.split("/")[:3])}
+
+    async def play(self) -> None:
+        """Connect all pages and answer every decision until the game is over."""
+        async with aiohttp.ClientSession() as session:
+            sockets = [await session.ws_connect(self._ws(u), headers=self._origin(u))
+                       for u in self.urls]
+            await asyncio.gather(*(self._page(ws) for ws in sockets))
+
+    async def _page(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        async for msg in ws:
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                continue
+            self.arrived[msg.data] = time.perf_counter()
+            data = json.loads(msg.data)
+            if data.get("type") != "state":
+                continue
+            if data["outcome"]:
+                await ws.close()
+                return
+            d = data["decision"]
+            if d:
+                choice = self.rnd.choice(list(d["sets"].values())) if d.get("sets") \
+                    else self.rnd.choice(d["options"])["choice"]
+                await ws.send_str(json.dumps({"type": "choose", "seq": data["seq"],
+                                              "choice": choice}))
+
+    async def cycles(self, url: str, n: int) -> None:
+        async with aiohttp.ClientSession() as session:
+            for _ in range(n):
+                ws = await session.ws_connect(self._ws(url), headers=self._origin(url))
+                while True:
+                    msg = await ws.receive()
+                    if msg.type != aiohttp.WSMsgType.TEXT or '"type":"state"' in msg.data:
+                        break
+                await ws.close()
+
+
+def pump_until(fut: Any, limit: float) -> None:
+    end = time.monotonic() + limit
+    while not fut.done():
+        QCoreApplication.processEvents()
+        time.sleep(0.0005)
+        if time.monotonic() > end:
+            raise SystemExit("benchmark: the pages did not finish in time")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--cycles", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=3)
+    args = ap.parse_args()
+    app = QCoreApplication([])  # noqa: F841 - Qt's loop for the controller and the bridge
+    latencies: list[float] = []
+    for game in range(args.games):
+        c = GameController(bot_delay_ms=0)
+        c.start(Setup(players=5), args.seed + game, [HUMAN] * 5)
+        ph = PhoneHost(c)
+        ph.start("127.0.0.1", 0)
+        pending: list[tuple[float, dict[int, str]]] = []
+        applied: dict[str, float] = {}
+
+        def on_applied(_events: list[Any], applied: dict[str, float] = applied) -> None:
+            applied["t0"] = time.perf_counter()
+
+        def on_published(ph: PhoneHost = ph, c: GameController = c,
+                         applied: dict[str, float] = applied,
+                         pending: list[tuple[float, dict[int, str]]] = pending) -> None:
+            t0 = applied.pop("t0", None)
+            if t0 is None or ph.host is None:
+                return
+            pending.append((t0, dict(ph.host._frame)))
+
+        c.events_applied.connect(on_applied)
+        c.decision_pending.connect(on_published)  # after PhoneHost.publish (connected first)
+        c.game_finished.connect(on_published)
+        pages = Pages([ph.url(s) for s in range(5)], args.seed + game)
+        previous: dict[int, str] = {}
+        fut = asyncio.run_coroutine_threadsafe(pages.play(), pages.loop)
+        pump_until(fut, 600)
+        fut.result()
+        for t0, frames in pending:
+            changed = [f for s, f in frames.items() if previous.get(s) != f]
+            previous = frames
+            times = [pages.arrived[f] for f in changed if f in pages.arrived]
+            if times and len(times) == len(changed):
+                latencies.append(max(times) - t0)
+        outcome = c.game.outcome
+        print(f"game {game + 1}: {len(c.game.choices)} choices, {outcome.winner} by "
+              f"{outcome.condition}; {ph.server.sent} frames sent")
+        if game < args.games - 1:
+            ph.stop()
+            c.stop()
+    ms = sorted(x * 1000 for x in latencies)
+    p95 = ms[int(0.95 * (len(ms) - 1))]
+    print(f"choice applied -> every page updated, {len(ms)} choices: median "
+          f"{statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms "
+          f"(aim: p95 < 50 ms)")
+
+    url = ph.url(0)
+
+    def snapshot() -> tuple[int, int, int, int]:
+        gc.collect()
+        return (proc_status("VmRSS"), proc_status("Threads"), threading.active_count(),
+                len(gc.get_objects()))
+
+    warm = asyncio.run_coroutine_threadsafe(pages.cycles(url, 50), pages.loop)
+    pump_until(warm, 300)
+    before = snapshot()
+    start = time.perf_counter()
+    fut = asyncio.run_coroutine_threadsafe(pages.cycles(url, args.cycles), pages.loop)
+    pump_until(fut, 900)
+    fut.result()
+    for _ in range(200):
+        QCoreApplication.processEvents()
+    seconds = time.perf_counter() - start
+    after = snapshot()
+    print(f"{args.cycles} connect/disconnect cycles in {seconds:.1f} s "
+          f"({seconds / args.cycles * 1000:.1f} ms each), after 50 warm-up cycles:")
+    print(f"  resident memory {before[0] / 1024:.1f} MB -> {after[0] / 1024:.1f} MB; "
+          f"OS threads {before[1]} -> {after[1]}; Python threads {before[2]} -> {after[2]}; "
+          f"live objects {before[3]} -> {after[3]}")
+    ph.stop()
+    c.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
