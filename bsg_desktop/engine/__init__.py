@@ -24,12 +24,12 @@ from bsg_desktop.engine.core import (
     Outcome,
     Setup,
 )
-from bsg_desktop.engine.game import Game, new_game, replay
+from bsg_desktop.engine.game import Game, fresh_seed, new_game, replay
 from bsg_desktop.engine.view import PlayerView, SeatView, make_view, visible_log
 from bsg_desktop.errors import IllegalChoiceError
 
 __all__ = [
     "ACTIVE", "CONTRIBUTED", "CYLONS", "HUMANS", "RAIDER", "REMOVED", "SHIP", "SPENT",
     "Choice", "Decision", "Event", "Game", "IllegalChoiceError", "Outcome", "PlayerView",
-    "SeatView", "Setup", "make_view", "new_game", "replay", "visible_log",
+    "SeatView", "Setup", "fresh_seed", "make_view", "new_game", "replay", "visible_log",
 ]

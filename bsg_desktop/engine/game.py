@@ -11,6 +11,7 @@ and the whole state, stack included, can be copied for a bot's sampled world.
 from __future__ import annotations
 
 import random
+import secrets
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -508,6 +509,16 @@ class Game:
     # ``g.view(seat)`` is make_view(g, seat) itself, not a method calling it: a view is
     # built for every decision of every simulated game, and the extra frame showed.
     view = make_view
+
+
+def fresh_seed() -> int:
+    """A new game's seed: 64 bits from the operating system's secure randomness.
+
+    The seed is the whole game (every loyalty card, roll and pile order), so it must
+    not be guessable: a seed from a small range is found again from one seat's start
+    view and the first turn's public record in minutes. 2**64 seeds cannot be tried.
+    """
+    return secrets.randbits(64)
 
 
 def new_game(setup: Setup | None = None, seed: int = 0, components: Components | None = None,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
 from bsg_desktop import bots
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
-from bsg_desktop.engine import PlayerView, Setup
+from bsg_desktop.engine import PlayerView, Setup, fresh_seed
 from bsg_desktop.i18n import LANGUAGES, language, text, tr
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
@@ -80,10 +79,22 @@ class NewGameDialog(QDialog):
         form.addRow(tr("ui.new.players"), self.players)
         self.morale = QCheckBox(tr("ui.new.morale"))
         form.addRow("", self.morale)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 999_999)
-        self.seed.setValue(random.randrange(1000, 999_999))
-        form.addRow(tr("ui.new.seed"), self.seed)
+        # The seed is the whole game: by default a secret 64-bit one nobody sees
+        # (engine.fresh_seed); a typed one makes a game reproducible, and says what it costs.
+        self.seed_typed = QCheckBox(tr("ui.new.seed_typed"))
+        self.seed = QLineEdit()
+        self.seed.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,20}")))
+        self.seed.setPlaceholderText(tr("ui.new.seed_placeholder"))
+        self.seed.setEnabled(False)
+        self.seed_note = QLabel(tr("ui.new.seed_note"), wordWrap=True)
+        self.seed_note.setVisible(False)
+        self.seed_typed.toggled.connect(self.seed.setEnabled)
+        self.seed_typed.toggled.connect(self.seed_note.setVisible)
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed_typed)
+        seed_row.addWidget(self.seed, 1)
+        form.addRow(tr("ui.new.seed"), seed_row)
+        form.addRow("", self.seed_note)
         self.level = QComboBox()
         for name in bot_levels():
             self.level.addItem(level_words(name), name)
@@ -142,7 +153,14 @@ class NewGameDialog(QDialog):
         setup = Setup(players=n, characters=tuple(chars) if all(chars) else (),
                       morale_variant=self.morale.isChecked(),
                       names=names if any(names) else ())
-        return setup, int(self.seed.value()), [str(r[2].currentData()) for r in rows]
+        return setup, self.result_seed(), [str(r[2].currentData()) for r in rows]
+
+    def result_seed(self) -> int:
+        """The typed seed if the player chose one, else a fresh secret one."""
+        typed = self.seed.text().strip()
+        if self.seed_typed.isChecked() and typed.isdigit():
+            return int(typed) % 2**64
+        return fresh_seed()
 
 
 class GameOverDialog(QDialog):
@@ -151,7 +169,8 @@ class GameOverDialog(QDialog):
     new_game_requested = Signal()
     review_requested = Signal()
 
-    def __init__(self, comp: Components, view: PlayerView, parent: QWidget | None = None) -> None:
+    def __init__(self, comp: Components, view: PlayerView, parent: QWidget | None = None,
+                 seed: int | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("ui.gameover.title"))
         out = view.outcome
@@ -186,6 +205,10 @@ class GameOverDialog(QDialog):
             holder.setMinimumHeight(130)
             grid.addWidget(holder, 1, seat, Qt.AlignmentFlag.AlignTop)
         lay.addLayout(grid)
+        if seed is not None:  # secret while the game ran; now it serves to replay the deal
+            self.seed = QLabel(tr("ui.gameover.seed", seed=seed), wordWrap=True)
+            self.seed.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            lay.addWidget(self.seed)
         buttons = QHBoxLayout()
         again = QPushButton(tr("ui.gameover.new"))
         again.clicked.connect(lambda: (self.accept(), self.new_game_requested.emit()))

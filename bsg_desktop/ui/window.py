@@ -445,7 +445,9 @@ class MainWindow(QMainWindow):
             return
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
-        dlg = GameOverDialog(self.comp, view, self)
+        g = self.controller.game
+        # the seed stayed secret while the game ran; now it can replay the deal
+        dlg = GameOverDialog(self.comp, view, self, seed=g.seed if g is not None else None)
         dlg.new_game_requested.connect(self.new_game_dialog)
         dlg.review_requested.connect(self.review_tools.review_game)
         self.game_over_dialog = dlg
@@ -561,8 +563,9 @@ class MainWindow(QMainWindow):
         if self.controller.game is None:
             return False
         start = str(Path(self.settings.last_dir()) / f"bsg-express{FILE_FILTER_EXT}")
-        path, _ = QFileDialog.getSaveFileName(self, tr("ui.save.title"), start,
-                                              tr("ui.save.filter"))
+        # A save is the game's recipe (seed and choices): it says so where it is made.
+        caption = f'{tr("ui.save.title")} — {tr("ui.save.secrets")}'
+        path, _ = QFileDialog.getSaveFileName(self, caption, start, tr("ui.save.filter"))
         if not path:
             return False
         self.settings.set_last_dir(str(Path(path).parent))
