@@ -12,11 +12,10 @@ import argparse
 import importlib
 import os
 import sys
-import tempfile
 import traceback
 from collections.abc import Sequence
-from pathlib import Path
 
+from bsg_desktop.crash import write_crash_report
 from bsg_desktop.errors import UserError
 
 # name -> module providing add_arguments(parser) and run(args) -> int
@@ -87,10 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as e:  # a bug: keep the traceback for the report, not for the screen
-        path = Path(tempfile.gettempdir()) / "bsg-express-crash.txt"
         try:
-            path.write_text(traceback.format_exc(), encoding="utf-8")
-            where = f"; details in {path}"
+            where = f"; details in {write_crash_report(traceback.format_exc())}"
         except OSError:
             where = ""
         print(f"bsg-express {args.command}: internal error: {e.__class__.__name__}: {e}{where}",
