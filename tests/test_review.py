@@ -174,8 +174,8 @@ def test_review_is_refused_for_an_unfinished_game_and_leaks_nothing(win: Any) ->
                 assert win.comp.cylon(card).model.en not in texts
 
 
-def test_a_finished_save_opened_from_file_open_offers_its_review(win: Any, qtbot: Any,
-                                                                 tmp_path: Any) -> None:
+def test_a_finished_save_opened_from_file_open_offers_its_review(
+        win: Any, qtbot: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QPushButton
 
@@ -199,3 +199,15 @@ def test_a_finished_save_opened_from_file_open_offers_its_review(win: Any, qtbot
     from bsg_desktop.scenario import run_file
 
     assert run_file(tmp_path / "reveal.yaml") == ("PASS", "")
+
+    # the menu's way: the dialog, then the file chooser, then the editor on the new file
+    from bsg_desktop.ui import review as review_ui
+
+    chosen = tmp_path / "from-dialog.yaml"
+    monkeypatch.setattr(review_ui.SaveLessonDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(review_ui.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(chosen), ""))
+    win.review_tools.act_save_lesson.trigger()
+    assert run_file(chosen) == ("PASS", "")
+    assert win.lesson is not None and win.lesson.scenario.path == str(chosen)
+    assert win.review_tools.dock.isVisible() and win.review_tools.editor.path == chosen
