@@ -57,12 +57,14 @@ def test_invite_shows_a_code_per_human_seat_and_who_is_connected(window, qtbot) 
         phone.next("state", pump)
         qtbot.waitUntil(lambda: 0 in win.phones.connected)
         assert dlg.states[0].text() == "on phone · connected"
+        assert "On phone · connected" in win.scene.all_texts()  # the seat's panel says so
         assert "phone connected" in win.phone_status.text()
     finally:
         phone.close()
     qtbot.waitUntil(lambda: 0 not in win.phones.connected)
     assert "disconnected" in dlg.states[0].text()
     assert "phone disconnected" in win.phone_status.text()
+    assert "On phone · disconnected" in win.scene.all_texts()
     dlg.stop_button.click()
     assert not win.phones.hosting and win.phone_status.text() == ""
 

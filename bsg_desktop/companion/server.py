@@ -120,6 +120,11 @@ class CompanionServer:
             for ws in list(self._conns.values()):
                 loop.run_until_complete(ws.close(code=1001, message=b"hosting ended"))
             loop.run_until_complete(runner.cleanup())
+            # sends still queued for pages that are gone: cancelled, not left dangling
+            rest = [t for t in asyncio.all_tasks(loop) if not t.done()]
+            for t in rest:
+                t.cancel()
+            loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
         finally:
             loop.close()
 

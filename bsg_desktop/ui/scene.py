@@ -129,6 +129,9 @@ class BoardScene(QGraphicsScene):
         self.animate = animate
         self.setBackgroundBrush(QColor("#0c1117"))
         self.tokens: dict[str, Token] = {}
+        # seats played on a phone (companion), each with whether its phone is connected;
+        # the window sets it before sync, and the seat panel says so
+        self.phone_seats: dict[int, bool] = {}
         self._board_item: CachedDrawingItem | None = None
         self._moves: list[tuple[Token, QPointF, QPointF]] = []
         self._anim = QVariantAnimation(self)
@@ -335,7 +338,8 @@ class BoardScene(QGraphicsScene):
             x, y, w, h = self.seat_rect(sv.seat)
             deciding = view.pending_seat == sv.seat
             active = view.active == sv.seat and view.outcome is None
-            key = (sv, deciding, active, self.lang)
+            phone = self.phone_seats.get(sv.seat)
+            key = (sv, deciding, active, self.lang, phone)
             old = self._seat_panels.get(sv.seat)
             if old is not None and old[0] == key:
                 continue
@@ -365,6 +369,9 @@ class BoardScene(QGraphicsScene):
                 lines.append((tr("ui.seat.turn", self.lang), pal.gold))
             if deciding:
                 lines.append((tr("ui.seat.deciding", self.lang), "#47d16c"))
+            if phone is not None:
+                lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", self.lang),
+                              "#9fb3c8" if phone else "#e07a5f"))
             ly = 15.5
             for s, colour in lines:
                 fs, _ = fit(s, 2.7, tw, 3.2, bold=True)

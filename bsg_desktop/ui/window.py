@@ -384,6 +384,7 @@ class MainWindow(QMainWindow):
             return
         c = self.controller
         view = c.view_for_screen()
+        self.scene.phone_seats = {s: s in self.phones.connected for s in c.phones}
         self.act_undo.setEnabled(c.can_undo())
         self.review_tools.update_actions()
         has_game = view is not None

@@ -14,6 +14,7 @@ let busy = false;      // a choice is on its way: no second tap until the next f
 let selected = new Set();
 let hidden = false;
 let timer = null;
+let watchdog = null;   // after a wake-up: a socket that does not answer a ping is dead
 
 const t = (key) => strings[key] || key;
 
@@ -219,6 +220,7 @@ function applyStrings(msg) {
 
 // ----------------------------------------------------------------- connection
 function onMessage(ev) {
+  clearTimeout(watchdog);
   let msg;
   try { msg = JSON.parse(ev.data); } catch (e) { return; }
   if (msg.type === "art") { art = msg.faces; render(); }
@@ -263,8 +265,19 @@ function setHidden(on) {
 $("hide").addEventListener("click", () => setHidden(true));
 $("show").addEventListener("click", () => setHidden(false));
 $("lang").addEventListener("change", (e) => send({ type: "lang", lang: e.target.value }));
-// a phone that wakes or comes back to the page reconnects at once, not after the backoff
-document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
+// a phone that wakes or comes back to the page reconnects at once, not after the backoff;
+// a socket that still looks open after a sleep is asked for a pong and dropped if silent
+function wake() {
+  if (document.hidden || ended) return;
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    send({ type: "ping" });
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => ws.close(), 3000);
+  } else {
+    connect();
+  }
+}
+document.addEventListener("visibilitychange", wake);
 window.addEventListener("online", connect);
 window.addEventListener("pageshow", connect);
 connect();
