@@ -75,6 +75,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cards:
             # through the environment, so --jobs worker processes read the same file
             os.environ["BSG_CARDS"] = args.cards
+        if os.environ.get("BSG_CARDS"):
+            # a user's cards file is validated here, once, before any command starts
+            # work (or worker processes that would each meet the same error)
+            from bsg_desktop.data import load_components
+
+            load_components()
         return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
     except UserError as e:
         print(f"bsg-express {args.command}: error: {e}", file=sys.stderr)

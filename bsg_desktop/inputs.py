@@ -17,7 +17,9 @@ Every problem is a `UserError` (of the caller's type) whose message is one line.
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
 import os
 import re
 import stat
@@ -261,3 +263,49 @@ def yaml_data(node: yaml.Node | None, lines: dict[str, int] | None = None,
 def load_yaml(source: str, lines: dict[str, int] | None = None) -> Any:
     """compose_yaml + yaml_data: plain values of a YAML text, or YamlProblem."""
     return yaml_data(compose_yaml(source), lines)
+
+
+# ------------------------------------------------------------------- flags
+MAX_BUDGET = 3600.0  # seconds of thinking per decision; an hour is already absurd
+MAX_WORLDS = 100_000  # sampled worlds per decision (the strong bot plays well with 64)
+
+
+def budget_seconds(text: str) -> float:
+    """An argparse type for ``--budget``: a finite number of seconds above 0, at most an
+    hour. ``nan`` compares false with everything and ``inf`` never runs out, so either
+    would make every decision think for ever; they are refused here, at the flag."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not math.isfinite(v) or not 0 < v <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_BUDGET:g}, got {text!r}")
+    return v
+
+
+def world_count(text: str, low: int = 1) -> int:
+    """An argparse type for ``--worlds``: a whole number from ``low`` to MAX_WORLDS."""
+    try:
+        v = int(text) if len(text) <= MAX_NUMBER_CHARS else None
+    except ValueError:
+        v = None
+    if v is None or not low <= v <= MAX_WORLDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from {low} to {MAX_WORLDS:,}, got {text[:20]!r}")
+    return v
+
+
+MAX_JOBS = 64
+
+
+def job_count(text: str) -> int:
+    """An argparse type for ``--jobs``: 1 to MAX_JOBS worker processes."""
+    try:
+        v = int(text) if len(text) <= MAX_NUMBER_CHARS else None
+    except ValueError:
+        v = None
+    if v is None or not 1 <= v <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {MAX_JOBS}, got {text[:20]!r}")
+    return v

@@ -20,6 +20,7 @@ from bsg_desktop.bots.stats import pct, wilson
 from bsg_desktop.engine import Choice, PlayerView, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.errors import UserError
+from bsg_desktop.inputs import budget_seconds, job_count, world_count
 from bsg_desktop.progress import Bar, wanted
 
 # The tracks the report charts by turn, in the order Tally.tracks keeps them.
@@ -53,14 +54,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", type=parse_spec, default=None, metavar="SPEC",
                    help="computer players: one level for every seat (random, heuristic, "
                         "strong) or humans=LEVEL,cylons=LEVEL by loyalty at the end of setup")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--budget", type=budget_seconds, default=None, metavar="SECONDS",
                    help="strong bots' thinking time per decision (default 0.5)")
-    p.add_argument("--worlds", type=_positive, default=None, metavar="N",
+    p.add_argument("--worlds", type=world_count, default=None, metavar="N",
                    help="strong bots sample exactly N worlds per searched decision instead "
                         "of thinking for --budget seconds (reproducible, machine-independent)")
-    p.add_argument("--jobs", type=_positive, default=1, metavar="N",
-                   help="play games in N worker processes (default 1); results are the "
-                        "same as with 1, since every game is fixed by its seed")
+    p.add_argument("--jobs", type=job_count, default=1, metavar="N",
+                   help="play games in N worker processes (default 1). With --worlds the "
+                        "results are the same as with 1, since every game is fixed by its "
+                        "seed; with a time budget (strong bots without --worlds) how far a "
+                        "bot thinks depends on the machine's load, so results differ "
+                        "between runs, parallel or not")
     p.add_argument("--report", metavar="FILE.md",
                    help="play --games games for 3, 4 and 5 players and write the balance "
                         "tables (win rates with 95%% intervals, conditions, game length)")

@@ -340,3 +340,47 @@ def test_a_cards_error_survives_a_worker_process() -> None:
     err = DataError("cards.yaml", "tracks.jump_max", "expected a whole number")
     back = pickle.loads(pickle.dumps(err))
     assert type(back) is DataError and str(back) == str(err) and back.path == err.path
+
+
+# ------------------------------------------------------------------------- CLI
+def exit_code(argv: list[str]) -> int:
+    try:
+        return cli.main(argv)
+    except SystemExit as e:  # argparse refuses a flag by exiting 2 with one line
+        return int(e.code or 0)
+
+
+@pytest.mark.parametrize("command", ["simulate", "league"])
+@pytest.mark.parametrize("budget", ["nan", "inf", "-inf", "1e308", "0", "-1", "x"])
+def test_a_budget_that_never_ends_is_refused(command: str, budget: str, capsys) -> None:
+    assert exit_code([command, "--games", "1", "--budget", budget]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--budget" in err
+
+
+@pytest.mark.parametrize("flags", [["--worlds", "10" * 20], ["--worlds", "1000000"],
+                                   ["--jobs", "100000"], ["--jobs", "0"]])
+def test_unbounded_work_flags_are_refused(flags: list[str], capsys) -> None:
+    assert exit_code(["simulate", "--games", "1", *flags]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_an_invalid_cards_file_with_jobs_is_refused_before_any_worker(tmp_path: Path,
+                                                                      capsys) -> None:
+    bad = cards_file(tmp_path, "format: 1\n")
+    start = time.perf_counter()
+    assert exit_code(["simulate", "--games", "4", "--jobs", "2", "--cards", str(bad)]) == 2
+    assert time.perf_counter() - start < 5
+    assert "characters: missing field" in capsys.readouterr().err
+
+
+def test_jobs_help_says_when_results_differ(capsys) -> None:
+    for command in ("simulate", "league"):
+        assert exit_code([command, "--help"]) == 0
+        assert "differ between runs" in " ".join(capsys.readouterr().out.split())
+
+
+def test_demo_step_without_demo_is_an_error(capsys) -> None:
+    assert exit_code(["play", "--demo-step", "3", "--screenshot", "never.png"]) == 2
+    assert "--demo-step needs --demo" in capsys.readouterr().err
+    assert not Path("never.png").exists()

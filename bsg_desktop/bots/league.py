@@ -24,6 +24,7 @@ from typing import Any
 
 from bsg_desktop.bots.stats import diff_interval, paired_interval, pct, wilson
 from bsg_desktop.errors import UserError
+from bsg_desktop.inputs import budget_seconds, job_count, world_count
 from bsg_desktop.progress import Bar, wanted
 from bsg_desktop.sim import INTERRUPTED
 
@@ -35,9 +36,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, choices=(3, 4, 5), default=4,
                    help="3, 4 or 5 (default 4)")
     p.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
-    p.add_argument("--budget", type=float, default=0.05,
+    p.add_argument("--budget", type=budget_seconds, default=0.05,
                    help="strong bots' seconds per decision (default 0.05 to keep runs short)")
-    p.add_argument("--worlds", type=int, default=None,
+    p.add_argument("--worlds", type=lambda text: world_count(text, 0), default=None,
                    help="strong bots sample exactly this many worlds per searched decision "
                         "instead of using --budget (reproducible)")
     p.add_argument("--levels", default=",".join(LADDER),
@@ -47,8 +48,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--opponents", choices=("stronger", "both"), default="both",
                    help="play each comparison against the stronger level only (the one the "
                         "verdict uses) or against both levels (default)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="play games in N worker processes (default 1; same results)")
+    p.add_argument("--jobs", type=job_count, default=1, metavar="N",
+                   help="play games in N worker processes (default 1). Same results "
+                        "with --worlds; with a time budget results differ between runs, "
+                        "parallel or not, as thinking depends on the machine's load")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--report", metavar="FILE.md",
                    help="also write the table as Markdown, with a chart of the margins "
@@ -111,8 +114,8 @@ def _specs(hi: str, lo: str, side: str, opp: str) -> tuple[tuple[str, str], tupl
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise UserError("--games: expected at least 1")
+    if not 1 <= args.games <= 1_000_000:
+        raise UserError("--games: expected a whole number from 1 to 1,000,000")
     if args.budget <= 0:
         raise UserError("--budget: expected a positive number of seconds")
     worlds = getattr(args, "worlds", None)

@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="open a saved game at start")
     parser.add_argument("--demo", metavar="FILE.yaml",
                         help="open a demo scenario as a lesson (with --screenshot: picture it)")
-    parser.add_argument("--demo-step", type=int, default=0, metavar="K",
+    parser.add_argument("--demo-step", type=int, default=None, metavar="K",
                         help="with --demo: the lesson step to show (0 = the start)")
 
 
@@ -174,6 +174,10 @@ def run(args: argparse.Namespace) -> int:
     parse_size(args.size)  # a wrong --size is an error whatever the mode
     if args.steps < 0:
         raise UserError(f"--steps must be 0 or more, not {args.steps}")
+    if args.demo_step is not None and not args.demo:
+        raise UserError("--demo-step needs --demo FILE.yaml (the lesson to step through)")
+    if args.demo_step is None:
+        args.demo_step = 0
     if args.demo_step < 0:
         raise UserError(f"--demo-step must be 0 or more, not {args.demo_step}")
     if args.screenshot:
