@@ -10,6 +10,7 @@ translation shows up as visible text rather than a crash.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -74,10 +75,61 @@ def on_language_changed(fn: Callable[[str], None]) -> None:
     _listeners.append(fn)
 
 
+# Hungarian letters read by their names, where an id such as "A5" or "I13" is spelt
+# out: the name of A, E, F, I, L, M, N, O, R, S, U, X, Y begins with a vowel.
+_VOWEL_NAMED_LETTERS = frozenset("AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY")
+_VOWELS = frozenset("aáeéiíoóöőuúüű")
+_ARTICLE_FIELD = re.compile(r"{([Aa])z:(\w+)}")
+
+
+def article(word: object) -> str:
+    """The Hungarian definite article for ``word``: "az" before a vowel sound, else "a".
+
+    The glossary forbids writing "a(z)", so a template asks for the article of a
+    field (``{az:type}``) and this picks it from how the word is read aloud. Numbers
+    count by their reading (1 egy, 5 öt, 50 ötven, 1000 ezer take "az"), ids by their
+    letter's name (az A5, a K8, az I13), anything else by its first letter.
+
+    >>> [article(w) for w in ("Raider", "ismeretlen DRADIS kapcsolat", "Admirális")]
+    ['a', 'az', 'az']
+    >>> [article(w) for w in (1, 2, 5, 10, 50, 100, 500, 1000, 2000, "3.", "A5", "K8")]
+    ['az', 'a', 'az', 'a', 'az', 'a', 'az', 'az', 'a', 'a', 'az', 'a']
+    """
+    text = str(word).lstrip(" „\"'(«[")
+    if not text:
+        return "a"
+    digits = re.match(r"\d[\d ]*", text)
+    if digits:
+        number = digits.group().replace(" ", "")
+        top = int(number[: len(number) % 3 or 3])  # the leading group of three digits
+        return "az" if number[0] == "5" or top == 1 else "a"
+    first = text[0]
+    if first.isupper() and (len(text) == 1 or text[1].isdigit() or text[1] == "-"):
+        return "az" if first in _VOWEL_NAMED_LETTERS else "a"  # an id, spelt out
+    return "az" if first.lower() in _VOWELS else "a"
+
+
+def _articles(template: str, fields: dict[str, Any]) -> str:
+    """``{az:field}`` / ``{Az:field}`` -> the article for the field's value, then it."""
+    def one(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if name not in fields:
+            return m.group(0)
+        art = article(fields[name])
+        return (art.capitalize() if m.group(1) == "A" else art) + " {" + name + "}"
+    return _ARTICLE_FIELD.sub(one, template)
+
+
 def tr(key: str, lang: str | None = None, /, **fields: Any) -> str:
-    """Translate an interface key and fill ``{field}`` placeholders."""
+    """Translate an interface key and fill ``{field}`` placeholders.
+
+    ``{az:field}`` (``{Az:field}`` at the start of a sentence) fills the field after
+    the Hungarian article that fits it (`article`).
+    """
     lang = lang or _speaking.get() or _current
     template = catalog(lang).get(key) or catalog("en").get(key) or key
+    if "z:" in template:
+        template = _articles(template, fields)
     try:
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):

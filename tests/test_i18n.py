@@ -33,7 +33,7 @@ def test_every_event_the_engine_emits_has_a_sentence_in_every_language() -> None
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_placeholders_match_between_languages(lang: str) -> None:
     """A translation must fill the same {fields} as English, or a log line breaks."""
-    fields = re.compile(r"{(\w+)}")
+    fields = re.compile(r"{(?:[Aa]z:)?(\w+)}")  # {az:x}: x after its Hungarian article
     en = catalog("en")
     for key, value in catalog(lang).items():
         assert set(fields.findall(value)) == set(fields.findall(en[key])), key
@@ -53,3 +53,28 @@ def test_rules_reference_exists_in_every_language() -> None:
     ids = list(rule_texts("en"))
     for lang in LANGUAGES:
         assert list(rule_texts(lang)) == ids
+
+
+def test_article_follows_the_sound_of_the_next_word() -> None:
+    from bsg_desktop.i18n import article
+
+    cases = {"az": ["Admirális", "ismeretlen DRADIS kapcsolat", "alacsony szakértelem", "Ő",
+                    "„Egyes”", 1, 5, 50, 500, 1000, 1999, 5000, "1.", "A5", "I13", "X1", "S3"],
+             "a": ["Raider", "báziscsillagtámadás", "magas szakértelem", "Kolóniai Hajó", 2, 3,
+                   10, 15, 100, 2000, "−2", "+3", "3.", "K8", "D5", "T0", "B3"]}
+    for want, words in cases.items():
+        for w in words:
+            assert article(w) == want, w
+
+
+def test_templates_ask_for_the_article_instead_of_a_z() -> None:
+    assert tr("ui.choice.jump_die", "hu", kind="alacsony szakértelem", value="+1") == \
+        "Az alacsony szakértelem kocka: +1"
+    assert tr("ui.choice.jump_die", "hu", kind="magas szakértelem", value="−2") == \
+        "A magas szakértelem kocka: −2"
+    assert tr("event.jump_track_advanced", "hu", track=1) == "Az ugrásjelző az 1. mezőre lép."
+    assert tr("event.jump_track_advanced", "hu", track=2) == "Az ugrásjelző a 2. mezőre lép."
+    assert tr("ui.choice.jump_die", "en", kind="weak", value="+1") == "The weak die: +1"
+    for lang in LANGUAGES:
+        for key, value in catalog(lang).items():
+            assert "a(z)" not in value.lower(), key
