@@ -110,7 +110,7 @@ def test_texts_are_present_in_english_and_hungarian() -> None:
     dice_en, dice_hu = all_text(en[DICE_FILE]), all_text(hu[DICE_FILE])
     for v in ("+4", "+3", "+2", "+1", "\u22122", "\u22121", "Strong 10/10", "Weak 1/10"):
         assert v in dice_en
-    assert "Hajtóműterem" in dice_hu and "előkészíteni" in dice_hu   # ő and ű
+    assert "Hajtómű" in dice_hu and "előkészítése" in dice_hu   # ő and ű
     assert "both bars must measure 50 mm" in all_text(en[BOARD_FILE])
 
 
