@@ -332,9 +332,11 @@ def test_strong_thinking_time_does_not_tell_its_loyalty(players: int) -> None:
     for v, d in _hidden_check_decisions(players, 4, cylon=False):
         turned = v._replace(my_loyalty=("cylon_x",) + v.my_loyalty[1:], cylon=True)
         assert turned.is_cylon and bot.think_floor(turned, d) == bot.think_floor(v, d)
-    # A single option, and fixed-worlds play (simulations, tests), need no floor.
+    # A single option gets the floor too: the engine asks one only where the number of
+    # options could tell a secret (the action step's lone skip, A9). Fixed-worlds play
+    # (simulations, tests) needs no floor.
     v, d = _hidden_check_decisions(players, 1, cylon=False)[0]
-    assert bot.think_floor(v, d._replace(options=d.options[:1])) == 0.0
+    assert bot.think_floor(v, d._replace(options=d.options[:1])) == 0.4
     assert StrongBot(0, worlds=5).think_floor(v, d) == 0.0
 
 

@@ -88,7 +88,10 @@ class StrongBot(HeuristicBot):
         when nothing is left to compare. So every decision that some hidden seat
         would search is given the whole budget, whoever holds the seat.
         """
-        if self.worlds is not None or len(decision.options) <= 1:
+        # Not by the number of options: a lone "skip" at the action step is asked only
+        # because a Cylon would have more (A9, ALWAYS_ASK); answering it at once would
+        # tell the table the seat holds no Cylon card.
+        if self.worlds is not None:
             return 0.0
         return self.budget if self.searchable(view, decision) else 0.0
 
