@@ -9,8 +9,6 @@ step, and no question's existence, lets anyone tell the twins apart.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from test_engine_helpers import (
     C_DRADIS_4_2_JUMP,
@@ -21,9 +19,9 @@ from test_engine_helpers import (
     start,
 )
 
-from bsg_desktop.engine import Game, IllegalChoiceError, Setup, new_game
+from bsg_desktop.engine import Choice, Decision, Event, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.save import from_json, to_json
-from bsg_desktop.engine.twins import shape_leak, trace_step, twin
+from bsg_desktop.engine.twins import compare_shape, compare_undo, shape_leak
 from bsg_desktop.log import describer_for
 
 CAST = ("kara_thrace", "gaius_baltar", "laura_roslin", "william_adama")
@@ -158,94 +156,41 @@ def test_i16_j4_jump_die_asked_even_when_both_dice_show_the_same() -> None:
 DECISIONS = 2000
 
 
-def _games(players: int, seed: int) -> Game:
-    g = new_game(Setup(players=players), seed)
-    g.keep_undo = True
-    return g
-
-
-def undo_twins(players: int, decisions: int, seed: int) -> dict[str, int]:
-    """Play random games; before every step make a twin for the public and for every
-    seat, apply the same choice in each, and compare: whether it is undoable (the
-    Undo menu is public) and, when it is, the view of the seat the twin is for,
-    again after the undo. Returns the figures; a difference fails an assert."""
-    rng = random.Random(seed)
-    counts = {"decisions": 0, "undoable": 0, "twin_steps": 0}
-    game_seed = seed
-    while counts["decisions"] < decisions:
-        g = _games(players, game_seed)
-        game_seed += 1
-        while g.outcome is None and not g.stalled and counts["decisions"] < decisions:
-            d = g.pending
-            choice = d.options[rng.randrange(len(d.options))]
-            twins = []
-            for s in (None, *range(players)):
-                t = twin(g, s, rng)
-                assert t.view(s) == g.view(s), ("twin shows a difference", s)
-                twins.append((s, t))
-            g.apply(choice)
-            ok = g.undoable(d.seat)
-            counts["decisions"] += 1
-            counts["undoable"] += ok
-            back = ok and rng.random() < 0.5
-            stepped = []
-            for s, t in twins:
-                if choice not in t.pending.options:
-                    continue  # an action only this world's cards allow (A9)
-                t.apply(choice)
-                counts["twin_steps"] += 1
-                where = (players, game_seed - 1, len(g.choices), d.kind, str(choice), s)
-                assert t.undoable(d.seat) == ok, ("undoable differs", where)
-                if ok:
-                    assert t.view(s) == g.view(s), ("an undoable step shows a secret", where)
-                stepped.append((s, t, where))
-            if back:
-                g.undo(d.seat)
-                for s, t, where in stepped:
-                    t.undo(d.seat)
-                    assert t.view(s) == g.view(s), ("an undo shows a secret", where)
-    return counts
-
-
-def shape_twins(players: int, decisions: int, seed: int) -> dict[str, int]:
-    """Play random games beside a twin that differs in every hidden fact; after each
-    step compare what the table sees (public events, then who is asked what). The
-    first difference must be a public event (a roll or a draw shown by the rules),
-    never a question asked in one world and not the other. The twin is made again
-    after such a difference, and now and then anyway, so the hidden facts change at
-    every kind of moment."""
-    rng = random.Random(seed)
-    counts = {"decisions": 0, "diverged": 0}
-    game_seed = seed
-    while counts["decisions"] < decisions:
-        g = _games(players, game_seed)
-        game_seed += 1
-        t = twin(g, None, rng)
-        while g.outcome is None and not g.stalled and counts["decisions"] < decisions:
-            d = g.pending
-            choice = d.options[rng.randrange(len(d.options))]
-            ev = g.apply(choice)
-            same = choice in t.pending.options
-            if same:
-                leak = shape_leak(trace_step(g, ev), trace_step(t, t.apply(choice)))
-                assert not leak, ("a question's shape depends on a secret",
-                                  players, game_seed - 1, len(g.choices), d.kind, str(choice),
-                                  trace_step(g, ev)[-1], t.pending and t.pending[:2])
-                counts["decisions"] += 1
-                same = leak is None
-                counts["diverged"] += not same
-            if not same or rng.random() < 0.25:
-                t = twin(g, None, rng)
-    return counts
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_undoable_steps_show_no_secret_in_any_twin_world(players: int) -> None:
-    counts = undo_twins(players, DECISIONS, seed=players * 1000)
+    counts = compare_undo(players, DECISIONS, seed=players * 1000)
+    assert counts["differences"] == 0, counts["examples"]
     assert counts["decisions"] >= DECISIONS and counts["undoable"] > 20
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_i16_question_shape_never_depends_on_a_secret(players: int) -> None:
-    counts = shape_twins(players, DECISIONS, seed=players * 1000 + 7)
+    counts = compare_shape(players, DECISIONS, seed=players * 1000 + 7)
+    assert counts["differences"] == 0, counts["examples"]
     assert counts["decisions"] >= DECISIONS and counts["diverged"] > 50
+
+
+def test_shape_leak_tells_a_question_from_a_public_event() -> None:
+    a, b = Event("x", "T1"), Event("y", "T1")
+    ask, other = ("asks", 0, "join"), ("asks", 1, "join")
+    assert shape_leak([a, ask], [a, ask]) is None  # the same: go on
+    assert shape_leak([a, ask], [b, ask]) is False  # told apart by the rules: stop
+    assert shape_leak([a, b, ask], [a, ask]) is True  # asked in one world only
+    assert shape_leak([a, ask], [a, other]) is True
+
+
+# ------------------------------------------------------------------------ timing
+
+
+def test_think_floor_same_for_a_lone_skip_and_a_cylon_reveal() -> None:
+    """A human's lone 'skip' at the action step must take as long as a Cylon's choice
+    between skip and reveal (A9): the window holds every answer to this floor."""
+    from bsg_desktop.bots import make_bot
+
+    g = new_game(Setup(players=4), 1)
+    seat = g.pending.seat
+    view = g.view(seat)
+    bot = make_bot("strong", seed=1)
+    human = Decision(seat, "action", (Choice("skip"),), "A1")
+    cylon = Decision(seat, "action", (Choice("skip"), Choice("a9", ("cylon_1",))), "A1")
+    assert bot.think_floor(view, human) == bot.think_floor(view, cylon) > 0

@@ -12,6 +12,10 @@ jump roll of another seat. The twin's view for ``seat`` is the game's.
 ``trace_step`` gives what the table sees of one step: its public events and then
 who is asked which kind of question, so that the shape of the questions of two
 worlds can be compared up to the first public event that tells them apart.
+
+``compare_undo`` and ``compare_shape`` play random games beside twins and count
+what they compared and every difference found; ``tests/test_secrets.py`` runs
+them over 2,000 decisions per player count, ``benchmarks/secrets.py`` over more.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ import random
 from typing import Any
 
 from bsg_desktop.data import CrisisFace
-from bsg_desktop.engine.core import ACTIVE, Event
-from bsg_desktop.engine.game import Game
+from bsg_desktop.engine.core import ACTIVE, Event, Setup
+from bsg_desktop.engine.game import Game, new_game
 
 
 def twin(g: Game, seat: int | None, rng: random.Random) -> Game:
@@ -82,3 +86,107 @@ def shape_leak(a: list[Any], b: list[Any]) -> bool | None:
     if len(a) != len(b):
         return True  # one world asked where the other went on
     return None
+
+
+def _game(players: int, seed: int) -> Game:
+    g = new_game(Setup(players=players), seed)
+    g.keep_undo = True
+    return g
+
+
+def compare_undo(players: int, decisions: int, seed: int,
+                 examples: int = 5) -> dict[str, Any]:
+    """Random games; before every step a twin for the public and one for every seat.
+
+    The same choice is applied in each; then whether the step is undoable must be
+    the same in every twin (the Undo menu is public), and when it is, each twin's
+    view for its seat must equal the game's, again after the undo. Figures:
+    decisions, undoable steps, twin steps compared, differences (with examples).
+    """
+    rng = random.Random(seed)
+    out: dict[str, Any] = {"decisions": 0, "undoable": 0, "twin_steps": 0,
+                           "differences": 0, "examples": []}
+
+    def differ(what: str, where: tuple[Any, ...]) -> None:
+        out["differences"] += 1
+        if len(out["examples"]) < examples:
+            out["examples"].append((what, *where))
+
+    game_seed = seed
+    while out["decisions"] < decisions:
+        g = _game(players, game_seed)
+        game_seed += 1
+        while g.outcome is None and not g.stalled and out["decisions"] < decisions:
+            d = g.pending
+            assert d is not None
+            choice = d.options[rng.randrange(len(d.options))]
+            where = (players, game_seed - 1, len(g.choices), d.kind, str(choice))
+            twins = []
+            for s in (None, *range(players)):
+                t = twin(g, s, rng)
+                if t.view(s) != g.view(s):
+                    differ("a twin shows a difference before the step", (*where, s))
+                twins.append((s, t))
+            g.apply(choice)
+            ok = g.undoable(d.seat)
+            out["decisions"] += 1
+            out["undoable"] += ok
+            stepped = []
+            for s, t in twins:
+                if t.pending is None or choice not in t.pending.options:
+                    continue  # an action only this world's cards allow (A9)
+                t.apply(choice)
+                out["twin_steps"] += 1
+                if t.undoable(d.seat) != ok:
+                    differ("undoable in one world, not in its twin", (*where, s))
+                elif ok and t.view(s) != g.view(s):
+                    differ("an undoable step shows a secret", (*where, s))
+                else:
+                    stepped.append((s, t))
+            if ok and rng.random() < 0.5:
+                g.undo(d.seat)
+                for s, t in stepped:
+                    t.undo(d.seat)
+                    if t.view(s) != g.view(s):
+                        differ("an undo shows a secret", (*where, s))
+    return out
+
+
+def compare_shape(players: int, decisions: int, seed: int,
+                  examples: int = 5) -> dict[str, Any]:
+    """Random games beside a twin differing in every hidden fact (``twin(g, None)``).
+
+    After each step the two traces (public events, then who is asked what) must
+    agree up to their first difference, and that difference must be a public event
+    (a roll or a draw the rules show), never a question asked in one world and not
+    the other. The twin is made again after such a difference, and now and then
+    anyway, so the hidden facts change at every kind of moment. Figures: decisions
+    compared, divergences (legitimate), differences (leaks, with examples).
+    """
+    rng = random.Random(seed)
+    out: dict[str, Any] = {"decisions": 0, "diverged": 0, "differences": 0, "examples": []}
+    game_seed = seed
+    while out["decisions"] < decisions:
+        g = _game(players, game_seed)
+        game_seed += 1
+        t = twin(g, None, rng)
+        while g.outcome is None and not g.stalled and out["decisions"] < decisions:
+            d = g.pending
+            assert d is not None
+            choice = d.options[rng.randrange(len(d.options))]
+            mine = trace_step(g, g.apply(choice))
+            same = t.pending is not None and choice in t.pending.options
+            if same:
+                theirs = trace_step(t, t.apply(choice))
+                leak = shape_leak(mine, theirs)
+                out["decisions"] += 1
+                if leak:
+                    out["differences"] += 1
+                    if len(out["examples"]) < examples:
+                        out["examples"].append((players, game_seed - 1, len(g.choices), d.kind,
+                                                str(choice), mine[-1], theirs[-1]))
+                same = leak is None
+                out["diverged"] += not same
+            if not same or rng.random() < 0.25:
+                t = twin(g, None, rng)
+    return out
