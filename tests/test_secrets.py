@@ -9,6 +9,8 @@ step, and no question's existence, lets anyone tell the twins apart.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_engine_helpers import (
     C_DRADIS_4_2_JUMP,
@@ -134,6 +136,42 @@ def test_undo_off_unless_the_driver_keeps_it() -> None:
     g = start(4, CAST, loyalty=HUMAN, brig=[0], dice={0: MIXED})
     g.apply("retrieve:strong")
     assert not g.undoable(0)
+
+
+def test_undo_in_a_recipe_replays_step_by_step_without_kept_state() -> None:
+    """A review or a lesson applies a save's choices one by one to a game that keeps
+    no undo state: an ``undo`` among them is rebuilt from the recipe, and refused
+    there as anywhere when the step it would take back showed something."""
+    kept = undo_game(brig=[0], dice={0: MIXED})
+    kept.apply("retrieve:strong")
+    kept.undo(0)
+    plain = start(4, CAST, loyalty=HUMAN, brig=[0], dice={0: MIXED})
+    for c in kept.choices:
+        plain.apply(c)
+    assert plain.events == kept.events and plain.pending == kept.pending
+    with pytest.raises(IllegalChoiceError):
+        plain.apply("undo")  # nothing left to take back
+
+
+def test_review_of_a_finished_game_with_undos() -> None:
+    from bsg_desktop.review import Review
+
+    for seed in range(40):
+        g = new_game(Setup(players=3), seed)
+        g.keep_undo = True
+        rng = random.Random(seed)
+        undos = 0
+        while g.outcome is None:
+            d = g.pending
+            g.apply(d.options[rng.randrange(len(d.options))])
+            if g.undoable(d.seat) and rng.random() < 0.5:
+                g.undo(d.seat)
+                undos += 1
+        if undos:
+            review = Review(g)
+            assert review.original_outcome == g.outcome
+            return
+    raise AssertionError("no game with an undo")
 
 
 # -------------------------------------------------------------- question shape

@@ -165,6 +165,8 @@ class Game:
         if self.outcome is not None:
             raise IllegalChoiceError("the game is over")
         if choice == UNDO:
+            if self._undo is None and not self.keep_undo:
+                self._rebuild_undo()  # a recipe applied step by step (a review, a lesson)
             return self.undo(self.pending[0] if self.pending is not None else -1)
         # pending[2] is pending.options, without a named-tuple attribute lookup
         if self.pending is None or choice not in self.pending[2]:
@@ -187,6 +189,18 @@ class Game:
         return self.events[start:]
 
     # ------------------------------------------------------------------ undo
+    def _rebuild_undo(self) -> None:
+        """The state before the last decision, from the recipe, for a game that kept none:
+        an ``undo`` in a save must replay in every driver, not only in one that keeps undo."""
+        if not self.choices or self.choices[-1] == UNDO or self.outcome is not None:
+            return
+        skill, crisis = self.script
+        before = replay(self.setup, self.seed, self.choices[:-1], self.c, self.overrides,
+                        skill, crisis)
+        before.turn_limit = self.turn_limit
+        if before.pending is not None and step_undoable(before, self, before.pending[0]):
+            self._undo, self._undo_seat = before, before.pending[0]
+
     def undoable(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last decision now (rule: engine/undo.py)."""
         return (self._undo is not None and seat is not None and seat == self._undo_seat
