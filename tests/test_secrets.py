@@ -210,11 +210,12 @@ def test_i16_question_shape_never_depends_on_a_secret(players: int) -> None:
 
 def test_shape_leak_tells_a_question_from_a_public_event() -> None:
     a, b = Event("x", "T1"), Event("y", "T1")
-    ask, other = ("asks", 0, "join"), ("asks", 1, "join")
+    ask, other = ("asks", 0, "join", "D3"), ("asks", 1, "join", "D3")
     assert shape_leak([a, ask], [a, ask]) is None  # the same: go on
     assert shape_leak([a, ask], [b, ask]) is False  # told apart by the rules: stop
     assert shape_leak([a, b, ask], [a, ask]) is True  # asked in one world only
     assert shape_leak([a, ask], [a, other]) is True
+    assert shape_leak([Event("x", "D5"), ask], [a, ask]) is True  # only the rule differs
 
 
 # ------------------------------------------------------------------------ timing

@@ -66,8 +66,8 @@ def twin(g: Game, seat: int | None, rng: random.Random) -> Game:
 def trace_step(g: Game, events: list[Event]) -> list[Any]:
     """What everyone sees of a step: its public events, then the question (or the end)."""
     out: list[Any] = [e for e in events if e.to is None]
-    if g.pending is not None:
-        out.append(("asks", g.pending.seat, g.pending.kind))
+    if g.pending is not None:  # who, what kind, which rule: all public (PlayerView.pending_*)
+        out.append(("asks", g.pending.seat, g.pending.kind, g.pending.rule))
     else:
         out.append(("over", g.outcome))
     return out
@@ -78,11 +78,14 @@ def shape_leak(a: list[Any], b: list[Any]) -> bool | None:
 
     None: the same, keep going. False: a public event differs first (the worlds
     are told apart by the rules, as a roll or a draw does), stop comparing. True:
-    a question (or its absence) differs first: its shape depends on a secret.
+    a question (or its absence) differs first, or an event differs only in the rule
+    it cites: its shape depends on a secret.
     """
     for x, y in zip(a, b, strict=False):
         if x != y:
-            return isinstance(x, tuple) or isinstance(y, tuple)
+            if isinstance(x, tuple) or isinstance(y, tuple):
+                return True
+            return bool(x.kind == y.kind and x.data == y.data)  # the rule alone differs
     if len(a) != len(b):
         return True  # one world asked where the other went on
     return None
