@@ -84,6 +84,9 @@ def test_the_wheel_holds_every_data_file_of_the_checkout(venv) -> None:  # type:
         elif any(rel == s or rel.startswith(s + "/") for s in resources.SHIPPED):
             wanted.add(f"bsg_desktop/{resources.SHIPPED_DIR}/{rel}")
     assert wanted - names == set()
+    # the package's cards.yaml is the top-level file people edit, byte for byte
+    inside = zipfile.ZipFile(venv[1]).read(f"bsg_desktop/{resources.SHIPPED_DIR}/cards.yaml")
+    assert inside == (ROOT / "cards.yaml").read_bytes()
     assert f"bsg_express_desktop-{__version__}.dist-info/METADATA" in names
 
 
