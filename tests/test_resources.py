@@ -65,6 +65,6 @@ def test_a_bad_cards_file_is_one_line_with_worker_processes_too(tmp_path: Path) 
     assert str(e) == "f.yaml: characters[0]: a mapping"
     r = subprocess.run([sys.executable, "-m", "bsg_desktop", "simulate", "--games", "2",
                         "--jobs", "2", "--cards", str(tmp_path / "none.yaml")],
-                       capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                       capture_output=True, text=True, cwd=tmp_path, timeout=240,
                        env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert r.returncode == 2 and r.stderr.strip().endswith("none.yaml: file not found"), r.stderr
