@@ -27,10 +27,11 @@ from typing import Any
 
 import yaml
 
-from bsg_desktop.engine import Game
+from bsg_desktop.engine import Choice, Game, replay
 from bsg_desktop.engine.actions import ActionStep
 from bsg_desktop.engine.core import CONTRIBUTED
 from bsg_desktop.engine.turn import Turn
+from bsg_desktop.engine.undo import UNDO
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import tr
 from bsg_desktop.inputs import load_yaml, read_text
@@ -52,6 +53,23 @@ class MadeLesson:
     asked: int  # how many were asked for
     turn: int  # the game turn it starts in
     cut: str  # why it stops early: a translation key ("" when it plays every step asked)
+
+
+def _without_undo(game: Game) -> tuple[Game, list[int]]:
+    """The game as if nothing had been taken back (a lesson shows what was played), and
+    where each of the game's positions falls in it."""
+    kept: list[Choice] = []
+    where = [0]
+    for c in game.choices:
+        if c == UNDO:
+            kept.pop()
+        else:
+            kept.append(c)
+        where.append(len(kept))
+    skill, crisis = game.script
+    clean = replay(game.setup, game.seed, kept, overrides=game.overrides,
+                   script_skill=skill, script_crisis=crisis)
+    return clean, where
 
 
 def _replay(game: Game) -> list[Game]:
@@ -157,8 +175,11 @@ def _script(events: list[Any]) -> tuple[list[int], list[str]]:
 def make_lesson(game: Game, at: int, steps: int) -> MadeLesson:
     """A lesson starting at position ``at`` (or the startable position before it) and
     playing ``steps`` of the game's choices from ``at`` (fewer at the game's end)."""
-    snaps = _replay(game)
     at = max(0, min(at, len(game.choices)))
+    if UNDO in game.choices:
+        game, where = _without_undo(game)
+        at = where[at]
+    snaps = _replay(game)
     start = next((k for k in range(at, -1, -1) if startable(snaps[k])), None)
     if start is None:
         raise LessonError("no turn has begun before this position")

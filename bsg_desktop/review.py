@@ -20,6 +20,7 @@ from typing import Any
 
 from bsg_desktop.engine import Choice, Decision, Event, Game
 from bsg_desktop.engine.core import ACTIVE
+from bsg_desktop.engine.undo import UNDO
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import _signed, describer_for
@@ -77,6 +78,15 @@ class Mark:
     note: Note
 
 
+def _copy(track: dict[str, Any] | None) -> dict[str, Any] | None:
+    if track is None:
+        return None
+    out = dict(track)
+    if "entries" in out:
+        out["entries"] = list(out["entries"])
+    return out
+
+
 def _point(g: Game) -> Point:
     return Point(g.turn, g.distance, g.jump_track, len(g.damage_placed),
                  len(g.demoralized_out), g.raiders())
@@ -100,16 +110,23 @@ class Review(Lesson):
         self.original_outcome = game.outcome
         g = self.scenario.start()
         g.turn_limit = None
+        g.keep_undo = UNDO in game.choices  # an undo replays only with the step before it
         self._snaps: list[Game] = [g.copy()]
         self.points: list[Point] = [_point(g)]
         self.notes: list[list[Note]] = [[]]
         self.marks: list[Mark] = []
         self._check: dict[str, Any] | None = None
         self._vote: dict[str, Any] | None = None
+        # what the reading knew at each position, so an undo takes it back as well
+        tracked: list[tuple[Any, Any, int]] = [(None, None, 0)]
         for i, choice in enumerate(game.choices):
             before = self._snaps[i]
             decision = g.pending
             start = len(g.events)
+            if choice == UNDO and i >= 1:
+                c, v, marks = tracked[i - 1]
+                self._check, self._vote = _copy(c), _copy(v)
+                del self.marks[marks:]
             try:
                 g.apply(choice)
             except UserError as e:
@@ -119,6 +136,7 @@ class Review(Lesson):
                                               g.events[start:]))
             self._snaps.append(g.copy())
             self.points.append(_point(g))
+            tracked.append((_copy(self._check), _copy(self._vote), len(self.marks)))
         if g.outcome != game.outcome:
             raise ReviewError("the game does not replay to its own result")
         self.game = self._snaps[0].copy()
@@ -130,6 +148,9 @@ class Review(Lesson):
         seat, kind = decision.seat, decision.kind
         info = decision.info_dict()
         notes: list[Note] = []
+        if kind == "crisis_die" and choice.verb != "crisis" or \
+                kind == "jump_die" and choice.verb != "jump_die":
+            kind = ""  # an undo (the decision's own kind is for its choices)
         if kind == "contribute" and choice.verb == "contribute":
             rolled = list(info.get("rolled") or ())
             gave = {int(a) for a in choice.args}
@@ -224,7 +245,14 @@ class Review(Lesson):
         if pos:
             prev = self._snaps[pos - 1]
             self._view_before = prev.view(None)
-            self._events_before = len(prev.events)
+            # the events both share: after an undo the game's record is the one from two
+            # positions back plus the undo's own event, not an extension of the last one
+            shared = 0
+            for a, b in zip(prev.events, self.game.events, strict=False):
+                if a is not b:
+                    break
+                shared += 1
+            self._events_before = shared
         else:
             self._view_before, self._events_before = None, 0
         self.pos = pos

@@ -79,6 +79,32 @@ def test_the_review_tells_what_a_cylon_held_back_and_the_unchosen_crisis_die() -
     assert r.turn_start(3) == min(p for p, pt in enumerate(r.points) if pt.turn == 3)
 
 
+def test_a_game_with_a_decision_taken_back_is_reviewed_and_cut_into_lessons() -> None:
+    from bsg_desktop.engine.undo import UNDO
+    from bsg_desktop.lessons import board, make_lesson
+    from bsg_desktop.scenario import check_expectations, parse_scenario
+
+    g = new_game(Setup(players=4), 5)
+    g.keep_undo = True
+    bots = [make_bot("heuristic", seed=50 + s) for s in range(4)]
+    while g.outcome is None:
+        s = g.pending.seat  # type: ignore[union-attr]
+        g.apply(bots[s].choose(g.view(s), g.pending))  # type: ignore[arg-type]
+        if g.outcome is None and UNDO not in g.choices and g.undoable(g.pending.seat):
+            g.undo(g.pending.seat)  # type: ignore[union-attr]
+    k = g.choices.index(UNDO)
+    r = Review(g)  # the undo is a step of its own, and takes the board back
+    assert board(r.position(k + 1)) == board(r.position(k - 1))
+    r.goto(k + 1)
+    assert [e.kind for e in r.step_events()] == ["decision_taken_back"]
+    assert "takes back the last decision" in r.narration("en")
+    # a lesson across it plays what stood: the choice taken back is left out
+    made = make_lesson(g, k - 2, 6)
+    sc = parse_scenario(made.text)
+    assert "undo" not in [str(st.choice) for st in sc.steps]
+    assert check_expectations(sc, sc.play()) is None
+
+
 # ------------------------------------------------------------------- window
 @pytest.fixture
 def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
