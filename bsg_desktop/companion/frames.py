@@ -18,6 +18,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.data.components import Components
@@ -55,6 +56,14 @@ def art_catalog(comp: Components) -> str:
         for face in cdie.faces:
             out[crisis_key(cdie.id, face.code())] = to_svg(dice_art.crisis_face(cdie, face, 20))
     return dumps({"type": "art", "faces": out})
+
+
+@lru_cache(maxsize=64)
+def card_svg(comp: Components, card: str, lang: str) -> str:
+    """A loyalty card's face as SVG (only ever put in the frame of the seat holding it)."""
+    d = (card_art.cylon_front(comp, comp.cylon(card), lang) if card.startswith("cylon")
+         else card_art.not_cylon_front(comp, lang))
+    return to_svg(d, card_words(comp, card))
 
 
 def page_strings(lang: str) -> dict[str, str]:
@@ -187,8 +196,8 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False
         return {
             "type": "state", "lang": lang,
             "me": {"seat": seat, "name": player_name(comp, view, seat),
-                   "loyalty": [{"text": card_words(comp, c), "cylon": c.startswith("cylon")}
-                               for c in view.my_loyalty],
+                   "loyalty": [{"text": card_words(comp, c), "cylon": c.startswith("cylon"),
+                                "svg": card_svg(comp, c, lang)} for c in view.my_loyalty],
                    "known": known, "dice": [_die(comp, d) for d in me.dice]},
             "table": _table(comp, view),
             "decision": _decision(comp, view), "waiting": waiting,

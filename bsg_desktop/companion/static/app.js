@@ -138,7 +138,13 @@ function renderSecrets(me) {
   const box = $("secrets");
   box.replaceChildren(el("h2", { text: t("loyalty") }));
   const cards = el("div", { class: "loyalty" });
-  for (const c of me.loyalty) cards.append(el("div", { class: "card-face" + (c.cylon ? " cylon" : ""), text: c.text }));
+  for (const c of me.loyalty) {
+    // the card as the art draws it (the same face the window and the printed pack show)
+    const pic = el("div", { class: "card-art", role: "img", "aria-label": c.text });
+    pic.innerHTML = c.svg;
+    cards.append(el("figure", { class: "loyalty-card" + (c.cylon ? " cylon" : "") }, pic,
+                    el("figcaption", { class: "card-face" + (c.cylon ? " cylon" : ""), text: c.text })));
+  }
   box.append(cards);
   for (const k of me.known) box.append(el("p", { class: "muted", text: k }));
   box.append(el("h2", { class: "spaced", text: t("dice") }));
