@@ -17,6 +17,7 @@ its secrets stay on that device, and the table shows the public view while it de
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from datetime import datetime
@@ -28,7 +29,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 from bsg_desktop.bots import LEVELS, make_bot
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
-from bsg_desktop.errors import IllegalChoiceError, SaveError
+from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -404,3 +405,42 @@ def save_summary(path: str | Path) -> dict[str, Any] | None:
             "kinds": [str(k) for k in kinds], "turn": int(s["turn"]),
             "finished": bool(s.get("finished")), "saved": str(s.get("saved") or ""),
             "file": str(s.get("file") or "")}
+
+
+BROKEN_COPIES = 3  # set-aside autosaves kept; older ones go
+
+
+def autosave_problem(path: str | Path) -> str | None:
+    """Why the autosave at ``path`` cannot be resumed, in one line; None when it can
+    (or there is none). It is the program's own file, so whatever it holds must not
+    keep the window from opening: even a bug met while replaying it is an answer
+    here, not an exception."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    try:
+        GameController.read(path)
+    except UserError as e:
+        return str(e)
+    except Exception as e:  # noqa: BLE001 - a bug, but the window must still open
+        return f"{path}: cannot be replayed ({e.__class__.__name__})"
+    return None
+
+
+def set_aside(path: str | Path) -> Path:
+    """Move a broken autosave out of the way, beside it as ``NAME.broken-STAMP.json``
+    (nothing is deleted but set-aside copies beyond the newest BROKEN_COPIES); the
+    copy's path."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    copy = path.with_name(f"{path.stem}.broken-{stamp}.json")
+    n = 1
+    while copy.exists():
+        n += 1
+        copy = path.with_name(f"{path.stem}.broken-{stamp}-{n}.json")
+    os.replace(path, copy)
+    old = sorted(path.parent.glob(f"{path.stem}.broken-*.json"),
+                 key=lambda p: p.stat().st_mtime, reverse=True)
+    for extra in old[BROKEN_COPIES:]:
+        extra.unlink(missing_ok=True)
+    return copy

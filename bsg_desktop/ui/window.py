@@ -35,7 +35,13 @@ from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import Describer, describer_for
 from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
-from bsg_desktop.ui.controller import HUMAN, GameController, save_summary
+from bsg_desktop.ui.controller import (
+    HUMAN,
+    GameController,
+    autosave_problem,
+    save_summary,
+    set_aside,
+)
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
 from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
@@ -75,6 +81,7 @@ class MainWindow(QMainWindow):
             self.controller.bot_delay_ms = min(bot_delay_ms, 60)
         self.path: Path | None = None
         self.last_error = ""
+        self.autosave_box: QMessageBox | None = None  # the broken-autosave question
         self.game_over_dialog: GameOverDialog | None = None
         self.rules_dialog: RulesDialog | None = None
         self._base_delay = bot_delay_ms
@@ -596,7 +603,7 @@ class MainWindow(QMainWindow):
         try:
             self.controller.load(p)
         except UserError as e:
-            self.show_error(tr("ui.error.load", error=e))
+            self.offer_discard_autosave(str(e))
             return False
         self.path = None  # resuming must never make the autosave the user's file
         self._saved_choices = None
@@ -611,7 +618,46 @@ class MainWindow(QMainWindow):
         """At start: the start screen, with Continue for the autosave's unfinished game
         (after a crash it says so)."""
         if self.controller.game is None and self.lesson is None:
+            p = self.controller.autosave_path
+            problem = autosave_problem(p) if p is not None else None
+            if problem is not None:
+                self.offer_discard_autosave(problem)
             self.show_start()
+
+    def offer_discard_autosave(self, problem: str) -> None:
+        """The autosave cannot be resumed: say why and offer to put it aside (a copy is
+        kept beside it). The question does not block: the window has started
+        normally behind it, and a headless run is never stuck on it."""
+        p = self.controller.autosave_path
+        if p is None or not p.exists():
+            return
+        self.last_error = problem
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("ui.autosave_broken.title"),
+                          tr("ui.autosave_broken.text", error=problem),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        box.finished.connect(lambda result: self._autosave_answered(
+            result == QMessageBox.StandardButton.Yes))
+        self.autosave_box = box
+        box.open()
+
+    def _autosave_answered(self, discard: bool) -> bool:
+        """Put the broken autosave aside when the player said so; True if it was."""
+        self.autosave_box = None
+        p = self.controller.autosave_path
+        if not discard or p is None or not p.exists():
+            return False
+        try:
+            copy = set_aside(p)
+        except OSError as e:
+            self.show_error(tr("ui.autosave_broken.failed", error=e.strerror or e))
+            return False
+        self.settings.set_clean_exit(True)
+        self.statusBar().showMessage(tr("ui.autosave_broken.done", path=copy), 15000)
+        if self.stack.currentWidget() is self.start_page:
+            self.show_start()
+        return True
 
     def show_start(self) -> None:
         p = self.controller.autosave_path
