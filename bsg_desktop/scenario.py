@@ -78,7 +78,13 @@ class Scenario:
         for i, step in enumerate(self.steps[:upto]):
             try:
                 g.apply(step.choice)
-            except (IllegalChoiceError, ScriptError) as e:
+            except IllegalChoiceError as e:
+                # the usual cause: a decision with one option, which the engine applies
+                # on its own (docs/readings.md lists them), written as a step
+                raise ScenarioError(f"{self.path}:{step.line}: step {i + 1} ({step.choice}): "
+                                    f"{e} (a decision with a single option is applied on its "
+                                    f"own and is not a step)") from None
+            except ScriptError as e:
                 raise ScenarioError(f"{self.path}:{step.line}: step {i + 1} ({step.choice}): "
                                     f"{e}") from None
         return g
@@ -318,6 +324,145 @@ def _check_loyalty_count(g: Game, want: dict[int, int]) -> str | None:
     return None
 
 
+def _pile(values: Callable[[], tuple[Any, ...]], what: str
+          ) -> Callable[[_Reader, Any, str], dict[str, Any]]:
+    """``{size: N, top: [first drawn, …]}``: either key may be left out."""
+    def read(r: _Reader, v: Any, w: str) -> dict[str, Any]:
+        if not isinstance(v, dict) or not v or any(k not in ("size", "top") for k in v):
+            raise r.fail(w, f"expected {{size: N, top: [{what}, …]}}, got {_shown(v)}")
+        out: dict[str, Any] = {}
+        if "size" in v:
+            out["size"] = r.count(v["size"], f"{w}.size")
+        if "top" in v:
+            out["top"] = _list(_choice_of(values), what)(r, v["top"], f"{w}.top")
+        return out
+
+    return read
+
+
+def _check_pile(key: str, pile: Callable[[Game], list[str]]
+                ) -> Callable[[Game, dict[str, Any]], str | None]:
+    """A pile is drawn from its end (``pop()``): its top, first drawn first, is reversed."""
+    def check(g: Game, want: dict[str, Any]) -> str | None:
+        cards = pile(g)
+        if "size" in want and len(cards) != want["size"]:
+            return f"expected {key} to hold {want['size']}, got {len(cards)}"
+        if "top" in want:
+            top = list(reversed(cards))[: len(want["top"])]
+            if top != want["top"]:
+                return f"expected the top of {key} to be {want['top']!r}, got {top!r}"
+        return None
+
+    return check
+
+
+def _loyalty_ids() -> tuple[str, ...]:
+    return load_components().loyalty_ids
+
+
+def _check_total(g: Game, want: int) -> str | None:
+    """The check in progress, or else the last one finished (its check_result)."""
+    if g.check is not None:
+        got = g.check.total
+    else:
+        results = [e for e in g.events if e.kind == "check_result"]
+        if not results:
+            return "expected a skill check, but none was made"
+        got = results[-1].get("total")
+    return None if got == want else f"expected check_total {want}, got {got}"
+
+
+def _total(r: _Reader, v: Any, w: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_COUNT:
+        raise r.fail(w, f"expected a whole number (a check's total), got {_shown(v)}")
+    return v
+
+
+def _event_counts(r: _Reader, v: Any, w: str) -> dict[str, int]:
+    if not isinstance(v, dict) or not v:
+        raise r.fail(w, f"expected a mapping event kind -> count, got {_shown(v)}")
+    return {_event(r, k, f"{w}.{k}"): r.count(n, f"{w}.{k}") for k, n in v.items()}
+
+
+def _check_event_counts(g: Game, want: dict[str, int]) -> str | None:
+    for kind, n in want.items():
+        got = sum(1 for e in g.events if e.kind == kind)
+        if got != n:
+            return f"expected {n} {kind!r} event(s), got {got}"
+    return None
+
+
+def _event_match(r: _Reader, v: Any, w: str) -> dict[str, Any]:
+    """``{kind: dradis_placed, rule: K7, marker: raider, …}``: kind, an optional rule,
+    and any of the event's data keys with the value it must hold."""
+    if not isinstance(v, dict) or "kind" not in v:
+        raise r.fail(w, f"expected {{kind: <event kind>, <data key>: <value>, …}}, got {_shown(v)}")
+    out = dict(v)
+    out["kind"] = _event(r, v["kind"], f"{w}.kind")
+    if "rule" in v:
+        out["rule"] = _rule(r, v["rule"], f"{w}.rule")
+    for k, x in v.items():
+        if not isinstance(k, str) or isinstance(x, dict):
+            raise r.fail(f"{w}.{k}", f"expected a data key with a plain value, got {_shown(x)}")
+    return out
+
+
+def _matches(e: Any, want: dict[str, Any]) -> bool:
+    if e.kind != want["kind"] or ("rule" in want and e.rule != want["rule"]):
+        return False
+    data = e.as_dict()
+    return all(k in data and (list(data[k]) if isinstance(data[k], tuple) else data[k]) == x
+               for k, x in want.items() if k not in ("kind", "rule"))
+
+
+def _check_event_data(g: Game, want: list[dict[str, Any]]) -> str | None:
+    """Each wanted event happened, in the order listed (public and private alike)."""
+    it = iter(g.events)
+    for w in want:
+        if not any(_matches(e, w) for e in it):
+            seen = [e.as_dict() for e in g.events if e.kind == w["kind"]]
+            return f"expected an event {w!r} (in order); {w['kind']} events had {seen!r}"
+    return None
+
+
+def _dice_by_kind(r: _Reader, v: Any, w: str) -> dict[str, dict[str, int]]:
+    if not isinstance(v, dict) or any(k not in ("strong", "weak") for k in v):
+        raise r.fail(w, f"expected {{strong: {{active: N, …}}, weak: {{…}}}}, got {_shown(v)}")
+    return {k: _dice_counts(r, x, f"{w}.{k}") for k, x in v.items()}
+
+
+def _check_dice_by_kind(g: Game, want: dict[int, dict[str, dict[str, int]]]) -> str | None:
+    for seat, kinds in want.items():
+        for kind, states in kinds.items():
+            for st, n in states.items():
+                got = sum(1 for d in g.players[seat].dice if d.kind == kind and d.state == st)
+                if got != n:
+                    return f"expected seat {seat} to have {n} {st} {kind} dice, got {got}"
+    return None
+
+
+def _choice_text(r: _Reader, v: Any, w: str) -> Choice:
+    if not isinstance(v, str):
+        raise r.fail(w, f"expected a choice text such as a5 or join, got {_shown(v)}")
+    try:
+        return Choice.parse(v)
+    except UserError as e:
+        raise r.fail(w, str(e)) from None
+
+
+def _check_offered(offered: bool) -> Callable[[Game, list[Choice]], str | None]:
+    def check(g: Game, want: list[Choice]) -> str | None:
+        legal = g.legal_choices()
+        for c in want:
+            if (c in legal) != offered:
+                shown = ", ".join(str(x) for x in legal) or "nothing (no decision is pending)"
+                return (f"expected {c} {'' if offered else 'not '}to be offered; "
+                        f"the options are: {shown}")
+        return None
+
+    return check
+
+
 _SEATS = _list(_seat, "seat numbers")
 _OUTCOME = ("humans", "cylons", None)
 _CONDITIONS = ("jump", "raiders", "damage", "morale", None)
@@ -360,6 +505,24 @@ EXPECT: dict[str, Expect] = {
     "rules": Expect(_rules, _check_rules),
     "dice": Expect(_seat_map(_dice_counts), _check_dice),
     "loyalty_count": Expect(_seat_map(_count), _check_loyalty_count),
+    "dradis_pile": Expect(_pile(_markers, "markers"), _check_pile("dradis_pile",
+                                                                  lambda g: g.dradis_pile)),
+    "dradis_drawn": Expect(_list(_choice_of(_markers), "markers"),
+                           _equal("dradis_drawn", lambda g: g.dradis_drawn)),
+    "damage_pile": Expect(_pile(_locations, "damage locations"),
+                          _check_pile("damage_pile", lambda g: g.damage_pile)),
+    "demoralized_pile": Expect(_pile(_characters, "character ids"),
+                               _check_pile("demoralized_pile", lambda g: g.demoralized_pile)),
+    "loyalty_deck": Expect(_pile(_loyalty_ids, "loyalty card ids"),
+                           _check_pile("loyalty_deck", lambda g: g.loyalty_deck)),
+    "loyalty_box": Expect(_list(_choice_of(_loyalty_ids), "loyalty card ids"),
+                          _equal("loyalty_box", lambda g: g.loyalty_box, True)),
+    "check_total": Expect(_total, _check_total),
+    "event_count": Expect(_event_counts, _check_event_counts),
+    "event_data": Expect(_list(_event_match, "events"), _check_event_data),
+    "dice_by_kind": Expect(_seat_map(_dice_by_kind), _check_dice_by_kind),
+    "offered": Expect(_list(_choice_text, "choice texts"), _check_offered(True)),
+    "not_offered": Expect(_list(_choice_text, "choice texts"), _check_offered(False)),
 }
 EXPECT_KEYS = tuple(EXPECT)
 

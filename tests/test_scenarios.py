@@ -177,6 +177,7 @@ def test_illegal_step_fails_with_line_and_legal_choices(tmp_path):
     status, detail = run_file(p)
     assert status == "FAIL"
     assert detail.startswith(f"{p}:10: step 1 (join): join is not a legal choice now; legal: skip")
+    assert detail.endswith("is applied on its own and is not a step)")
 
 
 def test_wrong_expected_value_fails_with_expected_and_actual(tmp_path):
@@ -230,3 +231,94 @@ def test_cli_exit_codes(tmp_path):
     assert f"ERROR {invalid}" in r.stdout
     assert "players: expected 3, 4 or 5" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
+
+
+RULES_QUESTION = """\
+players: 4
+characters: [william_adama, lee_adama, laura_roslin, gaius_baltar]
+seed: 1
+state:
+  loyalty: {0: not_cylon_1, 1: not_cylon_2, 2: not_cylon_3, 3: not_cylon_4}
+  loyalty_box: [cylon_two, cylon_three, cylon_six]
+  dradis_monitor: [raider, raider]
+  dradis_pile: [ship, ship]
+  damage_pile: [armory, press_room]
+  active: 0
+  step: crisis
+dice:
+  crisis: ["dradis/4/2/jump", "attack/4/1/jump"]
+steps: [crisis:0, pass, pass, pass, pass]
+expect:
+  pending: k8_penalty
+  dradis_drawn: [ship]
+  dradis_pile: {size: 11}
+  damage_pile: {size: 6, top: [armory, press_room]}
+  demoralized_pile: {size: 5}
+  loyalty_deck: {size: 4}
+  loyalty_box: [cylon_six, cylon_three, cylon_two, not_cylon_8]
+  check_total: 0
+  event_count: {passed: 4, dradis_placed: 1, ship_destroyed: 1}
+  event_data:
+    - {kind: crisis_chosen, face: dradis/4/2/jump}
+    - {kind: dradis_placed, rule: K7, marker: ship, raiders: 2, ships: 1}
+  dice_by_kind: {0: {strong: {active: 2}, weak: {active: 2, spent: 0}}}
+  offered: ["penalty:damage", "penalty:demoralize"]
+  not_offered: [a5, "penalty:none"]
+"""
+
+
+def test_expect_states_piles_loyalty_totals_counts_data_kinds_and_options(tmp_path):
+    assert run_file(_write(tmp_path, RULES_QUESTION)) == ("PASS", "")
+    deck = load_scenario(_write(tmp_path, RULES_QUESTION)).start().loyalty_deck
+    assert "cylon_one" in deck  # the one Cylon card not fixed in the box
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ("dradis_drawn: [ship]", "expected dradis_drawn ['ship', 'ship'], got ['ship']"),
+    ("dradis_pile: {size: 11}", "expected dradis_pile to hold 3, got 11"),
+    ("damage_pile: {size: 6, top: [armory, press_room]}",
+     "expected the top of damage_pile to be ['press_room'], got ['armory']"),
+    ("check_total: 0", "expected check_total 2, got 0"),
+    ("event_count: {passed: 4, dradis_placed: 1, ship_destroyed: 1}",
+     "expected 3 'passed' event(s), got 4"),
+    ("    - {kind: dradis_placed, rule: K7, marker: ship, raiders: 2, ships: 1}",
+     "expected an event {'kind': 'dradis_placed', 'marker': 'raider'} (in order)"),
+    ("dice_by_kind: {0: {strong: {active: 2}, weak: {active: 2, spent: 0}}}",
+     "expected seat 0 to have 1 spent weak dice, got 0"),
+    ('not_offered: [a5, "penalty:none"]', "expected penalty:damage not to be offered"),
+])
+def test_expect_new_keys_fail_in_words(tmp_path, change, problem):
+    wrong = {
+        "dradis_drawn: [ship]": "dradis_drawn: [ship, ship]",
+        "dradis_pile: {size: 11}": "dradis_pile: {size: 3}",
+        "damage_pile: {size: 6, top: [armory, press_room]}": "damage_pile: {top: [press_room]}",
+        "check_total: 0": "check_total: 2",
+        "event_count: {passed: 4, dradis_placed: 1, ship_destroyed: 1}":
+            "event_count: {passed: 3}",
+        "    - {kind: dradis_placed, rule: K7, marker: ship, raiders: 2, ships: 1}":
+            "    - {kind: dradis_placed, marker: raider}",
+        "dice_by_kind: {0: {strong: {active: 2}, weak: {active: 2, spent: 0}}}":
+            "dice_by_kind: {0: {weak: {spent: 1}}}",
+        'not_offered: [a5, "penalty:none"]': 'not_offered: ["penalty:damage"]',
+    }[change]
+    status, detail = run_file(_write(tmp_path, RULES_QUESTION.replace(change, wrong)))
+    assert status == "FAIL" and detail.startswith(problem), detail
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("  loyalty_box: [cylon_one]\n", "loyalty_box: this game leaves 3 Cylon card(s) in the box"),
+    ("  loyalty_box: [not_cylon_5, cylon_two, cylon_three]\n", "loyalty_box: expected Cylon"),
+])
+def test_state_loyalty_box_is_checked(tmp_path, text, message):
+    bad = RULES_QUESTION.replace("  loyalty_box: [cylon_two, cylon_three, cylon_six]\n", text)
+    status, detail = run_file(_write(tmp_path, bad))
+    assert status == "ERROR" and message in detail, detail
+
+
+def test_bad_new_expectation_values_are_errors_with_lines(tmp_path):
+    for change, words in (("check_total: 0", "check_total: many"),
+                          ("dradis_pile: {size: 11}", "dradis_pile: {height: 2}"),
+                          ('not_offered: [a5, "penalty:none"]', "not_offered: [3]")):
+        p = _write(tmp_path, RULES_QUESTION.replace(change, words))
+        status, detail = run_file(p)
+        assert status == "ERROR" and detail.startswith(f"{p}:"), detail

@@ -133,10 +133,39 @@ def _marker_piles(g: Any, ov: dict[str, Any], key: str, placed_now: list[str], i
     return list(placed), rest + list(reversed(top))
 
 
+def _box_cylons(g: Any, want: list[Any]) -> None:
+    """S5: the Cylon cards left face down in the box are exactly ``want``.
+
+    A 4-player reveal draws its second card from the box (A9), so a position may
+    need to fix which Cylons are there. Cards of ``want`` still in the deck change
+    places with the box's other Cylon cards; the number in the box stays as dealt.
+    """
+    cylons = {cy.id for cy in g.c.cylons}
+    held = {x for p in g.players for x in p.loyalty}
+    for card in want:
+        if card not in cylons:
+            raise SetupError(f"loyalty_box: expected Cylon card ids ({', '.join(sorted(cylons))}),"
+                             f" got {card!r}")
+        if card in held:
+            raise SetupError(f"loyalty_box: card {card!r} is already dealt to a player")
+    if len(set(want)) != len(want):
+        raise SetupError("loyalty_box: a card is listed twice")
+    boxed = [x for x in g.loyalty_box if x in cylons]
+    if len(want) != len(boxed):
+        raise SetupError(f"loyalty_box: this game leaves {len(boxed)} Cylon card(s) in the box, "
+                         f"got {len(want)}")
+    spare = [x for x in boxed if x not in want]  # box Cylons that go to the deck instead
+    for card in want:
+        if card in g.loyalty_deck:
+            g.loyalty_deck[g.loyalty_deck.index(card)] = spare.pop()
+    g.loyalty_box = [x for x in g.loyalty_box if x not in cylons] + list(want)
+
+
 def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
     """Apply scenario overrides; returns the turn step to start at."""
     c = g.c
-    known = {"loyalty", "loyalty_deck", "dradis_monitor", "dradis_pile", "damage", "damage_pile",
+    known = {"loyalty", "loyalty_deck", "loyalty_box", "dradis_monitor", "dradis_pile", "damage",
+             "damage_pile",
              "demoralized", "demoralized_pile", "jump_track", "distance", "admiral", "brig",
              "revealed", "active", "step", "dice", "jump_bonus", "loyalty_dealt",
              "dradis_destroyed"}
@@ -188,6 +217,8 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
         # every card is somewhere exactly once (C3): the rest of the box stays in the box
         g.loyalty_box = [x for x in c.loyalty_ids if x not in held and x not in deck]
         g.loyalty_deck = list(reversed(deck))  # first listed is dealt first
+    if "loyalty_box" in ov:
+        _box_cylons(g, _list(ov["loyalty_box"], "loyalty_box"))
     markers = {RAIDER: c.dradis_raiders, SHIP: c.dradis_ships}
     if "dradis_monitor" in ov or "dradis_pile" in ov or "dradis_destroyed" in ov:
         mon = _names(ov.get("dradis_monitor", g.dradis_monitor), "dradis_monitor")
