@@ -125,13 +125,10 @@ def test_crash_reports_keep_the_last_few(tmp_path: Path) -> None:
     assert len(kept) == 3 and made[-1] in kept
 
 
-def test_crash_folder_with_a_window_is_qt_app_data(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("PySide6")
-    from PySide6.QtCore import QCoreApplication
-
+def test_crash_folder_with_a_window_is_qt_app_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   qapp) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    app = QCoreApplication.instance() or QCoreApplication([])
+    app = qapp  # the tests' one QApplication (a bare QCoreApplication would forbid it)
     org, name = app.organizationName(), app.applicationName()
     app.setOrganizationName(crash.ORGANIZATION)  # as ui/command.py names the window's app
     app.setApplicationName(crash.APPLICATION)
