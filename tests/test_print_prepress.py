@@ -43,8 +43,9 @@ def test_no_printed_text_is_smaller_than_6_pt(lang: str, ink: str, die_face: flo
     for name in PDF_FILES:
         with pdfplumber.open(io.BytesIO(files[name])) as pdf:
             for n, page in enumerate(pdf.pages, start=1):
+                # turned text: pdfminer's size is then the advance, the em is the bbox width
                 small = {(c["text"], round(c["size"], 2)) for c in page.chars
-                         if c["size"] < MIN_PT - 0.01}
+                         if (c["size"] if c["upright"] else c["x1"] - c["x0"]) < MIN_PT - 0.01}
                 assert not small, (name, n, sorted(small)[:5])
 
 
@@ -248,3 +249,62 @@ def test_readme_txt_says_what_the_cover_and_calibration_page_say(lang: str) -> N
             assert first in " ".join(pdf_words.split()), first
     assert "50 mm" in readme and "--die-face" in readme
     assert all(len(line) <= 78 for line in readme.splitlines())
+
+
+# --- rulebook, player aids, dice screens, tuck box -----------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_rulebook_prints_every_rule_with_its_id_from_the_rules_file(lang: str) -> None:
+    from bsg_desktop.printing.pack import RULES_FILE
+    from bsg_desktop.rules import rule_ids, rule_texts
+
+    pages = pypdf.PdfReader(io.BytesIO(pack("a4", lang)[RULES_FILE])).pages
+    flat = " ".join(" ".join(p.extract_text() for p in pages).split())
+    texts = rule_texts(lang)
+    for rid in rule_ids():
+        assert f"{rid} " in flat, rid
+        words = " ".join(texts[rid].replace("`", "").replace("*", "").split()[:4])
+        assert words in flat, (rid, words)
+    assert "I12" in flat and ("reconstructed" in flat or "rekonstruált" in flat)
+    for page in pages:
+        assert "/TrimBox" in page
+
+
+def test_rulebook_reads_the_rules_file_instead_of_a_copy(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from bsg_desktop.printing import rulebook
+
+    monkeypatch.setattr(rulebook, "rules_markdown",
+                        lambda lang: "# T\n\n## Z. Zed\n- Z1 A rule edited today.\n")
+    entries = [b for b in rulebook.rule_blocks("en") if type(b).__name__ == "Entry"]
+    assert [(e.lead, e.text) for e in entries] == [("Z1", "A rule edited today.")]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_aids_hold_a_player_aid_per_player_five_screens_and_a_tuck_box(lang: str) -> None:
+    from bsg_desktop.art import aids
+    from bsg_desktop.art.shapes import labels
+    from bsg_desktop.i18n import text, tr
+    from bsg_desktop.printing.pack import AIDS_FILE
+
+    pages = pypdf.PdfReader(io.BytesIO(pack("a4", lang)[AIDS_FILE])).pages
+    flat = " ".join(" ".join(p.extract_text() for p in pages).split())
+    assert flat.count(tr("print.aid.title", lang)) == len(COMP.characters)
+    assert flat.count(tr("print.screen.title", lang)) == len(COMP.characters)
+    for key in ("print.aid.t1", "print.aid.r_forced", "print.aid.l_consequence"):
+        assert " ".join(tr(key, lang).split()[:3]) in flat, key
+    for ch in COMP.characters:
+        inner = " ".join(labels(aids.screen_inner(ch, COMP, lang)))
+        assert " ".join(text(ch.ability, lang).split()[:3]) in inner      # inside: the ability
+        outer = " ".join(labels(aids.screen_outer(ch, COMP, lang)))
+        assert text(ch.ability_title, lang) not in outer       # outside: only the name
+    box = aids.tuck_box(lang)
+    w, h, d = aids.TUCK
+    assert box.width == pytest.approx(aids.TUCK_GLUE + 2 * d + 2 * w)
+    assert w > cards.CARD_W and h > cards.CARD_H                           # cards fit inside
+
+
+def test_every_pdf_stays_under_2_mb() -> None:
+    for paper in ("a4", "tabloid"):
+        for name in PDF_FILES:
+            assert len(pack(paper)[name]) < 2 * 1024 * 1024, (paper, name)

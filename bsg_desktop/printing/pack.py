@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from bsg_desktop import __version__
+from bsg_desktop.art import aids as aid_art
 from bsg_desktop.art import board as board_art
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
@@ -26,7 +27,7 @@ from bsg_desktop.art.palette import INKS
 from bsg_desktop.art.shapes import Drawing, Item, Label, Line, Rect, Style
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import LANGUAGES, tr
-from bsg_desktop.printing import guide
+from bsg_desktop.printing import guide, rulebook
 from bsg_desktop.printing.render import begin_page, draw, draw_items
 from bsg_desktop.printing.sheets import (
     CAPTION,
@@ -57,8 +58,10 @@ START_FILE = "BSG_Express_Start.pdf"
 BOARD_FILE = "BSG_Express_Gameboard.pdf"
 CARDS_FILE = "BSG_Express_Cards.pdf"
 DICE_FILE = "BSG_Express_DiceMarkers.pdf"
+RULES_FILE = "BSG_Express_Rulebook.pdf"
+AIDS_FILE = "BSG_Express_Aids.pdf"
 README_FILE = "README.txt"
-PDF_FILES = (START_FILE, BOARD_FILE, CARDS_FILE, DICE_FILE)
+PDF_FILES = (START_FILE, BOARD_FILE, CARDS_FILE, DICE_FILE, RULES_FILE, AIDS_FILE)
 FILES = (*PDF_FILES, README_FILE)
 DIE_FACE_RANGE = (8.0, 25.0)
 BLEED_RANGE = (0.0, 5.0)
@@ -192,6 +195,44 @@ def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     for _, face, back in markers:
         items.append(marker_piece(face, back, o.bleed))
     return sheet, flow(items, sheet, "print.hint.dice")
+
+
+def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
+    sheet = Sheet(o.paper)
+    return sheet, text_pages(sheet, rulebook.rule_blocks(o.lang), "print.hint.rules",
+                             columns=2)
+
+
+def screen_piece(outer: Drawing, inner: Drawing, bleed: float) -> Piece:
+    """A dice screen: the outer layer above (turned 180°), the inner below, folded in half
+    on the long fold, then the two wings folded forward on the panel folds."""
+    w, h = inner.width, inner.height
+    pw = aid_art.SCREEN_PANEL[0]
+    folds = ((0.0, h, w, h), (pw, 0.0, pw, 2 * h), (2 * pw, 0.0, 2 * pw, 2 * h))
+    return Piece(w, 2 * h, bleed, (Part(outer, 0, 0, 180.0), Part(inner, 0, h)),
+                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds)
+
+
+def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
+    """Player aids (one per player), the five dice screens and the tuck box."""
+    sheet = Sheet(o.paper)
+    lang, ink = o.lang, o.ink
+    front = aid_art.player_aid_front(comp, lang, ink)
+    back = aid_art.player_aid_back(comp, lang, ink)
+    n = len(comp.characters)
+    if o.layout == "duplex":
+        pages = duplex_pages([(front, back)] * n, o.paper, o.bleed, "print.hint.cards_front",
+                             "print.hint.cards_back")
+        items: list[Piece | Note | PageBreak] = [PageBreak("print.hint.screens")]
+    else:
+        pages = []
+        items = [card_piece(front, back, o.bleed) for _ in range(n)]
+        items.append(PageBreak("print.hint.screens"))
+    for ch in comp.characters:
+        items.append(screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
+                                  aid_art.screen_inner(ch, comp, lang, ink), o.bleed))
+    items += [PageBreak("print.hint.tuck"), single_piece(aid_art.tuck_box(lang, ink), 0.0)]
+    return sheet, pages + flow(items, sheet, "print.hint.aids")
 
 
 # --- rendering ----------------------------------------------------------------------------
@@ -418,6 +459,9 @@ def _files(o: PrintOptions, built: dict[str, list[Page]], n_start: int
         (CARDS_FILE, [part("cards", (1, len(built[CARDS_FILE])), cards_paper)]),
         (DICE_FILE, [part("stickers", dice["print.hint.dice"], "sticker"),
                      part("markers", dice["print.hint.markers"], cards_paper)]),
+        (RULES_FILE, [part("rules", (1, len(built[RULES_FILE])), "plain_duplex")]),
+        (AIDS_FILE, [part("aids", (1, len(built[AIDS_FILE])),
+                          "card_duplex" if o.layout == "duplex" else "card_single")]),
     ]
 
 
@@ -453,6 +497,8 @@ def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
         BOARD_FILE: (board_pages(comp, o), "print.doc.board"),
         CARDS_FILE: (card_pages(comp, o), "print.doc.cards"),
         DICE_FILE: (dice_pages(comp, o), "print.doc.dice"),
+        RULES_FILE: (rules_pages(comp, o), "print.doc.rules"),
+        AIDS_FILE: (aids_pages(comp, o), "print.doc.aids"),
     }
     built = {name: pages for name, ((_, pages), _) in docs.items()}
     sheet, start = start_pages(comp, o, built)
