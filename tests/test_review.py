@@ -237,3 +237,25 @@ def test_a_finished_save_opened_from_file_open_offers_its_review(
     assert run_file(chosen) == ("PASS", "")
     assert win.lesson is not None and win.lesson.scenario.path == str(chosen)
     assert win.review_tools.dock.isVisible() and win.review_tools.editor.path == chosen
+
+
+def test_play_review_renders_a_finished_save_and_refuses_an_unfinished_one(
+        tmp_path: Any, qtbot: Any) -> None:
+    from PySide6.QtGui import QImage
+
+    from bsg_desktop.engine.save import save_game
+    from bsg_desktop.errors import UserError
+    from bsg_desktop.ui.command import screenshot
+
+    done = tmp_path / "done.bsgx.json"
+    save_game(bot_game(5), done)
+    out = tmp_path / "review.png"
+    screenshot(str(out), size=(800, 500), review=str(done), demo_step=56)
+    assert QImage(str(out)).width() == 800
+    g = new_game(Setup(players=4), 1)
+    g.apply(g.legal_choices()[0])
+    open_game = tmp_path / "open.bsgx.json"
+    save_game(g, open_game)
+    with pytest.raises(UserError, match="not over yet"):
+        screenshot(str(tmp_path / "no.png"), size=(800, 500), review=str(open_game))
+    assert not (tmp_path / "no.png").exists()

@@ -36,7 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", metavar="FILE.yaml",
                         help="open a demo scenario as a lesson (with --screenshot: picture it)")
     parser.add_argument("--demo-step", type=int, default=None, metavar="K",
-                        help="with --demo: the lesson step to show (0 = the start)")
+                        help="with --demo or --review: the step to show (0 = the start)")
+    parser.add_argument("--review", metavar="SAVE",
+                        help="open a finished saved game's review (with --screenshot: "
+                             "picture it)")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -89,9 +92,10 @@ def _check_lang(lang: str | None) -> None:
 
 def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), steps: int = 40,
                players: int = 4, lang: str = "en", demo: str | None = None,
-               demo_step: int = 0) -> None:
-    """Play ``steps`` random legal choices (or open ``demo`` as a lesson at step
-    ``demo_step``) and write the window as a PNG of ``size``."""
+               demo_step: int = 0, review: str | None = None) -> None:
+    """Play ``steps`` random legal choices (or open ``demo`` as a lesson, or the finished
+    save ``review`` as its review, at step ``demo_step``) and write the window as a PNG
+    of ``size``."""
     app = _app(offscreen=True)
     from PySide6.QtWidgets import QMessageBox
 
@@ -113,6 +117,12 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
                 raise UserError(win.last_error.replace("\n", " "))
             win.lesson_goto(demo_step)
             steps = 0
+        elif review is not None:
+            if not (win.open_path(review) and win.review_tools.review_game()):
+                raise UserError(win.last_error.replace("\n", " ") or
+                                f"{review}: cannot be reviewed")
+            win.lesson_goto(demo_step)
+            steps = 0
         else:
             win.start_game(Setup(players=players), seed)
         bot = make_bot("random", seed=seed)
@@ -122,7 +132,7 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
                 break
             seat = g.pending.seat
             c.choose(bot.choose(g.view(seat), g.pending))
-        if demo is None:
+        if demo is None and review is None:
             c.unlock()
         if win.game_over_dialog is not None:
             win.game_over_dialog.close()
@@ -174,8 +184,9 @@ def run(args: argparse.Namespace) -> int:
     parse_size(args.size)  # a wrong --size is an error whatever the mode
     if args.steps < 0:
         raise UserError(f"--steps must be 0 or more, not {args.steps}")
-    if args.demo_step is not None and not args.demo:
-        raise UserError("--demo-step needs --demo FILE.yaml (the lesson to step through)")
+    if args.demo_step is not None and not (args.demo or args.review):
+        raise UserError("--demo-step needs --demo FILE.yaml or --review SAVE (the lesson "
+                        "to step through)")
     if args.demo_step is None:
         args.demo_step = 0
     if args.demo_step < 0:
@@ -183,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     if args.screenshot:
         screenshot(args.screenshot, seed=args.seed, size=parse_size(args.size),
                    steps=args.steps, players=args.players, lang=args.lang or "en",
-                   demo=args.demo, demo_step=args.demo_step)
+                   demo=args.demo, demo_step=args.demo_step, review=args.review)
         print(args.screenshot)
         return 0
     from bsg_desktop.ui.platform_check import x11_problem
@@ -203,6 +214,9 @@ def run(args: argparse.Namespace) -> int:
     win.show()
     if args.demo:
         if win.open_demo(args.demo):
+            win.lesson_goto(args.demo_step)
+    elif args.review:
+        if win.open_path(args.review) and win.review_tools.review_game():
             win.lesson_goto(args.demo_step)
     elif args.open_file:
         win.open_path(args.open_file)
