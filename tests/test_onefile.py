@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bsg_desktop import __version__
+from bsg_desktop.resources import SHIPPED, SHIPPED_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT_MB = 120
@@ -53,6 +54,19 @@ def test_the_executable_is_one_file_under_the_size_limit(exe: Path) -> None:
     size_mb = exe.stat().st_size / 2**20
     print(f"one-file build: {exe.stat().st_size:,} bytes ({size_mb:.1f} MiB)")
     assert exe.is_file() and os.access(exe, os.X_OK) and size_mb < LIMIT_MB
+
+
+def test_the_executable_holds_every_data_file_of_the_checkout(exe: Path) -> None:
+    from PyInstaller.archive.readers import CArchiveReader
+
+    inside = set(CArchiveReader(str(exe)).toc)
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    wanted = {rel for rel in tracked if rel.startswith("bsg_desktop/")
+              and not rel.endswith(".py")}  # the code is compiled into the archive's PYZ
+    wanted |= {f"bsg_desktop/{SHIPPED_DIR}/{rel}" for rel in tracked
+               if any(rel == s or rel.startswith(s + "/") for s in SHIPPED)}
+    assert wanted - inside == set()
 
 
 def test_the_executable_runs_on_its_own(exe: Path, tmp_path: Path) -> None:
