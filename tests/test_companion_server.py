@@ -82,6 +82,8 @@ def test_without_the_token_nothing_is_learned(hosted) -> None:  # type: ignore[n
                                              f"/s/{wrong}/ws", "/favicon.ico")}
     assert len(answers) == 1 and next(iter(answers))[0] == 404  # one bare answer for all
     assert b"BSG" not in next(iter(answers))[1]
+    with urllib.request.urlopen(ph.url(0), timeout=10) as r:  # noqa: S310 - loopback test
+        assert "Server" not in r.headers
     with pytest.raises(Exception):  # noqa: B017 - the handshake itself is refused
         Phone(f"{base}/s/{wrong}")
     status, page = get(ph.url(0))  # the short link leads to the page

@@ -52,6 +52,11 @@ HEADERS = {
 }
 
 
+async def _anonymous(_request: web.Request, response: web.StreamResponse) -> None:
+    """No ``Server`` header: a request without a token learns nothing about what runs here."""
+    response.headers.pop("Server", None)
+
+
 def _static(name: str) -> bytes:
     return resources.files("bsg_desktop.companion").joinpath("static", name).read_bytes()
 
@@ -209,6 +214,7 @@ class CompanionServer:
     # ------------------------------------------------------------------ web
     def _app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BYTES)
+        app.on_response_prepare.append(_anonymous)
         app.router.add_get("/s/{token}", self._short)
         app.router.add_get("/s/{token}/", self._page)
         app.router.add_get("/s/{token}/ws", self._socket)
@@ -247,7 +253,8 @@ class CompanionServer:
             raise web.HTTPForbidden()
         # aiohttp closes on anything past max_msg_size; below it the message is
         # refused with an error reply (MAX_BYTES) and the connection stays
-        ws = web.WebSocketResponse(max_msg_size=4 * MAX_BYTES, heartbeat=25)
+        # the heartbeat notices a phone that vanished without closing (Wi-Fi lost)
+        ws = web.WebSocketResponse(max_msg_size=4 * MAX_BYTES, heartbeat=10)
         await ws.prepare(request)
         old = self._conns.get(seat)
         self._conns[seat] = ws
