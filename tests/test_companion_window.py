@@ -121,3 +121,21 @@ def test_undo_at_the_table_leaves_a_phone_seats_decision_alone(window, qtbot) ->
         assert c.can_undo(0) and str(c.game.choices[-1]) == "retrieve:strong"
     finally:
         phone.close()
+
+
+def test_new_game_can_invite_the_players_at_once(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from bsg_desktop.ui import window as window_module
+
+    class Answered(window_module.NewGameDialog):
+        def exec(self) -> int:  # the user ticks "invite", makes seat 2 human, presses OK
+            self.invite.setChecked(True)
+            self.rows[1][2].setCurrentIndex(0)
+            return 1
+
+    monkeypatch.setattr(window_module, "NewGameDialog", Answered)
+    window.invite_addresses, window.invite_port = ["127.0.0.1"], 0
+    window.new_game_dialog()
+    dlg = window.invite_dialog
+    assert dlg is not None and dlg.isVisible()
+    assert sorted(dlg.urls) == [0, 1] and window.phones.hosting
+    dlg.close()

@@ -46,7 +46,7 @@ from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, R
 from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
-from bsg_desktop.ui.phones import PhoneHost
+from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
@@ -168,6 +168,10 @@ class MainWindow(QMainWindow):
 
         self.phones = PhoneHost(c, self)  # phones as private screens (File → Invite players…)
         self.invite_dialog: InviteDialog | None = None
+        # where the invite dialog offers to host (None: this computer's addresses); tests
+        # pin 127.0.0.1 and any free port
+        self.invite_addresses: list[str] | None = None
+        self.invite_port = DEFAULT_PORT
         self.phone_status = PhoneStatus(self.comp, self.phones)
         self.statusBar().addPermanentWidget(self.phone_status)
 
@@ -508,7 +512,8 @@ class MainWindow(QMainWindow):
             return
         if self.invite_dialog is not None:
             self.invite_dialog.close()
-        self.invite_dialog = InviteDialog(self.comp, self.phones, self)
+        self.invite_dialog = InviteDialog(self.comp, self.phones, self,
+                                          addresses=self.invite_addresses, port=self.invite_port)
         self.invite_dialog.open()
 
     # ---------------------------------------------------------------- files
