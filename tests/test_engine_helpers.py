@@ -34,7 +34,7 @@ def _die(die_id: str, players: tuple[int, ...], faces: str) -> CrisisDie:
     return CrisisDie(die_id, players, tuple(out))
 
 
-# Rule tests pin the crisis faces to issue 2's starting table, so that calibrating
+# Rule tests pin the crisis faces to the first table the engine shipped, so that calibrating
 # cards.yaml (I12) cannot silently change what a rule test sets up. Everything else
 # comes from the shipped cards.yaml.
 PINNED = replace(load_components(), crisis_dice=(

@@ -39,7 +39,7 @@ SEARCHED = frozenset({"action", "crisis_die", "crisis_mode", "jump_die", "jump_p
 # decision itself, so it is always searched. A human's is searched where that
 # measurably helps: at 3 and 5 players it adds about 8 points to the strong human's
 # win rate over the heuristic's; at 4 players, with its harder crisis dice, it added
-# nothing clear (docs/balance.md, "Session 6").
+# nothing clear (docs/balance.md, "The level ladder").
 CHECK_SEARCHED = frozenset({"join", "contribute"})
 HUMAN_CHECK_SEARCH_PLAYERS = frozenset({3, 5})
 MAX_CANDIDATES = 4
