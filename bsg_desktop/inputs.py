@@ -195,7 +195,12 @@ class _Loader(yaml.SafeLoader):
 
 def compose_yaml(source: str) -> yaml.Node | None:
     """The node tree of one YAML document (None when empty), or YamlProblem."""
-    loader = _Loader(source)
+    try:
+        loader = _Loader(source)  # checks every character at once: a control byte fails here
+    except yaml.reader.ReaderError as e:
+        raise YamlProblem(source.count("\n", 0, e.position) + 1,
+                          f"YAML error: character U+{e.character:04X} is not allowed "
+                          "(a control character or binary data)") from None
     try:
         return loader.get_single_node()
     except yaml.MarkedYAMLError as e:

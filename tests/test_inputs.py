@@ -384,3 +384,27 @@ def test_demo_step_without_demo_is_an_error(capsys) -> None:
     assert exit_code(["play", "--demo-step", "3", "--screenshot", "never.png"]) == 2
     assert "--demo-step needs --demo" in capsys.readouterr().err
     assert not Path("never.png").exists()
+
+
+def test_a_control_character_in_yaml_is_an_error_with_its_line() -> None:
+    assert scenario_error("players: 4\nseed: \x07\n") == (
+        "s.yaml:2: YAML error: character U+0007 is not allowed (a control character or "
+        "binary data)")
+
+
+# ------------------------------------------------------------ atomic writes
+def test_a_killed_save_leaves_no_temp_file_for_long(tmp_path: Path) -> None:
+    from bsg_desktop.engine.save import save_game
+
+    target = tmp_path / "game.json"
+    stale = tmp_path / ".game.json.k1ll3d.tmp"
+    stale.write_bytes(b"x" * 100_000)  # what a kill mid-write leaves behind
+    os.utime(stale, (0, 0))
+    fresh = tmp_path / ".game.json.wr1t1ng.tmp"  # another write in progress right now
+    fresh.write_bytes(b"y")
+    other = tmp_path / ".notes.txt.abc.tmp"  # not ours: never touched
+    other.write_bytes(b"z")
+    os.utime(other, (0, 0))
+    save_game(new_game(Setup(players=3), 1), target)
+    assert target.exists() and not stale.exists()
+    assert fresh.exists() and other.exists()

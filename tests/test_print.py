@@ -340,21 +340,53 @@ def test_unwritable_folder_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_failed_write_leaves_nothing_half_written(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    real = os.fdopen
+    real = os.fsync
     calls = {"n": 0}
 
-    def flaky(fd: int, *a: object, **k: object):  # type: ignore[no-untyped-def]
+    def flaky(fd: int) -> None:
         calls["n"] += 1
         if calls["n"] == 2:
-            os.close(fd)
             raise OSError(28, "No space left on device")
-        return real(fd, *a, **k)
+        real(fd)
 
-    monkeypatch.setattr(command.os, "fdopen", flaky)
+    monkeypatch.setattr(command.os, "fsync", flaky)
     from bsg_desktop.errors import UserError
     with pytest.raises(UserError, match="No space left"):
         command.write_files(tmp_path, {"a.pdf": b"1", "b.pdf": b"2", "c.pdf": b"3"})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_print_failing_while_moving_in_leaves_the_old_pack_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: a pack mixed from two runs (two languages) must never be left."""
+    old = {"a.pdf": b"en a", "b.pdf": b"en b", "PNG/c.png": b"en c"}
+    command.write_files(tmp_path, old)
+    real = os.replace
+    calls = {"n": 0}
+
+    def flaky(src: object, dst: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == 4:  # old a aside, new a in, old b aside, then new b fails
+            raise OSError(5, "Input/output error")
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command.os, "replace", flaky)
+    from bsg_desktop.errors import UserError
+    with pytest.raises(UserError, match="Input/output error"):
+        command.write_files(tmp_path, {"a.pdf": b"hu a", "b.pdf": b"hu b", "PNG/c.png": b"hu c"})
+    assert {n: (tmp_path / n).read_bytes() for n in old} == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["PNG", "a.pdf", "b.pdf"]
+
+
+def test_a_killed_print_leaves_no_staging_folder_for_long(tmp_path: Path) -> None:
+    stale = tmp_path / f"{command.STAGE_PREFIX}abc"
+    (stale / "new").mkdir(parents=True)
+    (stale / "new" / "a.pdf").write_bytes(b"x" * 1000)
+    os.utime(stale, (0, 0))
+    fresh = tmp_path / f"{command.STAGE_PREFIX}now"  # another print writing right now
+    fresh.mkdir()
+    command.write_files(tmp_path, {"a.pdf": b"1"})
+    assert not stale.exists() and fresh.exists()
 
 
 def test_sheets_are_data() -> None:

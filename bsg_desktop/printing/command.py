@@ -1,15 +1,18 @@
 """``bsg-express print``: write the print-and-play pack into a folder.
 
-All files are rendered in memory first, then written to temporary files in
-the target folder and renamed into place, so a bad option, a full disk or an
-unwritable folder never leaves a half-written or mixed-version pack behind.
+All files are rendered in memory first, then written into a staging folder
+inside the target folder and moved into place (see `write_files`), so a bad
+option, a full disk or an unwritable folder never leaves a half-written or
+mixed-version pack behind.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from bsg_desktop.data.components import load_components
@@ -39,35 +42,76 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "Tabletop Simulator deck sheets with their .json")
 
 
+STAGE_PREFIX = ".bsg-print-"
+STALE_STAGE_SECONDS = 600.0  # a pack is written in seconds; an older staging folder was orphaned
+
+
+def _clean_stale_stages(out: Path) -> None:
+    """Remove staging folders a killed ``print`` left in ``out`` (only the program's own,
+    only when older than a print can take)."""
+    now = time.time()
+    for stage in out.glob(f"{STAGE_PREFIX}*"):
+        try:
+            if stage.is_dir() and not stage.is_symlink() and \
+                    now - stage.stat().st_mtime > STALE_STAGE_SECONDS:
+                shutil.rmtree(stage, ignore_errors=True)
+        except OSError:
+            pass
+
+
 def write_files(out: Path, files: dict[str, bytes]) -> list[Path]:
-    """Write every file to a temp file in ``out``, then rename all; all or nothing."""
+    """Write the whole pack into a staging folder inside ``out``, then move it into place.
+
+    Every file is written and synced in the staging folder first; a full disk or an
+    unwritable folder stops there and the old pack is untouched. Then each old file
+    is moved aside into the staging folder and the new one moved in (renames on one
+    file system); if a rename fails, the files moved so far are put back, so the
+    folder never holds a pack mixed from two runs (two languages, two papers).
+    """
     try:
         out.mkdir(parents=True, exist_ok=True)
+        _clean_stale_stages(out)
+        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
     except OSError as e:
         raise UserError(f"cannot create folder {out}: {e.strerror or e}") from None
-    temps: list[tuple[str, Path]] = []
     mode = 0o666 & ~_umask()  # mkstemp makes 0600 files; a PDF should be readable as usual
     try:
-        for name, data in files.items():   # a name may hold one folder: PNG/x.png
-            folder, _, base = name.rpartition("/")
-            target = out / folder if folder else out
-            target.mkdir(exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=target)
-            temps.append((name, Path(tmp)))
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, mode)
-        written = []
-        for name, tmp in temps:
-            os.replace(tmp, out / name)
-            written.append(out / name)
-        return written
-    except OSError as e:
-        for _, tmp in temps:
-            tmp.unlink(missing_ok=True)
-        raise UserError(f"cannot write to {out}: {e.strerror or e}") from None
+        try:
+            for name, data in files.items():  # a name may hold one folder: PNG/x.png
+                new = stage / "new" / name
+                new.parent.mkdir(parents=True, exist_ok=True)
+                with open(new, "wb") as fh:
+                    fh.write(data)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.chmod(new, mode)
+        except OSError as e:
+            raise UserError(f"cannot write to {out}: {e.strerror or e}") from None
+        moved: list[tuple[Path, Path | None]] = []  # (placed file, the old one set aside)
+        try:
+            for name in files:
+                target = out / name
+                target.parent.mkdir(exist_ok=True)
+                old = None
+                if target.exists():
+                    old = stage / "old" / name
+                    old.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(target, old)
+                moved.append((target, old))
+                os.replace(stage / "new" / name, target)
+        except OSError as e:
+            for target, old in reversed(moved):  # put the old pack back as it was
+                try:
+                    if old is not None:
+                        os.replace(old, target)
+                    else:
+                        target.unlink(missing_ok=True)
+                except OSError:
+                    pass
+            raise UserError(f"cannot write to {out}: {e.strerror or e}") from None
+        return [out / name for name in files]
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
 
 
 def _umask() -> int:

@@ -1,0 +1,523 @@
+"""Input fuzzing: every file and flag gets a clear answer, in bounded time and memory.
+
+A seeded mutation corpus over the program's doors for user input: saves, the
+window's autosave, scenario files, cards.yaml and command-line flags. Each case
+starts from a valid input and breaks it one way or several: truncation, byte
+flips and junk, type swaps, deep nesting, huge numbers, YAML anchors/aliases and
+duplicate keys, and special files (a FIFO, /dev/zero, a folder, a sparse 50 MB file).
+
+A case passes when the program answers with success or its user-error type (for
+the command line: exit 0, 1 or 2 with no "internal error"). A crash is any other
+exception; a hang is a case over ``--seconds`` (5); the peak is the most memory
+Python allocated for one case (tracemalloc), to be held under ``--megabytes`` (200).
+
+    python3 benchmarks/fuzz.py --cases 20000 --seed 1
+
+prints the cases tried, crashes, hangs and the peak per kind, and every crash in
+full. tests/test_fuzz.py runs a few hundred of the same cases in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random
+import resource
+import signal
+import sys
+import tempfile
+import time
+import traceback
+import tracemalloc
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+# run as a script, this folder comes first on the path, and benchmarks/secrets.py
+# would shadow the standard library's secrets module
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import yaml  # noqa: E402
+
+from bsg_desktop.errors import UserError  # noqa: E402
+from bsg_desktop.inputs import YamlProblem, load_yaml  # noqa: E402
+
+KINDS = ("save", "autosave", "scenario", "cards", "cli")
+
+# Values a hand-edited or damaged file might hold where something else was expected.
+NASTY: list[Any] = [
+    None, True, False, 0, -1, 1, 2, 3, 4, 5, 6, 7, 99, 10 ** 9, -(10 ** 9), 10 ** 20,
+    1.5, 4.0, 1e308, float("nan"), float("inf"), "", " ", "²", "x" * 5000, "a1:²",
+    "contribute:", "not_cylon_1", "cylon_one", "boomer", "raider", "ship", "active",
+    "activ", "strong", "weak", "morale", "humans", "2020-01-01", [], [[]], [{}], {},
+    {"a": 1}, {"0": 5}, {"9": 1}, [1] * 300, ["skip"] * 50, [[[[[]]]]],
+]
+
+
+# ----------------------------------------------------------------- the corpus
+def _played_save() -> str:
+    from bsg_desktop.engine import Setup, new_game
+    from bsg_desktop.engine.save import to_json
+
+    g = new_game(Setup(players=4), 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if g.outcome is not None:
+            break
+        g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
+    data = to_json(g)
+    data["overrides"] = {"distance": 1, "dradis_monitor": ["raider", "raider"],
+                         "dice": {"1": {"strong": {"active": 2}}}}
+    data["choices"] = []  # replayable from the overrides' position for sure
+    g2 = new_game(Setup(players=4), 5, overrides=data["overrides"])
+    for _ in range(30):
+        if g2.outcome is not None:
+            break
+        g2.apply(g2.pending.options[rng.randrange(len(g2.pending.options))])
+    data["choices"] = [str(c) for c in g2.choices]
+    return json.dumps(data, indent=1)
+
+
+@dataclass
+class Corpus:
+    saves: list[str] = field(default_factory=list)
+    scenarios: list[str] = field(default_factory=list)
+    cards: str = ""
+
+
+def corpus() -> Corpus:
+    c = Corpus()
+    c.saves = [_played_save()]
+    demos = sorted((ROOT / "scenarios" / "demos").glob("*.yaml"))
+    c.scenarios = [p.read_text(encoding="utf-8") for p in demos]
+    c.cards = (ROOT / "cards.yaml").read_text(encoding="utf-8")
+    return c
+
+
+# --------------------------------------------------------------- mutations
+def _paths(tree: Any, here: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield here
+    if isinstance(tree, dict):
+        for k, v in tree.items():
+            yield from _paths(v, (*here, k))
+    elif isinstance(tree, list):
+        for i, v in enumerate(tree):
+            yield from _paths(v, (*here, i))
+
+
+def _replace(tree: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    node = tree
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    return tree
+
+
+def _nest(value: Any, depth: int) -> Any:
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def mutate_tree(tree: Any, rng: random.Random) -> Any:
+    """A structural change: a type swap, a deep nest, a deleted or unknown key."""
+    paths = list(_paths(tree))
+    path = rng.choice(paths)
+    node = tree
+    for step in path:
+        node = node[step]
+    r = rng.random()
+    if r < 0.55:
+        value = rng.choice(NASTY)
+        value = json.loads(json.dumps(value)) if not isinstance(value, float) else value
+        return _replace(tree, path, value)
+    if r < 0.65:
+        return _replace(tree, path, _nest(node, rng.choice((30, 45, 200))))
+    if r < 0.80 and isinstance(node, dict) and node:
+        del node[rng.choice(list(node))]
+        return tree
+    if r < 0.90 and isinstance(node, dict):
+        node[rng.choice(["actve", "colour", "0", "expect", "players", "9"])] = \
+            rng.choice(NASTY[:20])
+        return tree
+    if isinstance(node, list) and node:
+        node.append(node[0])  # one more of the same: counts, duplicates
+        return tree
+    return _replace(tree, path, rng.choice(NASTY))
+
+
+def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
+    """A damaged file: truncated, flipped, junk inserted, a chunk doubled."""
+    if not data:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+    r = rng.random()
+    b = bytearray(data)
+    if r < 0.25:
+        return bytes(b[:rng.randrange(len(b))])
+    if r < 0.5:
+        for _ in range(rng.randrange(1, 9)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        return bytes(b)
+    if r < 0.65:
+        at = rng.randrange(len(b))
+        junk = rng.choice([b"\x00", b"\xff\xfe", "²".encode(), b"\xef\xbb\xbf", b"{", b"[",
+                           b"]", b'"', b"&a ", b"*a", b":", b"\n  - ", b"\t"])
+        return bytes(b[:at] + junk * rng.randrange(1, 4) + b[at:])
+    if r < 0.8:
+        at, size = rng.randrange(len(b)), rng.randrange(1, 200)
+        return bytes(b[:at] + b[at:at + size] * rng.randrange(2, 5) + b[at:])
+    # a digit run made enormous
+    at = data.find(b"1", rng.randrange(len(b)))
+    if at < 0:
+        at = rng.randrange(len(b))
+    return bytes(b[:at] + b"9" * rng.choice((25, 400, 5000, 50_000)) + b[at:])
+
+
+def mutate_yaml_text(text: str, rng: random.Random) -> str:
+    """YAML-only damage: anchors and aliases (a billion laughs), duplicated keys."""
+    lines = text.splitlines(keepends=True)
+    r = rng.random()
+    if r < 0.4:
+        levels = rng.randrange(2, 9)
+        bomb = "lol0: &l0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+            f"lol{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]\n"
+            for i in range(1, levels))
+        return bomb + text if r < 0.2 else text + bomb
+    if r < 0.7 and lines:
+        i = rng.randrange(len(lines))
+        return "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:])  # a key twice
+    if lines:
+        i = rng.randrange(len(lines))
+        key = lines[i].split(":", 1)[0]
+        return "".join(lines[:i] + [f"{key}: &a {rng.choice(['1', '[1]', '{}'])}\n",
+                                    "dup: *a\n"] + lines[i + 1:])
+    return text
+
+
+def _dump_json(tree: Any) -> str:
+    return json.dumps(tree)
+
+
+def _dump_yaml(tree: Any) -> str:
+    return yaml.safe_dump(tree, allow_unicode=True, default_flow_style=None)
+
+
+def mutate_text(source: str, rng: random.Random, yaml_file: bool) -> bytes:
+    """One to three mutations of a valid file, structural or textual."""
+    data = source
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        r = rng.random()
+        if r < 0.45:
+            try:  # the program's own safe loader: never a billion laughs in the mutator
+                tree = load_yaml(data) if yaml_file else json.loads(data)
+            except (YamlProblem, yaml.YAMLError, ValueError, RecursionError, TypeError):
+                tree = None
+            if tree is not None:
+                tree = mutate_tree(tree, rng)
+                try:
+                    data = _dump_yaml(tree) if yaml_file else _dump_json(tree)
+                except (ValueError, RecursionError, yaml.YAMLError):
+                    pass
+                continue
+        if yaml_file and r < 0.65:
+            data = mutate_yaml_text(data, rng)
+            continue
+        raw = mutate_bytes(data.encode("utf-8", "surrogateescape"), rng)
+        data = raw.decode("utf-8", "surrogateescape")
+    return data.encode("utf-8", "surrogateescape")
+
+
+# -------------------------------------------------------------- special files
+SPECIAL = ("fifo", "dev_zero", "folder", "missing", "empty", "sparse", "symlink_zero")
+
+
+def special_file(kind: str, folder: Path) -> Path:
+    p = folder / f"special-{kind}"
+    if kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "dev_zero":
+        return Path("/dev/zero")
+    elif kind == "folder":
+        p.mkdir()
+    elif kind == "empty":
+        p.write_bytes(b"")
+    elif kind == "sparse":
+        with open(p, "wb") as f:
+            f.truncate(50_000_000)
+    elif kind == "symlink_zero":
+        p.symlink_to("/dev/zero")
+    return p
+
+
+# ------------------------------------------------------------------ targets
+def _load_save(path: Path) -> None:
+    from bsg_desktop.engine.save import load_game
+
+    load_game(path)
+
+
+def _autosave(path: Path) -> None:
+    from bsg_desktop.ui.controller import autosave_problem
+
+    answer = autosave_problem(path)
+    if answer is not None and ("(" + "Error" in answer or "cannot be replayed" in answer):
+        raise AssertionError(f"autosave answered with a bug: {answer}")
+
+
+def _scenario(path: Path) -> None:
+    from bsg_desktop.scenario import run_file
+
+    status, detail = run_file(path)
+    if status not in ("PASS", "FAIL", "ERROR") or "\n" in detail:
+        raise AssertionError(f"scenario answered {status!r} {detail!r}")
+
+
+def _cards(path: Path) -> None:
+    from bsg_desktop.data.components import _load
+
+    _load.__wrapped__(str(path))  # uncached: every case is read afresh
+
+
+CLI_COMMANDS = ("simulate", "league", "replay", "scenario")
+FLAG_VALUES: dict[str, list[str]] = {
+    "--games": ["1", "2", "0", "-1", "x", "1e3", "99999999999999999999999", "", "²"],
+    "--players": ["3", "4", "5", "6", "4.0", "", "x"],
+    "--seed": ["0", "7", "-5", "1" * 40, "x", "²"],
+    "--budget": ["nan", "inf", "-inf", "1e308", "0", "-1", "x", "0.001", "", "1e-320"],
+    "--worlds": ["1", "2", "0", "-1", "1" * 40, "1000000", "x"],
+    "--jobs": ["1", "0", "-1", "100000", "x", "1" * 40],
+    "--bots": ["random", "heuristic", "humans=random,cylons=heuristic", "strong,", "x",
+               "humans=x", "=", ""],
+    "--levels": ["random,heuristic", "random", "x,y", "random,random", ","],
+    "--side": ["humans", "cylons", "both", "x"],
+    "--variant": ["morale", "x"],
+    "--lang": ["en", "hu", "xx", ""],
+}
+CLI_FLAGS = {
+    "simulate": ["--games", "--players", "--seed", "--budget", "--worlds", "--jobs", "--bots",
+                 "--variant", "--json", "--no-check"],
+    "league": ["--games", "--players", "--seed", "--budget", "--worlds", "--jobs", "--levels",
+               "--side", "--json"],
+    "replay": ["--lang", "--rules", "--all"],
+    "scenario": [],
+}
+SWITCHES = {"--json", "--no-check", "--rules", "--all"}
+
+
+def cli_case(rng: random.Random, folder: Path, corp: Corpus) -> list[str]:
+    command = rng.choice(CLI_COMMANDS)
+    argv = [command]
+    if command == "simulate":
+        argv += ["--games", "1"]
+    if command == "league":
+        argv += ["--games", "1", "--levels", "random,heuristic", "--side", "humans",
+                 "--opponents", "stronger"]
+    for flag in rng.sample(CLI_FLAGS[command], k=min(len(CLI_FLAGS[command]),
+                                                      rng.randrange(0, 4))):
+        argv += [flag] if flag in SWITCHES else [flag, rng.choice(FLAG_VALUES[flag])]
+    if command in ("replay", "scenario"):
+        p = folder / ("cli.json" if command == "replay" else "cli.yaml")
+        if rng.random() < 0.2:
+            p = special_file(rng.choice(SPECIAL), folder)
+        else:
+            source = rng.choice(corp.saves if command == "replay" else corp.scenarios)
+            p.write_bytes(mutate_text(source, rng, command == "scenario")
+                          if rng.random() < 0.8 else source.encode())
+        argv.append(str(p))
+    if command in ("simulate", "league") and "--bots" not in argv and rng.random() < 0.3:
+        argv += ["--bots" if command == "simulate" else "--levels",
+                 "strong" if command == "simulate" else "heuristic,strong",
+                 "--worlds", rng.choice(["1", "2"])]
+    if rng.random() < 0.1:
+        argv.insert(rng.randrange(1, len(argv) + 1), rng.choice(["--nope", "-x", "--", "²"]))
+    return argv
+
+
+def _cli(argv: list[str]) -> None:
+    from bsg_desktop import cli
+
+    err = io.StringIO()
+    code: Any
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(argv)
+        except SystemExit as e:
+            code = e.code
+    text = err.getvalue()
+    if code not in (0, 1, 2, None) or "internal error" in text or "Traceback" in text:
+        raise AssertionError(f"exit {code}: {text.strip()[-300:]}")
+    if code == 2 and text.count("\n") > 1 and argv[0] != "scenario":
+        raise AssertionError(f"more than one line: {text!r}")
+
+
+FILE_TARGETS: dict[str, tuple[Callable[[Path], None], bool]] = {
+    "save": (_load_save, False),
+    "autosave": (_autosave, False),
+    "scenario": (_scenario, True),
+    "cards": (_cards, True),
+}
+
+
+# ------------------------------------------------------------------ running
+class Hang(BaseException):
+    """Raised by the alarm in the middle of a case that took too long."""
+
+
+def _alarm(_signum: int, _frame: Any) -> None:
+    raise Hang
+
+
+@dataclass
+class Case:
+    kind: str
+    index: int
+    run: Callable[[], None]
+    describe: str
+
+
+def cases(kind: str, count: int, seed: int, folder: Path, corp: Corpus) -> Iterator[Case]:
+    """``count`` cases of one kind, the same for the same seed."""
+    rng = random.Random(f"{seed}-{kind}")
+    for i in range(count):
+        sub = folder / f"{kind}-{i % 4}"
+        if sub.exists():
+            for p in sub.iterdir():
+                p.rmdir() if p.is_dir() and not p.is_symlink() else p.unlink()
+        else:
+            sub.mkdir()
+        if kind == "cli":
+            argv = cli_case(rng, sub, corp)
+            yield Case(kind, i, lambda argv=argv: _cli(argv), " ".join(argv)[:200])
+            continue
+        target, yaml_file = FILE_TARGETS[kind]
+        path = sub / ("file.yaml" if yaml_file else "file.json")
+        if rng.random() < 0.06:
+            special = rng.choice(SPECIAL)
+            path = special_file(special, sub)
+            what = f"special file {special}"
+        else:
+            if kind == "cards":
+                source = corp.cards
+            elif kind == "scenario":
+                source = rng.choice(corp.scenarios)
+            else:
+                source = rng.choice(corp.saves)
+            path.write_bytes(mutate_text(source, rng, yaml_file))
+            what = f"mutated file ({path.stat().st_size:,} bytes)"
+        yield Case(kind, i, lambda t=target, p=path: t(p), what)
+
+
+@dataclass
+class Result:
+    tried: int = 0
+    crashes: list[str] = field(default_factory=list)
+    hangs: list[str] = field(default_factory=list)
+    peak_bytes: int = 0
+    slowest: float = 0.0
+
+
+def run_case(case: Case, seconds: float) -> tuple[str | None, float, int]:
+    """(problem or None, seconds, peak bytes) for one case."""
+    tracemalloc.reset_peak()
+    base = tracemalloc.get_traced_memory()[0]
+    start = time.perf_counter()
+    problem = None
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        case.run()
+    except Hang:
+        problem = "hang"
+    except UserError:
+        pass
+    except Exception:  # noqa: BLE001 - a crash is what we count
+        problem = traceback.format_exc(limit=6)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    took = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1] - base
+    return problem, took, peak
+
+
+def fuzz(counts: dict[str, int], seed: int, seconds: float = 5.0,
+         progress: Callable[[int], None] | None = None) -> dict[str, Result]:
+    """Run the cases; every kind's figures. tracemalloc runs throughout (the peak)."""
+    signal.signal(signal.SIGALRM, _alarm)
+    corp = corpus()
+    results = {k: Result() for k in counts}
+    started = tracemalloc.is_tracing()
+    if not started:
+        tracemalloc.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bsg-fuzz-") as tmp:
+            for kind, n in counts.items():
+                r = results[kind]
+                for case in cases(kind, n, seed, Path(tmp), corp):
+                    problem, took, peak = run_case(case, seconds)
+                    r.tried += 1
+                    r.peak_bytes = max(r.peak_bytes, peak)
+                    r.slowest = max(r.slowest, took)
+                    if problem == "hang" or took > seconds:
+                        r.hangs.append(f"#{case.index} {case.describe} ({took:.1f} s)")
+                    elif problem is not None:
+                        r.crashes.append(f"#{case.index} {case.describe}\n{problem}")
+                    if progress is not None:
+                        progress(1)
+    finally:
+        if not started:
+            tracemalloc.stop()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--cases", type=int, default=20_000, help="cases in all (default 20,000)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seconds", type=float, default=5.0, help="a case over this is a hang")
+    p.add_argument("--megabytes", type=float, default=200.0,
+                   help="a case allocating more than this fails the run")
+    p.add_argument("--kinds", default=",".join(KINDS))
+    args = p.parse_args(argv)
+    kinds = [k for k in args.kinds.split(",") if k]
+    # the command line plays real (tiny) games, so it gets a smaller share of the cases
+    weights = {"save": 3, "autosave": 2, "scenario": 3, "cards": 2, "cli": 1}
+    total_w = sum(weights[k] for k in kinds)
+    counts = {k: args.cases * weights[k] // total_w for k in kinds}
+    counts[kinds[0]] += args.cases - sum(counts.values())
+    from bsg_desktop.progress import Bar, wanted
+
+    start = time.perf_counter()
+    with Bar(args.cases, "cases", wanted(), "fuzz") as bar:
+        results = fuzz(counts, args.seed, args.seconds, bar.advance)
+    wall = time.perf_counter() - start
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{'kind':<9} {'cases':>7} {'crashes':>8} {'hangs':>6} {'peak MB':>8} {'slowest s':>10}")
+    for kind, r in results.items():
+        print(f"{kind:<9} {r.tried:>7,} {len(r.crashes):>8} {len(r.hangs):>6} "
+              f"{r.peak_bytes / 1e6:>8.1f} {r.slowest:>10.2f}")
+    tried = sum(r.tried for r in results.values())
+    crashes = sum(len(r.crashes) for r in results.values())
+    hangs = sum(len(r.hangs) for r in results.values())
+    peak = max(r.peak_bytes for r in results.values()) / 1e6
+    print(f"{'all':<9} {tried:>7,} {crashes:>8} {hangs:>6} {peak:>8.1f} "
+          f"{max(r.slowest for r in results.values()):>10.2f}")
+    print(f"seed {args.seed}, {wall:.0f} s, process peak RSS {rss:.0f} MB")
+    for kind, r in results.items():
+        for c in r.crashes[:5]:
+            print(f"\nCRASH {kind} {c}")
+        for h in r.hangs[:5]:
+            print(f"\nHANG {kind} {h}")
+    return 1 if crashes or hangs or peak > args.megabytes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
