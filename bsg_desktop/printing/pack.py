@@ -269,10 +269,11 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
                        ink))
     right = f"BSG: Express {__version__} · {doc_title} · " + tr("print.page", lang, n=n,
                                                                  total=total)
-    if compact:
-        right = f"{hint} · {right}" if hint else right
-        size, _ = fit(right, 2.6, cw - SCALE_BAR - 4 - text_width(tr("print.scale_bar", lang),
-                                                                   2.6) - 4, 3)
+    if compact:   # one line: the hint too when it fits beside the bar, else only the page
+        room = cw - SCALE_BAR - 2 - text_width(tr("print.scale_bar", lang), 2.6) - 4
+        if hint and text_width(f"{hint} · {right}", 2.6) <= room:
+            right = f"{hint} · {right}"
+        size, _ = fit(right, 2.6, room, 3)
         items.append(Label(w - m, bar_y + 2.6, right, size, ink, "end"))
     else:
         items.append(Label(w - m, bar_y + 2.6, right, 2.6, ink, "end"))
