@@ -486,6 +486,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--megabytes", type=float, default=200.0,
                    help="a case allocating more than this fails the run")
     p.add_argument("--kinds", default=",".join(KINDS))
+    p.add_argument("--counts", default="", metavar="KIND=N,...",
+                   help="cases per kind instead of --cases shared out (e.g. cards=2000,cli=2000);"
+                        " a kind's cases depend only on the seed, so runs can be split by kind")
     args = p.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
     # the command line plays real (tiny) games, so it gets a smaller share of the cases
@@ -493,6 +496,9 @@ def main(argv: list[str] | None = None) -> int:
     total_w = sum(weights[k] for k in kinds)
     counts = {k: args.cases * weights[k] // total_w for k in kinds}
     counts[kinds[0]] += args.cases - sum(counts.values())
+    if args.counts:
+        counts = {k: int(n) for k, n in (part.split("=") for part in args.counts.split(","))}
+        args.cases = sum(counts.values())
     from bsg_desktop.progress import Bar, wanted
 
     start = time.perf_counter()
