@@ -106,6 +106,7 @@ def test_number_keys_and_full_screen(win, qtbot):  # type: ignore[no-untyped-def
     win.start_game(Setup(players=4), seed=3)
     win.controller.unlock()
     panel = win.panel
+    qtbot.wait(5)  # the first choice takes the focus once it is on screen
     assert panel.keyed and panel.keyed[0].hasFocus()
     first = panel.keyed[0]
     assert first.key_hint is not None and first.key_hint.text() == "1"  # type: ignore[attr-defined]

@@ -56,6 +56,7 @@ class GameController(QObject):
         self.bot_delay_ms = bot_delay_ms
         self.paused = False
         self.file_name = ""  # the user's own file for this game, named in the autosave
+        self.last_choice: Choice | None = None  # the choice behind the latest events
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_step)
@@ -163,6 +164,7 @@ class GameController(QObject):
         if isinstance(choice, str):
             choice = Choice.parse(choice)
         events = g.apply(choice)
+        self.last_choice = choice  # the window's moments ask what led to these events
         self._applied(events)
         return events
 
@@ -226,6 +228,7 @@ class GameController(QObject):
         if choice not in g.pending.options:  # a bot bug must not stop the game
             choice = g.pending.options[0]
         events = g.apply(choice)
+        self.last_choice = choice  # the window's moments ask what led to these events
         self._applied(events)
 
     def play_bots_now(self, limit: int = 10_000) -> None:

@@ -78,6 +78,9 @@ class NewGameDialog(QDialog):
         self.players.currentIndexChanged.connect(self._seats_changed)
         form.addRow(tr("ui.new.players"), self.players)
         self.morale = QCheckBox(tr("ui.new.morale"))
+        # what the variant does, in the rules' own words
+        self.morale.setToolTip(f"V1 {rule_text('V1', language())}\n"
+                               f"V2 {rule_text('V2', language())}")
         form.addRow("", self.morale)
         # The seed is the whole game: by default a secret 64-bit one nobody sees
         # (engine.fresh_seed); a typed one makes a game reproducible, and says what it costs.
@@ -132,11 +135,38 @@ class NewGameDialog(QDialog):
         lay.addWidget(buttons)
         self._seats_changed()
 
+    def remember(self, last: dict[str, object]) -> None:
+        """Set the dialog up as the table was last time (players, names, seat kinds,
+        level, variant); anything missing keeps its default."""
+        players = last.get("players")
+        if isinstance(players, int):
+            self.players.setCurrentIndex(max(0, self.players.findData(players)))
+        names = last.get("names") or []
+        kinds = last.get("kinds") or []
+        for i, (_label, name, kind, _char) in enumerate(self.rows):
+            if isinstance(names, list) and i < len(names):
+                name.setText(str(names[i]))
+            if isinstance(kinds, list) and i < len(kinds) and kind.findData(kinds[i]) >= 0:
+                kind.setCurrentIndex(kind.findData(kinds[i]))
+        level = last.get("level")
+        if isinstance(level, str) and self.level.findData(level) >= 0:
+            self.level.setCurrentIndex(self.level.findData(level))
+        self.morale.setChecked(bool(last.get("morale")))
+        self._seats_changed()
+
+    def choices_to_remember(self) -> tuple[int, list[str], list[str], str, bool]:
+        return (int(self.players.currentData()), [r[1].text().strip() for r in self.rows],
+                [str(r[2].currentData()) for r in self.rows], self.bot_level(),
+                self.morale.isChecked())
+
     def _seats_changed(self) -> None:
         n = int(self.players.currentData())
         for i, row in enumerate(self.rows):
             for w in row:
                 w.setVisible(i < n)
+        # hidden rows give their room back: no blank row under a 3-player table
+        self.layout().activate()
+        self.adjustSize()
 
     def bot_level(self) -> str:
         return str(self.level.currentData())

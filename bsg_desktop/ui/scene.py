@@ -102,6 +102,17 @@ def blank_die(kind: str, spent: bool, size: float) -> Drawing:
 # --------------------------------------------------------------------------------------
 
 
+def jump_prepared_badge(lang: str) -> Drawing:
+    """Adapter: the screen's sign that a jump is prepared (A5). Paper has no such
+    marker (players remember it), so the art has none; gold on dark, like the track."""
+    pal = palette("color")
+    w, h = 54.0, 8.0
+    return Drawing(w, h, (
+        Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
+        Label(w / 2, h * 0.7, tr("ui.board.jump_prepared", lang), 3.6,
+              Style(fill="#1a1a1a"), "middle", True)))
+
+
 class Token(DrawingItem):
     """A movable piece: ``role`` (raider, ship, damage, demoralized, die, jump, distance,
     crisis, card, admiral …) and ``where`` (slot, location, seat/state …)."""
@@ -216,6 +227,10 @@ class BoardScene(QGraphicsScene):
                 self.geo.demoralized(self.board.anchor(f"seal.{ch}.gold")), DEMOR_SCALE)
         put("jump", "jump", str(view.jump_track), ("jump",),
             self.board.anchor(f"jump.{min(view.jump_track, self.comp.jump_max)}"), MARKER_SCALE)
+        if view.jump_bonus:  # A5: shown on the board, over the jump track
+            a0, a3 = (self.board.anchor(f"jump.{k}") for k in (0, self.comp.jump_max))
+            put("jump_prepared", "jump_prepared", "on", ("jump_prepared",),
+                ((a0[0] + a3[0]) / 2, a0[1] - 11.0))  # over the track title
         put("distance", "distance", str(view.distance), ("distance",),
             self.board.anchor(f"distance.{min(view.distance, self.comp.distance_win)}"),
             MARKER_SCALE)
@@ -313,6 +328,8 @@ class BoardScene(QGraphicsScene):
             return marker_art.jump_marker(lang)
         if what == "distance":
             return marker_art.distance_marker(lang)
+        if what == "jump_prepared":
+            return jump_prepared_badge(lang)
         if what == "crisis":
             source, face = look[1], look[2]
             dice = [d for d in c.crisis_dice if d.id == source] or \
@@ -534,7 +551,7 @@ class BoardScene(QGraphicsScene):
         """What the scene shows, read back from its items (for tests and invariants)."""
         out: dict[str, object] = {"dradis": [], "damage": set(), "demoralized": set(),
                                   "dice": {}, "jump": None, "distance": None, "brig": set(),
-                                  "admiral": None, "crisis": None}
+                                  "admiral": None, "crisis": None, "jump_prepared": False}
         for tok in self.tokens.values():
             if tok.role in ("raider", "ship"):
                 out["dradis"].append(tok.role)  # type: ignore[attr-defined]
@@ -554,6 +571,8 @@ class BoardScene(QGraphicsScene):
                 out["admiral"] = int(tok.where)
             elif tok.role == "crisis":
                 out["crisis"] = tok.where
+            elif tok.role == "jump_prepared":
+                out["jump_prepared"] = True
         out["dradis"] = sorted(out["dradis"])  # type: ignore[arg-type]
         return out
 

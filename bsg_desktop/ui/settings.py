@@ -53,6 +53,14 @@ class Settings:
     def set_fast_bots(self, on: bool) -> None:
         self._set("ui", "fast_bots", "true" if on else "false")
 
+    def moments(self) -> bool:
+        """Short moments on the board (jump, crisis, reveal, brig, game end): on unless
+        turned off."""
+        return str(self._get("ui", "moments", "true")).lower() == "true"
+
+    def set_moments(self, on: bool) -> None:
+        self._set("ui", "moments", "true" if on else "false")
+
     def show_suspicion(self) -> bool:
         """The suspicion teaching aid is off unless a teacher turns it on."""
         return str(self._get("ui", "show_suspicion", "false")).lower() == "true"
@@ -75,6 +83,32 @@ class Settings:
 
     def set_last_dir(self, d: str) -> None:
         self._set("files", "last_dir", d)
+
+    # the new game dialog: the table as it was set up last time
+    def new_game(self) -> dict[str, object]:
+        """Players, names, seat kinds, level and variant chosen last (empty: defaults)."""
+        out: dict[str, object] = {}
+        n = str(self._get("new_game", "players", ""))
+        if n in ("3", "4", "5"):
+            out["players"] = int(n)
+        for key in ("names", "kinds"):
+            v = self._get("new_game", key, [])
+            items = [v] if isinstance(v, str) else list(v or [])  # type: ignore[call-overload]
+            out[key] = [str(x) for x in items][:5]
+        level = self._get("new_game", "level", "")
+        if level:
+            out["level"] = str(level)
+        out["morale"] = str(self._get("new_game", "morale", "false")).lower() == "true"
+        return out
+
+    def set_new_game(self, players: int, names: list[str], kinds: list[str], level: str,
+                     morale: bool) -> None:
+        self._set("new_game", "players", str(players))
+        # QSettings stores an empty list as nothing: a name list always has five entries
+        self._set("new_game", "names", (list(names) + [""] * 5)[:5])
+        self._set("new_game", "kinds", (list(kinds) + ["computer"] * 5)[:5])
+        self._set("new_game", "level", level)
+        self._set("new_game", "morale", "true" if morale else "false")
 
     # session: a game in progress that did not reach a clean exit is offered back
     def clean_exit(self) -> bool:

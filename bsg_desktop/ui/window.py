@@ -45,8 +45,11 @@ from bsg_desktop.ui.controller import (
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
 from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
+from bsg_desktop.ui.moments import MOMENT_OF, MomentBanner, pick_moment
+from bsg_desktop.ui.moments import headline as moment_headline
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
+from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
@@ -135,6 +138,8 @@ class MainWindow(QMainWindow):
         # How the window asks about an unsaved game (tests answer in its place).
         self.ask_unsaved: Callable[[], QMessageBox.StandardButton] = self._ask_unsaved
         self.setCentralWidget(self.stack)
+        # over the board and over the hand-over screen alike: a public moment stays
+        self.moment = MomentBanner(self.stack, self.board_view)
         self.setStyleSheet(WINDOW_CSS)
 
         c = self.controller
@@ -176,6 +181,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.phone_status)
 
         self._make_actions()
+        apply_qt_language(language())
         self.review_tools = ReviewTools(self)  # review, save as lesson, narration editor
         self.retranslate()
         geo = self.settings.geometry()
@@ -217,6 +223,9 @@ class MainWindow(QMainWindow):
         self.act_fast = act(self._toggle_fast)
         self.act_fast.setCheckable(True)
         self.act_fast.setChecked(self.settings.fast_bots())
+        self.act_moments = act(lambda: self.settings.set_moments(self.act_moments.isChecked()))
+        self.act_moments.setCheckable(True)
+        self.act_moments.setChecked(self.settings.moments())
         self.act_suspicion = act(self._toggle_suspicion)
         self.act_suspicion.setCheckable(True)
         self.act_suspicion.setChecked(self.settings.show_suspicion())
@@ -252,6 +261,7 @@ class MainWindow(QMainWindow):
         self.menu_settings.addAction(self.act_full)
         self.menu_settings.addAction(self.act_fast)
         self.menu_settings.addAction(self.act_suspicion)
+        self.menu_settings.addAction(self.act_moments)
         self.act_demo_file = act(self.open_demo_dialog)
         self.act_lesson_back = act(self.lesson_back, QKeySequence(Qt.Key.Key_Left))
         self.act_lesson_forward = act(self.lesson_forward, QKeySequence(Qt.Key.Key_Right))
@@ -297,6 +307,11 @@ class MainWindow(QMainWindow):
                        (self.act_lesson_forward, "forward"), (self.act_lesson_reset, "reset"),
                        (self.act_take_over, "take_over"), (self.act_close_lesson, "close")):
             a.setText(tr(f"teach.menu.{key}"))
+        # The menu shows the key names in our words (after a tab, Qt shows the text as
+        # given instead of its own name for the shortcut).
+        for a, key in ((self.act_lesson_back, "left"), (self.act_lesson_forward, "right"),
+                       (self.act_lesson_reset, "home")):
+            a.setText(a.text() + "\t" + tr(f"ui.key.{key}"))
         self._fill_learn()
         self._update_lesson_actions()
         self.lesson_panel.retranslate()
@@ -316,7 +331,7 @@ class MainWindow(QMainWindow):
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
                        (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion"),
-                       (self.act_full, "full_screen")):
+                       (self.act_full, "full_screen"), (self.act_moments, "moments")):
             a.setText(tr(f"ui.menu.{key}"))
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()
@@ -386,6 +401,28 @@ class MainWindow(QMainWindow):
     @Slot(list)
     def _on_events(self, events: list[Event]) -> None:
         self.log.append(events)
+        self._moment(events)
+
+    def _moment(self, events: list[Event]) -> None:
+        """At most one short moment per applied choice; the game does not wait for it."""
+        if not (self.animate and self.act_moments.isChecked()) or self.lesson is not None:
+            return
+        c = self.controller
+        e = pick_moment(events)
+        describe = self.log.describer.describe if self.log.describer is not None else str
+        if e is not None:
+            kind = MOMENT_OF[e.kind]
+            self.moment.play(kind, moment_headline(kind, e), describe(e))
+            return
+        # The game put in the screen player's only die for them: show what they rolled.
+        me = c.unlocked
+        last = c.last_choice
+        if me is None or last is None or last.verb == "contribute":
+            return
+        for ev in events:
+            if ev.kind == "dice_contributed" and ev.to is None and ev.get("seat") == me:
+                self.moment.play("roll", tr("ui.moment.roll"), describe(ev))
+                return
 
     @Slot()
     def refresh(self) -> None:
@@ -408,7 +445,9 @@ class MainWindow(QMainWindow):
         if c.needs_handover():
             # Cover the board first, then make sure nothing secret is left in any widget.
             self.handover.set_player(player_name(self.comp, view, c.pending_seat))
-            self.stack.setCurrentWidget(self.handover)
+            if self.moment.kind == "roll":
+                self.moment.clear()  # a player's own roll stays with their screen
+            self._show_page(self.handover)
             self.scene.sync(view)
             self.panel.show_view(view)
             self._describe_board(view)
@@ -424,10 +463,17 @@ class MainWindow(QMainWindow):
                                                                     c.pending_seat)))
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
-        self.stack.setCurrentWidget(self.game_page)
+        self._show_page(self.game_page)
         if self.isActiveWindow() or self.focusWidget() is None or \
                 not self.focusWidget().isVisible():
-            self.panel.focus_first()
+            # once the new choices are on screen (they show when the event loop runs)
+            QTimer.singleShot(0, self.panel.focus_first)
+
+    def _show_page(self, page) -> None:  # type: ignore[no-untyped-def]
+        """Bring a page up; a moment being shown stays on top of it."""
+        self.stack.setCurrentWidget(page)
+        if self.moment.isVisible():
+            self.moment.raise_()
 
     def _describe_board(self, view: PlayerView) -> None:
         """Screen readers get the board as words: one line per area and per seat."""
@@ -499,7 +545,9 @@ class MainWindow(QMainWindow):
         if not self.keep_or_leave():
             return
         dlg = NewGameDialog(self.comp, self)
+        dlg.remember(self.settings.new_game())
         if dlg.exec():
+            self.settings.set_new_game(*dlg.choices_to_remember())
             setup, seed, kinds = dlg.result_setup()
             self.controller.bot_level = dlg.bot_level()
             if self.start_game(setup, seed, kinds) and dlg.invite.isChecked():
@@ -668,7 +716,7 @@ class MainWindow(QMainWindow):
         p = self.controller.autosave_path
         summary = save_summary(p) if p is not None else None
         self.start_page.set_summary(summary, crashed=self.crash_detected())
-        self.stack.setCurrentWidget(self.start_page)
+        self._show_page(self.start_page)
         self.start_page.first_button().setFocus()
 
     @Slot()
@@ -845,7 +893,7 @@ class MainWindow(QMainWindow):
         assert le is not None
         g = le.game
         self._ensure_scene(g.n)
-        self.stack.setCurrentWidget(self.game_page)
+        self._show_page(self.game_page)
         self.scene.sync(g.view(None))
         self.scene.highlight(le.changed(), self._lesson_view(le.pos - 1))
         decider: PlayerView | None = None
@@ -861,6 +909,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------- settings
     def set_language(self, lang: str) -> None:
         set_language(lang)
+        apply_qt_language(lang)
         self.settings.set_language(lang)
         self.lang_actions[lang].setChecked(True)
         self.retranslate()

@@ -1,0 +1,132 @@
+"""The moments that matter, shown briefly on the board: the fleet's jump, a crisis
+averted or failed, a Cylon reveal, the brig, the game's end, and your own roll when
+the game contributed your only die for you.
+
+A moment is a banner that slides and fades over the top of the board with the log
+line under its headline. It never holds the game up: the game goes on underneath
+while it plays, and every moment lasts the same `MOMENT_MS`, whoever it is about,
+so its length tells nobody anything (a Cylon's reveal is no longer than a jump).
+Only public events make moments; the roll moment shows the values that went into
+the check, which the log shows everyone anyway, and only on that player's screen.
+Settings -> Moments turns them off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPoint,
+    QPropertyAnimation,
+    QSequentialAnimationGroup,
+    Qt,
+)
+from PySide6.QtWidgets import QGraphicsOpacityEffect, QLabel, QVBoxLayout, QWidget
+
+from bsg_desktop.engine import Event
+from bsg_desktop.i18n import tr
+
+FADE_IN_MS, HOLD_MS, FADE_OUT_MS = 150, 500, 250
+MOMENT_MS = FADE_IN_MS + HOLD_MS + FADE_OUT_MS  # the same for every moment: 900 ms
+
+# event kind -> moment kind, most important first (one banner per applied choice)
+MOMENT_OF = {"game_over": "end", "cylon_revealed": "reveal", "fleet_jumped": "jump",
+             "sent_to_brig": "brig", "crisis_failed": "failed", "crisis_averted": "averted"}
+COLOURS = {"end": "#e0b93a", "reveal": "#e05a4f", "jump": "#5aa0ff", "brig": "#e0912b",
+           "failed": "#e05a4f", "averted": "#47d16c", "roll": "#c9d3dc"}
+
+
+def pick_moment(events: Sequence[Event]) -> Event | None:
+    """The one public event of a batch worth a moment (the most important), if any."""
+    found = [e for e in events if e.to is None and e.kind in MOMENT_OF]
+    order = list(MOMENT_OF)
+    return min(found, key=lambda e: order.index(e.kind)) if found else None
+
+
+class MomentBanner(QWidget):
+    """A headline and the log line, over the top of the board, for `MOMENT_MS`."""
+
+    def __init__(self, parent: QWidget, board: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.board = board  # centred over it while it is on screen
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setObjectName("moment")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(22, 10, 22, 12)
+        self.headline = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.line = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        lay.addWidget(self.headline)
+        lay.addWidget(self.line)
+        self.kind = ""
+        self.shown_count = 0
+        self._effect = QGraphicsOpacityEffect(self)
+        self.setGraphicsEffect(self._effect)
+        fade_in = QPropertyAnimation(self._effect, b"opacity", self)
+        fade_in.setDuration(FADE_IN_MS)
+        fade_in.setStartValue(0.0)
+        fade_in.setEndValue(1.0)
+        self._slide = QPropertyAnimation(self, b"pos", self)
+        self._slide.setDuration(FADE_IN_MS)
+        self._slide.setEasingCurve(QEasingCurve.Type.OutCubic)
+        fade_out = QPropertyAnimation(self._effect, b"opacity", self)
+        fade_out.setDuration(FADE_OUT_MS)
+        fade_out.setStartValue(1.0)
+        fade_out.setEndValue(0.0)
+        self.anim = QSequentialAnimationGroup(self)
+        self.anim.addAnimation(fade_in)
+        self.anim.addPause(HOLD_MS)
+        self.anim.addAnimation(fade_out)
+        self.anim.finished.connect(self.hide)
+        self.hide()
+
+    def duration(self) -> int:
+        """How long a moment stays, fading in and out included (ms)."""
+        return sum(self.anim.animationAt(i).duration()
+                   for i in range(self.anim.animationCount()))
+
+    def play(self, kind: str, headline: str, line: str) -> None:
+        """Show one moment now (a running one gives way at once)."""
+        self.anim.stop()
+        self.kind = kind
+        self.shown_count += 1
+        colour = COLOURS.get(kind, "#e0b93a")
+        self.setStyleSheet(
+            f"QWidget#moment {{ background: rgba(12, 17, 23, 235); border: 3px solid {colour};"
+            " border-radius: 10px; }"
+            f"QLabel {{ color: #f2f2f2; font-size: 12pt; background: transparent; }}")
+        self.headline.setStyleSheet(f"color: {colour}; font-size: 20pt; font-weight: 700;")
+        self.headline.setText(headline)
+        self.line.setText(line)
+        self.line.setVisible(bool(line))
+        host = self.parentWidget()
+        left, span = 0, host.width()
+        if self.board is not None and self.board.isVisible():
+            left = self.board.mapTo(host, QPoint(0, 0)).x()
+            span = self.board.width()
+        width = min(max(360, int(span * 0.7)), host.width() - 20)
+        self.setFixedWidth(width)
+        self.adjustSize()
+        x = max(10, left + (span - width) // 2)
+        y = max(10, int(host.height() * 0.08))
+        self._slide.setStartValue(QPoint(x, y - 24))
+        self._slide.setEndValue(QPoint(x, y))
+        self._slide.start()
+        self.move(x, y - 24)
+        self.show()
+        self.raise_()
+        self.anim.start()
+
+    def clear(self) -> None:
+        """Gone at once (a hand-over must never show the last player's moment)."""
+        self.anim.stop()
+        self._slide.stop()
+        self.hide()
+
+
+def headline(kind: str, event: Event | None = None) -> str:
+    if kind == "end" and event is not None:
+        winner = event.get("winner", "")
+        return tr("ui.moment.end", winner=tr(f"log.winner_{winner}"))
+    return tr(f"ui.moment.{kind}")

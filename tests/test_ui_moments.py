@@ -1,0 +1,127 @@
+"""The moments that matter: a short banner on the board for the jump, a crisis averted
+or failed, a reveal, the brig and the game's end, with the log line; the prepared jump
+shown on the board; your own roll when the game put in your only die; all of it off
+with one Settings switch, and none of it holding the game up."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from bsg_desktop.engine import Setup  # noqa: E402
+from bsg_desktop.i18n import set_language, tr  # noqa: E402
+from bsg_desktop.ui.moments import MOMENT_MS, MOMENT_OF  # noqa: E402
+from bsg_desktop.ui.settings import Settings  # noqa: E402
+from bsg_desktop.ui.window import MainWindow  # noqa: E402
+
+
+@pytest.fixture
+def make(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    made: list[MainWindow] = []
+
+    def build(moments: bool = True) -> MainWindow:
+        s = Settings(tmp_path / f"s{len(made)}.ini")
+        s.set_moments(moments)
+        w = MainWindow(settings=s, autosave_path=None, bot_delay_ms=0, animate=True)
+        qtbot.addWidget(w)
+        w.resize(1280, 720)
+        w.show()
+        made.append(w)
+        return w
+
+    yield build
+    set_language("en")
+    for w in made:
+        w.controller.stop()
+
+
+def test_moments_show_briefly_with_the_log_line(make, qtbot):  # type: ignore[no-untyped-def]
+    assert MOMENT_MS <= 1000  # about a second at most, the same for every moment
+    win = make()
+    assert win.act_moments.isChecked()
+    win.start_game(Setup(players=4), 5)
+    c = win.controller
+    rng = random.Random(3)
+    seen: set[str] = set()
+    rolls = 0
+    while c.game.outcome is None:  # type: ignore[union-attr]
+        c.unlock()
+        before = len(c.game.events)  # type: ignore[union-attr]
+        shown = win.moment.shown_count
+        c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
+        new = [e for e in c.game.events[before:] if e.to is None]  # type: ignore[union-attr]
+        big = [e for e in new if e.kind in MOMENT_OF]
+        m = win.moment
+        if big:
+            assert m.shown_count == shown + 1 and m.isVisible()
+            assert m.kind in {MOMENT_OF[e.kind] for e in big}
+            assert m.duration() == MOMENT_MS
+            assert m.line.text() in [win.log.describer.describe(e) for e in big]
+            seen.add(m.kind)
+        elif m.kind == "roll" and m.shown_count == shown + 1:
+            rolls += 1
+            assert m.headline.text() == tr("ui.moment.roll")
+            assert c.last_choice.verb != "contribute"  # type: ignore[union-attr]
+        # a roll moment never survives the hand-over to the next player
+        if win.stack.currentWidget() is win.handover:
+            assert not (m.isVisible() and m.kind == "roll")
+    assert {"failed", "end"} <= seen and len(seen) >= 3 and rolls >= 1
+    assert win.moment.headline.text().endswith("win!")
+
+
+def test_moments_never_hold_the_game_up(make, qtbot):  # type: ignore[no-untyped-def]
+    win = make()
+    win.start_game(Setup(players=4), 5)
+    c = win.controller
+    rng = random.Random(3)
+    while not win.moment.isVisible():
+        c.unlock()
+        c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
+    c.unlock()
+    if win.stack.currentWidget() is win.handover:
+        win.handover.button.click()
+    # the choices are there and work while the banner is still up
+    n = len(c.game.choices)  # type: ignore[union-attr]
+    win.panel.click_choice(c.game.pending.options[0])  # type: ignore[union-attr]
+    assert len(c.game.choices) == n + 1  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: not win.moment.isVisible(), timeout=MOMENT_MS + 800)
+
+
+def test_settings_switch_turns_moments_off(make, qtbot):  # type: ignore[no-untyped-def]
+    win = make(moments=False)
+    assert not win.act_moments.isChecked()
+    win.start_game(Setup(players=4), 5)
+    c = win.controller
+    rng = random.Random(3)
+    while c.game.outcome is None:  # type: ignore[union-attr]
+        c.unlock()
+        c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
+    assert win.moment.shown_count == 0  # not even the game's end
+    win.act_moments.trigger()
+    assert win.settings.moments()
+
+
+def test_prepared_jump_is_on_the_board(make, qtbot):  # type: ignore[no-untyped-def]
+    set_language("hu")
+    win = make(moments=False)
+    win.set_language("hu")
+    win.start_game(Setup(players=4), 1)
+    c = win.controller
+    rng = random.Random(1)
+    states = set()
+    for _ in range(80):
+        g = c.game
+        if g.outcome is not None:  # type: ignore[union-attr]
+            break
+        c.unlock()
+        prepared = g.view(None).jump_bonus  # type: ignore[union-attr]
+        assert win.scene.shown()["jump_prepared"] == prepared
+        states.add(prepared)
+        if prepared:
+            assert "UGRÁS ELŐKÉSZÍTVE" in win.scene.all_texts()
+        c.choose(rng.choice(g.pending.options))  # type: ignore[union-attr]
+    assert states == {True, False}
