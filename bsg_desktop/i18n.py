@@ -33,13 +33,18 @@ class _HasText(Protocol):
     def get(self, lang: str) -> str: ...
 
 
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @lru_cache(maxsize=4)
 def catalog(lang: str) -> dict[str, str]:
     folder = package_path("locale")
     merged: dict[str, str] = {}
     for path in [folder / f"{lang}.yaml", *sorted(folder.glob(f"*.{lang}.yaml"))]:
         if path.exists():
-            raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            # libyaml's safe loader when present: the catalogs are read before the
+            # first frame, and the C parser is several times faster (same result)
+            raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER) or {}
             merged.update({str(k): str(v) for k, v in raw.items()})
     return merged
 

@@ -122,3 +122,18 @@ def test_no_widget_text_under_9_points(window, qtbot):  # type: ignore[no-untype
     for i in range(win.log.count()):
         f = win.log.item(i).font()
         assert f.pointSizeF() < 0 or f.pointSizeF() >= 9
+
+
+def test_side_panel_folds_away_and_back(window, qtbot):  # type: ignore[no-untyped-def]
+    win = window((1024, 640))
+    advance_to_many_options(win, seed=9)
+    board = win.board_view.width()
+    win.act_side.trigger()
+    qtbot.wait(5)
+    assert win.right.isHidden() and not win.act_side.isChecked()
+    assert win.board_view.width() > board + 200  # the board takes the room
+    n = len(win.controller.game.choices)  # type: ignore[union-attr]
+    win.press_number(1)  # the keys still choose
+    assert len(win.controller.game.choices) == n + 1  # type: ignore[union-attr]
+    win.act_side.trigger()
+    assert not win.right.isHidden()

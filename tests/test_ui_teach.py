@@ -102,6 +102,7 @@ def test_narration_and_panel_follow_the_language(win, qtbot):  # type: ignore[no
     assert "5. lépés / 6" in panel.progress.text()
     assert panel.forward_button.text().startswith("Előre")
     assert win.menu_learn.title() == "&Tanulás"
+    win.menu_learn.aboutToShow.emit()  # the teacher opens the menu
     hu_titles = {a.text() for a in win.menu_learn.actions()}
     assert any(d.title("hu") in hu_titles for d in win.demos)
     assert_lesson_on_board(win)  # the board was redrawn in Hungarian and still glows

@@ -68,6 +68,19 @@ QScrollArea { background: transparent; }
 """
 
 
+# Presenter view (a projector at 1920x1080, read from the back of a classroom): the
+# same panel, every text about twice the size.
+PRESENTER_CSS = LESSON_CSS + """
+QLabel#kicker { font-size: 20px; }
+QLabel#title { font-size: 38px; }
+QLabel#progress { font-size: 26px; }
+QLabel#narration { font-size: 34px; }
+QLabel#heading { font-size: 22px; }
+QLabel#rules, QLabel#next { font-size: 24px; }
+QPushButton { font-size: 24px; padding: 12px 18px; }
+"""
+
+
 class LessonPanel(QWidget):
     """Title, progress, narration, rules applied, next scripted choice, and the controls."""
 
@@ -84,6 +97,7 @@ class LessonPanel(QWidget):
         self.setObjectName("lesson")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(LESSON_CSS)
+        self.presenter = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(14, 12, 14, 12)
         outer.setSpacing(8)
@@ -179,6 +193,11 @@ class LessonPanel(QWidget):
     def show_error(self, message: str) -> None:
         self.error.setText(message)
         self.error.show()
+
+    def set_presenter(self, on: bool) -> None:
+        """Projector-sized texts for a classroom (Learn -> Presenter view)."""
+        self.presenter = on
+        self.setStyleSheet(PRESENTER_CSS if on else LESSON_CSS)
 
     def retranslate(self) -> None:
         """Re-apply every text in the current language (buttons, narration, rule texts)."""

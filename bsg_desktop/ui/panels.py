@@ -87,6 +87,8 @@ QLabel#total { color: #f0c674; font-weight: 600; }
 class BoardView(QGraphicsView):
     """Shows the whole scene, scaled to the widget: vector, so crisp at any size."""
 
+    token_clicked = Signal(object)  # the look of a readable card or marker clicked
+
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         from PySide6.QtGui import QPainter
@@ -110,6 +112,24 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().resizeEvent(event)
         self.fit()
+
+    def token_at(self, pos) -> object | None:  # type: ignore[no-untyped-def]
+        """The readable card or marker under a viewport point, if any."""
+        from bsg_desktop.ui.cardview import READABLE
+        from bsg_desktop.ui.scene import Token
+
+        for it in self.items(pos):
+            while it is not None and not isinstance(it, Token):
+                it = it.parentItem()
+            if isinstance(it, Token) and it.role in READABLE:
+                return it
+        return None
+
+    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().mouseReleaseEvent(event)
+        tok = self.token_at(event.position().toPoint())
+        if tok is not None:
+            self.token_clicked.emit(tok.look)  # type: ignore[attr-defined]
 
 
 def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:
@@ -518,7 +538,8 @@ class LogPanel(QListWidget):
         self.setUniformItemSizes(False)
         self.setStyleSheet("QListWidget { background: #0f161e; color: #dfe6ec; "
                            "alternate-background-color: #131c26; border: none; }"
-                           "QListWidget::item { padding: 3px; }")
+                           "QListWidget::item { padding: 3px; }"
+                           "QListWidget:focus { border: 2px solid #ffd84d; }")
         self.itemDoubleClicked.connect(lambda it: self.rule_requested.emit(
             it.data(Qt.ItemDataRole.UserRole)))
         self.describer: Describer | None = None

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
@@ -32,6 +32,7 @@ from bsg_desktop.data.components import Components
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.view import PlayerView, SeatView
 from bsg_desktop.i18n import text, tr
+from bsg_desktop.ui.cardview import READABLE, token_words
 from bsg_desktop.ui.qtart import CachedDrawingItem, DrawingItem, Op, merged_ops
 
 STRIP_GAP = 5.0
@@ -255,6 +256,10 @@ class BoardScene(QGraphicsScene):
             if tok is None:
                 drawing, ops = self._look(look)
                 tok = Token(drawing, role, where, key, look, scale, ops)
+                if role in READABLE:  # hover: the text; click: the card large
+                    title, body = token_words(self.comp, look)
+                    tok.setToolTip(f"{title}\n\n{body}")
+                    tok.setCursor(Qt.CursorShape.PointingHandCursor)
                 tok.setZValue(5 if role in ("die", "demoralized") else 3)
                 if role == "drawn":
                     tok.setOpacity(0.5)  # not on the monitor yet: K8 has not looked at it
@@ -286,16 +291,22 @@ class BoardScene(QGraphicsScene):
         for i, d in enumerate(spent):
             put(f"die.{d.id}", "die", f"{sv.seat}/{SPENT}/{d.kind}", ("blank", d.kind, True),
                 self.geo.black_die(black, i))
-        # Active dice wait in the seat panel; their rolled values are never drawn on the
-        # board (D1): a roller sees them in the decision panel after the hand-over.
+        # Active dice wait in the seat panel; their rolled values are drawn only for the
+        # seat whose view this is (after the hand-over): your own dice land showing their
+        # faces, everyone else's stay blank (D1).
         card_w = card_art.CARD_W * CARD_SCALE
         room = w - card_w - 8  # four dice must fit beside the card, even with five seats
         step = min(SEAT_DIE + 1.6, room / 4)
         scale = min(1.0, (step - 1.2) / SEAT_DIE)
         for i, d in enumerate(active):
             px = x + card_w + 6 + step / 2 + i * step
-            put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}", ("blank", d.kind, False),
-                (px, y + h - SEAT_DIE / 2 - 3), scale)
+            if d.value is not None and view.seat == sv.seat:
+                put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
+                    ("face", d.kind, d.value), (px, y + h - SEAT_DIE / 2 - 3),
+                    scale * SEAT_DIE / BOARD_DIE)
+            else:
+                put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
+                    ("blank", d.kind, False), (px, y + h - SEAT_DIE / 2 - 3), scale)
         put(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
             ("card", sv.character, sv.in_brig),
             (x + 2 + card_art.CARD_W * CARD_SCALE / 2, y + 2 + card_art.CARD_H * CARD_SCALE / 2),

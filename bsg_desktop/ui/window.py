@@ -35,6 +35,7 @@ from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import Describer, describer_for
 from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
+from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.controller import (
     HUMAN,
     GameController,
@@ -89,7 +90,9 @@ class MainWindow(QMainWindow):
         self.rules_dialog: RulesDialog | None = None
         self._base_delay = bot_delay_ms
         self.lesson: Lesson | None = None
-        self.demos: list[DemoEntry] = list_demos(DEMO_DIR)
+        # The shipped demos are read when the Learn menu first opens (or a lesson is
+        # asked for), not before the first frame: parsing them all takes a while.
+        self._demos: list[DemoEntry] | None = None
         self.demo_actions: dict[Path, QAction] = {}
         self._lesson_views: dict[tuple[int, int], PlayerView] = {}
         self._lesson_describer: tuple[Lesson | None, Describer | None] = (None, None)
@@ -162,6 +165,8 @@ class MainWindow(QMainWindow):
         sp.learn_requested.connect(self._first_demo)
         c.events_applied.connect(lambda _e: self._update_title())
         self.log.rule_requested.connect(self.show_rules)
+        self.board_view.token_clicked.connect(self.show_card)
+        self.card_viewer: CardViewer | None = None
         self.handover.continued.connect(c.unlock)
         lp = self.lesson_panel
         lp.back_requested.connect(self.lesson_back)
@@ -214,6 +219,9 @@ class MainWindow(QMainWindow):
         self.act_about = act(self._about)
         self.act_full = act(self.toggle_full_screen, QKeySequence(Qt.Key.Key_F11))
         self.act_full.setCheckable(True)
+        self.act_side = act(self.toggle_side_panel, QKeySequence(Qt.Key.Key_F9))
+        self.act_side.setCheckable(True)
+        self.act_side.setChecked(True)
         # Number keys pick choice 1-9 on the decision panel (keyboard-only play).
         self.number_keys = []
         for n in range(1, 10):
@@ -259,6 +267,7 @@ class MainWindow(QMainWindow):
         for a in self.lang_actions.values():
             self.menu_lang.addAction(a)
         self.menu_settings.addAction(self.act_full)
+        self.menu_settings.addAction(self.act_side)
         self.menu_settings.addAction(self.act_fast)
         self.menu_settings.addAction(self.act_suspicion)
         self.menu_settings.addAction(self.act_moments)
@@ -268,11 +277,32 @@ class MainWindow(QMainWindow):
         self.act_lesson_reset = act(self.lesson_reset, QKeySequence(Qt.Key.Key_Home))
         self.act_take_over = act(self.take_over)
         self.act_close_lesson = act(self.close_lesson)
+        self.act_presenter = act(self.toggle_presenter, QKeySequence(Qt.Key.Key_F5))
+        self.act_presenter.setCheckable(True)
         self.menu_learn = mb.addMenu("")
+        self.menu_learn.aboutToShow.connect(self._fill_learn_lazily)
         self.menu_demos = QMenu(self)  # the shipped demos, filled in the current language
         self.menu_help = mb.addMenu("")
         self.menu_help.addAction(self.act_rules)
         self.menu_help.addAction(self.act_about)
+
+    @property
+    def demos(self) -> list[DemoEntry]:
+        if self._demos is None:
+            self._demos = list_demos(DEMO_DIR)
+            self._fill_learn()
+        return self._demos
+
+    @demos.setter
+    def demos(self, entries: list[DemoEntry]) -> None:
+        self._demos = list(entries)
+
+    def _fill_learn_lazily(self) -> None:
+        """The Learn menu is about to open: its demo list is filled now if not yet."""
+        if self._demos is None:
+            self.demos  # noqa: B018 - reading it loads the demos and fills the menu
+        else:
+            self._fill_learn()
 
     def _fill_learn(self) -> None:
         """The Learn menu: every shipped demo by title (broken ones disabled, their error
@@ -281,7 +311,7 @@ class MainWindow(QMainWindow):
         m.clear()
         m.setToolTipsVisible(True)
         self.demo_actions = {}
-        for d in self.demos:
+        for d in self._demos or ():
             a = m.addAction(d.title() if not d.error else d.path.name)
             if d.error:
                 a.setEnabled(False)
@@ -295,7 +325,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_demo_file)
         m.addSeparator()
         for a in (self.act_lesson_back, self.act_lesson_forward, self.act_lesson_reset,
-                  self.act_take_over, self.act_close_lesson):
+                  self.act_take_over, self.act_close_lesson, self.act_presenter):
             m.addAction(a)
         if hasattr(self, "review_tools"):
             m.addAction(self.review_tools.act_editor)
@@ -305,7 +335,8 @@ class MainWindow(QMainWindow):
         self.menu_learn.setTitle(tr("teach.menu.learn"))
         for a, key in ((self.act_demo_file, "open_file"), (self.act_lesson_back, "back"),
                        (self.act_lesson_forward, "forward"), (self.act_lesson_reset, "reset"),
-                       (self.act_take_over, "take_over"), (self.act_close_lesson, "close")):
+                       (self.act_take_over, "take_over"), (self.act_close_lesson, "close"),
+                       (self.act_presenter, "presenter")):
             a.setText(tr(f"teach.menu.{key}"))
         # The menu shows the key names in our words (after a tab, Qt shows the text as
         # given instead of its own name for the shortcut).
@@ -331,7 +362,8 @@ class MainWindow(QMainWindow):
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
                        (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion"),
-                       (self.act_full, "full_screen"), (self.act_moments, "moments")):
+                       (self.act_full, "full_screen"), (self.act_moments, "moments"),
+                       (self.act_side, "side_panel")):
             a.setText(tr(f"ui.menu.{key}"))
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()
@@ -486,6 +518,37 @@ class MainWindow(QMainWindow):
             self.panel.press_number(n)
         elif self.stack.currentWidget() is self.start_page:
             self.start_page.press_number(n)
+
+    @Slot()
+    def toggle_presenter(self) -> None:
+        """Presenter view for a classroom: full screen, the log out of the way, the
+        lesson's narration and controls at projector size, the board as large as the
+        narration leaves room for. Starts the first demo if no lesson is open."""
+        on = not self.lesson_panel.presenter
+        if on and self.lesson is None:
+            self._first_demo()
+            if self.lesson is None:
+                self.act_presenter.setChecked(False)
+                return
+        self.lesson_panel.set_presenter(on)
+        self.bottom.setVisible(not on)
+        self.act_presenter.setChecked(on)
+        if on:
+            self._was_full = self.isFullScreen()
+            self.showFullScreen()
+        elif not getattr(self, "_was_full", False):
+            self.showNormal()
+        self.act_full.setChecked(self.isFullScreen())
+        w = max(self.width(), 800)
+        side = int(w * (0.36 if on else 0.28))
+        self.game_page.setSizes([w - side, side])
+
+    @Slot()
+    def toggle_side_panel(self) -> None:
+        """Fold the side panel away (a small screen, a look at the whole board) and back;
+        the number keys still pick the choices while it is folded."""
+        self.right.setVisible(self.right.isHidden())
+        self.act_side.setChecked(not self.right.isHidden())
 
     @Slot()
     def toggle_full_screen(self) -> None:
@@ -838,6 +901,8 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _end_lesson(self) -> None:
+        if self.lesson_panel.presenter:
+            self.toggle_presenter()
         self.lesson = None
         self.scene.clear_highlight()
         self.lesson_panel.hide()
@@ -936,6 +1001,13 @@ class MainWindow(QMainWindow):
         on = self.act_fast.isChecked()
         self.settings.set_fast_bots(on)
         self.controller.bot_delay_ms = min(self._base_delay, 60) if on else self._base_delay
+
+    @Slot(object)
+    def show_card(self, look: tuple[object, ...]) -> None:
+        """A card or marker on the board, large and with its text (and brig side)."""
+        if self.card_viewer is None:
+            self.card_viewer = CardViewer(self.comp, self)
+        self.card_viewer.show_token(look, language())
 
     @Slot(str)
     def show_rules(self, rule_id: str = "") -> None:
