@@ -8,7 +8,6 @@ closed, which seats are on phones and whether each phone is connected.
 
 from __future__ import annotations
 
-import segno
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
@@ -34,6 +33,8 @@ def qr_pixmap(url: str, scale: int = 5) -> QPixmap:
     import io
 
     buf = io.BytesIO()
+    import segno  # only when a QR code is drawn: not before the first frame
+
     segno.make(url, error="m").save(buf, kind="png", scale=scale, border=4)
     pix = QPixmap()
     pix.loadFromData(buf.getvalue(), "PNG")

@@ -16,16 +16,19 @@ disconnected (or the host gives the seat to a computer player).
 from __future__ import annotations
 
 import socket
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from bsg_desktop.companion.frames import art_catalog
 from bsg_desktop.companion.host import Host
 from bsg_desktop.companion.protocol import BadMessage, Message
-from bsg_desktop.companion.server import CompanionServer
 from bsg_desktop.errors import IllegalChoiceError
 from bsg_desktop.i18n import language
 from bsg_desktop.ui.controller import GameController
+
+if TYPE_CHECKING:  # aiohttp is imported when a game is first hosted, not at start
+    from bsg_desktop.companion.server import CompanionServer
 
 DEFAULT_PORT = 8765
 
@@ -100,6 +103,8 @@ class PhoneHost(QObject):
         self.stop()
         comp = g.c
         self.host = host or Host(comp, self.controller.humans, language())
+        from bsg_desktop.companion.server import CompanionServer
+
         for attempt in (port, 0) if port else (0,):
             server = CompanionServer(self._from_server, self._presence_from_server,
                                      art_catalog(comp), address, attempt)
