@@ -499,7 +499,7 @@ class MainWindow(QMainWindow):
         if self.isActiveWindow() or self.focusWidget() is None or \
                 not self.focusWidget().isVisible():
             # once the new choices are on screen (they show when the event loop runs)
-            QTimer.singleShot(0, self.panel.focus_first)
+            QTimer.singleShot(0, self.panel, self.panel.focus_first)  # dropped if it is gone
 
     def _show_page(self, page) -> None:  # type: ignore[no-untyped-def]
         """Bring a page up; a moment being shown stays on top of it."""
