@@ -17,6 +17,16 @@ import time
 T0 = time.perf_counter()
 C0 = time.process_time()  # CPU time too: on a busy machine wall time mostly measures the others
 
+import sys  # noqa: E402
+from pathlib import Path as _Path  # noqa: E402
+
+# Run as ``python benchmarks/gui.py``: Python puts benchmarks/ first on the path, where a
+# script's name (secrets.py) would hide the standard module of that name; the project
+# root goes there instead.
+_HERE = _Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if _Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
 import argparse  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
