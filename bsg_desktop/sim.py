@@ -296,6 +296,10 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def run_jobs(fn: Any, seeds: list[int], jobs: int, make_job: Any) -> Iterator[tuple[int, Any]]:
     """Yield ``(len(chunk), fn(make_job(chunk)))`` for consecutive chunks of ``seeds``,
     in seed order, computed in ``jobs`` processes when > 1.
@@ -313,11 +317,21 @@ def run_jobs(fn: Any, seeds: list[int], jobs: int, make_job: Any) -> Iterator[tu
             yield len(chunk), fn(make_job(chunk))
         return
     import multiprocessing
+    import threading
 
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
-        for chunk, result in zip(chunks, pool.imap(fn, [make_job(c) for c in chunks]),
-                                 strict=True):
-            yield len(chunk), result
+    # `kill` (SIGTERM) stops the run like Ctrl+C: without it the parent would die at
+    # once and leave its workers playing on, orphaned, until their next result.
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
+    try:
+        with multiprocessing.get_context("spawn").Pool(jobs,
+                                                       initializer=_ignore_sigint) as pool:
+            for chunk, result in zip(chunks, pool.imap(fn, [make_job(c) for c in chunks]),
+                                     strict=True):
+                yield len(chunk), result
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def collect(parts: Iterator[tuple[int, Any]], total: int, unit: str, show: bool,

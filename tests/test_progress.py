@@ -130,6 +130,20 @@ def test_ctrl_c_stops_both_workers_and_reports_the_games_so_far() -> None:
     assert _group_gone(proc.pid), "a worker process outlived the run"
 
 
+def test_kill_stops_the_workers_too() -> None:
+    proc, master = _start_on_pty("simulate", "--games", "200000", "--players", "3",
+                                 "--jobs", "2", "--no-check")
+    try:
+        screen = _read_until(master, r"\b[1-9][\d,]*/[\d,]+", 120)
+        assert re.search(r"\b[1-9][\d,]*/[\d,]+", screen), screen[-500:]
+        proc.terminate()  # SIGTERM to the parent alone, as `kill PID` sends it
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+    assert "interrupted:" in out.decode()
+    assert _group_gone(proc.pid), "a worker process outlived the run"
+
+
 def test_ctrl_c_in_a_league_keeps_the_finished_comparisons() -> None:
     proc, master = _start_on_pty("league", "--games", "200000", "--levels", "random,heuristic",
                                  "--side", "cylons", "--opponents", "stronger", "--json")
