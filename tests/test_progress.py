@@ -70,6 +70,18 @@ def test_simulate_on_a_terminal_shows_a_progress_bar() -> None:
     assert "300 games, 3 players" in out.decode()  # the results are untouched, on stdout
 
 
+def test_print_on_a_terminal_counts_its_files(tmp_path: Path) -> None:
+    proc, master = _start_on_pty("print", "--out", str(tmp_path), "--exports")
+    try:
+        screen = _read_until(master, r"8/8", 180)
+        out, _ = proc.communicate(timeout=180)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0
+    assert "8/8" in screen and "files/s" in screen  # cover, 5 PDFs, README, the exports
+    assert "BSG_Express_Start.pdf" in out.decode()  # the written files, on stdout as before
+
+
 def test_off_a_terminal_nothing_is_drawn_and_json_is_pure() -> None:
     r = subprocess.run([sys.executable, "-m", "bsg_desktop", "simulate", "--games", "20",
                         "--players", "4", "--json"], cwd=ROOT, env=_env(),

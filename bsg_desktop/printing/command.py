@@ -17,8 +17,9 @@ from pathlib import Path
 
 from bsg_desktop.data.components import load_components
 from bsg_desktop.errors import UserError
-from bsg_desktop.printing.pack import PrintOptions, build_pack
+from bsg_desktop.printing.pack import PrintOptions, build_pack, pack_steps
 from bsg_desktop.printing.sheets import PAPERS
+from bsg_desktop.progress import Bar, wanted
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -128,7 +129,9 @@ def run(args: argparse.Namespace) -> int:
         options.check()
     except ValueError as e:
         raise UserError(str(e)) from None
-    files = build_pack(load_components(), options)
+    comp = load_components()
+    with Bar(pack_steps(options), "files", wanted(), "print") as bar:
+        files = build_pack(comp, options, bar.advance)
     for path in write_files(Path(args.out), files):
         print(path)
     return 0

@@ -9,7 +9,7 @@ dates and ids, and every text is measured with the shipped font.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
@@ -491,8 +491,20 @@ def readme(comp: Components, o: PrintOptions, built: dict[str, list[Page]],
     return plain_text(blocks).encode("utf-8")
 
 
-def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
-    """Every file of the pack, by file name, the cover sheet first."""
+def pack_steps(o: PrintOptions) -> int:
+    """How many times build_pack calls ``advance``: the cover, each document, the README,
+    and the exports as one step (for the command's progress bar)."""
+    return 7 + (1 if o.exports else 0)
+
+
+def build_pack(comp: Components, o: PrintOptions,
+               advance: Callable[[int], None] | None = None) -> dict[str, bytes]:
+    """Every file of the pack, by file name, the cover sheet first.
+
+    ``advance(1)`` is called as each step of pack_steps(o) is done, so a long pack
+    (exports take seconds) can show its progress.
+    """
+    step = advance or (lambda n: None)
     o.check()
     docs = {
         BOARD_FILE: (board_pages(comp, o), "print.doc.board"),
@@ -504,12 +516,16 @@ def build_pack(comp: Components, o: PrintOptions) -> dict[str, bytes]:
     built = {name: pages for name, ((_, pages), _) in docs.items()}
     sheet, start = start_pages(comp, o, built)
     out = {START_FILE: render(sheet, start, o.lang, "print.doc.start")}
+    step(1)
     for name, ((sheet, pages), title) in docs.items():
         out[name] = render(sheet, pages, o.lang, title)
+        step(1)
     out[README_FILE] = readme(comp, o, built, len(start))
+    step(1)
     if o.exports:
         from bsg_desktop.printing.exports import exports
         out.update(exports(comp, o.lang, o.ink))
+        step(1)
     return out
 
 
