@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -26,60 +26,81 @@ def _env() -> dict[str, str]:
                 PYTHONPATH=str(ROOT))
 
 
-def _start_on_pty(*args: str) -> tuple[subprocess.Popen[bytes], int]:
-    """The command with standard error on a pseudo-terminal, as in a terminal window;
-    standard output stays a pipe, so the results can be read apart from the bar."""
-    master, slave = os.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "bsg_desktop", *args], cwd=ROOT,
-                            env=_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=slave, start_new_session=True)
-    os.close(slave)
-    return proc, master
+class Terminal:
+    """A pseudo-terminal on the command's standard error, read all the time by a thread
+    (a terminal nobody reads fills up and blocks the writer, as a real one would not)."""
 
+    def __init__(self, *args: str) -> None:
+        master, slave = os.openpty()
+        self.master = master
+        self.proc = subprocess.Popen([sys.executable, "-m", "bsg_desktop", *args], cwd=ROOT,
+                                     env=_env(), stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=slave,
+                                     start_new_session=True)
+        os.close(slave)
+        self._seen = b""
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
-def _read_until(master: int, pattern: str, seconds: float) -> str:
-    """What the terminal showed, up to the first match of ``pattern`` (or the time limit)."""
-    seen = b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
+    def _read(self) -> None:
+        while True:
             try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the other side closed: the command ended
-                break
+                chunk = os.read(self.master, 65536)
+            except OSError:  # the command ended and closed its side
+                return
             if not chunk:
+                return
+            with self._lock:
+                self._seen += chunk
+
+    @property
+    def screen(self) -> str:
+        with self._lock:
+            return self._seen.decode("utf-8", "replace")
+
+    def wait_for(self, pattern: str, seconds: float) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if re.search(pattern, self.screen):
+                return True
+            if self.proc.poll() is not None:
                 break
-            seen += chunk
-            if re.search(pattern, seen.decode("utf-8", "replace")):
-                break
-    return seen.decode("utf-8", "replace")
+            time.sleep(0.05)
+        return bool(re.search(pattern, self.screen))
+
+    def finish(self, seconds: float) -> str:
+        """Wait for the command to end; its standard output."""
+        try:
+            out, _ = self.proc.communicate(timeout=seconds)
+        finally:
+            if self.proc.poll() is None:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+            self._reader.join(5)
+            os.close(self.master)
+        return out.decode()
+
+
+RUNNING = r"\b[1-9][\d,]*/[\d,]+"  # the bar once at least one game is done
 
 
 def test_simulate_on_a_terminal_shows_a_progress_bar() -> None:
-    proc, master = _start_on_pty("simulate", "--games", "300", "--players", "3")
-    try:
-        screen = _read_until(master, r"300/300", 120)
-        out, _ = proc.communicate(timeout=120)
-    finally:
-        os.close(master)
-    assert proc.returncode == 0
-    assert "300/300" in screen  # done/total
-    assert "games/s" in screen  # the rate
-    assert "━" in screen  # the bar itself
-    assert "300 games, 3 players" in out.decode()  # the results are untouched, on stdout
+    term = Terminal("simulate", "--games", "300", "--players", "3")
+    out = term.finish(180)
+    assert term.proc.returncode == 0
+    assert "300/300" in term.screen  # done/total
+    assert "games/s" in term.screen  # the rate
+    assert "━" in term.screen  # the bar itself
+    assert "300 games, 3 players" in out  # the results are untouched, on stdout
 
 
 def test_print_on_a_terminal_counts_its_files(tmp_path: Path) -> None:
-    proc, master = _start_on_pty("print", "--out", str(tmp_path), "--exports")
-    try:
-        screen = _read_until(master, r"8/8", 180)
-        out, _ = proc.communicate(timeout=180)
-    finally:
-        os.close(master)
-    assert proc.returncode == 0
-    assert "8/8" in screen and "files/s" in screen  # cover, 5 PDFs, README, the exports
-    assert "BSG_Express_Start.pdf" in out.decode()  # the written files, on stdout as before
+    term = Terminal("print", "--out", str(tmp_path), "--exports")
+    out = term.finish(180)
+    assert term.proc.returncode == 0
+    assert "8/8" in term.screen and "files/s" in term.screen  # cover, 5 PDFs, README, exports
+    assert "BSG_Express_Start.pdf" in out  # the written files, on stdout as before
 
 
 def test_off_a_terminal_nothing_is_drawn_and_json_is_pure() -> None:
@@ -93,22 +114,11 @@ def test_off_a_terminal_nothing_is_drawn_and_json_is_pure() -> None:
 
 
 def test_json_on_a_terminal_draws_no_bar() -> None:
-    proc, master = _start_on_pty("simulate", "--games", "40", "--players", "3", "--json")
-    try:
-        out, _ = proc.communicate(timeout=120)
-        screen = _read_until(master, r"$^", 1)
-    finally:
-        os.close(master)
-    assert proc.returncode == 0
-    assert "games/s" not in screen and "━" not in screen
+    term = Terminal("simulate", "--games", "40", "--players", "3", "--json")
+    out = term.finish(120)
+    assert term.proc.returncode == 0
+    assert "games/s" not in term.screen and "━" not in term.screen
     assert json.loads(out)["games"] == 40
-
-
-def _interrupt_when_running(proc: subprocess.Popen[bytes], master: int) -> None:
-    """Send Ctrl+C's signal once at least one game is done (the bar says so)."""
-    screen = _read_until(master, r"\b[1-9][\d,]*/[\d,]+", 120)
-    assert re.search(r"\b[1-9][\d,]*/[\d,]+", screen), screen[-500:]
-    proc.send_signal(signal.SIGINT)
 
 
 def _group_gone(pgid: int, seconds: float = 10) -> bool:
@@ -123,49 +133,36 @@ def _group_gone(pgid: int, seconds: float = 10) -> bool:
 
 
 def test_ctrl_c_stops_both_workers_and_reports_the_games_so_far() -> None:
-    proc, master = _start_on_pty("simulate", "--games", "200000", "--players", "3",
-                                 "--jobs", "2", "--no-check")
-    try:
-        _interrupt_when_running(proc, master)
-        out, _ = proc.communicate(timeout=60)
-        screen = _read_until(master, r"$^", 1)
-    finally:
-        os.close(master)
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-    text = out.decode()
-    assert proc.returncode == 130, text
-    assert "Traceback" not in screen and "Traceback" not in text
-    m = re.search(r"interrupted: the (\d+) games finished before Ctrl\+C", text)
-    assert m and 0 < int(m.group(1)) < 200000, text
-    assert f"{m.group(1)} games, 3 players" in text  # the partial results themselves
-    assert _group_gone(proc.pid), "a worker process outlived the run"
+    term = Terminal("simulate", "--games", "200000", "--players", "3", "--jobs", "2",
+                    "--no-check")
+    assert term.wait_for(RUNNING, 120), term.screen[-500:]
+    term.proc.send_signal(signal.SIGINT)  # what Ctrl+C sends
+    out = term.finish(60)
+    assert term.proc.returncode == 130, out
+    assert "Traceback" not in term.screen and "Traceback" not in out
+    m = re.search(r"interrupted: the (\d+) games finished before Ctrl\+C", out)
+    assert m and 0 < int(m.group(1)) < 200000, out
+    assert f"{m.group(1)} games, 3 players" in out  # the partial results themselves
+    assert _group_gone(term.proc.pid), "a worker process outlived the run"
 
 
 def test_kill_stops_the_workers_too() -> None:
-    proc, master = _start_on_pty("simulate", "--games", "200000", "--players", "3",
-                                 "--jobs", "2", "--no-check")
-    try:
-        screen = _read_until(master, r"\b[1-9][\d,]*/[\d,]+", 120)
-        assert re.search(r"\b[1-9][\d,]*/[\d,]+", screen), screen[-500:]
-        proc.terminate()  # SIGTERM to the parent alone, as `kill PID` sends it
-        out, _ = proc.communicate(timeout=60)
-    finally:
-        os.close(master)
-    assert "interrupted:" in out.decode()
-    assert _group_gone(proc.pid), "a worker process outlived the run"
+    term = Terminal("simulate", "--games", "200000", "--players", "3", "--jobs", "2",
+                    "--no-check")
+    assert term.wait_for(RUNNING, 120), term.screen[-500:]
+    term.proc.terminate()  # SIGTERM to the parent alone, as `kill PID` sends it
+    out = term.finish(60)
+    assert "interrupted:" in out
+    assert _group_gone(term.proc.pid), "a worker process outlived the run"
 
 
 def test_ctrl_c_in_a_league_keeps_the_finished_comparisons() -> None:
-    proc, master = _start_on_pty("league", "--games", "200000", "--levels", "random,heuristic",
-                                 "--side", "cylons", "--opponents", "stronger", "--json")
-    try:
-        time.sleep(2)  # --json draws no bar, so give it time to play some games
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-    finally:
-        os.close(master)
-    assert proc.returncode == 130
+    term = Terminal("league", "--games", "200000", "--levels", "random,heuristic",
+                    "--side", "cylons", "--opponents", "stronger", "--json")
+    time.sleep(2)  # --json draws no bar, so give it time to play some games
+    term.proc.send_signal(signal.SIGINT)
+    out = term.finish(60)
+    assert term.proc.returncode == 130
     result = json.loads(out)
     assert result["partial"] is True and result["ladder_holds"] is False
 
