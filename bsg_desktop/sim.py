@@ -11,7 +11,7 @@ import json
 import random
 import signal
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -326,8 +326,23 @@ def run_jobs(fn: Any, seeds: list[int], jobs: int, make_job: Any) -> Iterator[tu
     try:
         with multiprocessing.get_context("spawn").Pool(jobs,
                                                        initializer=_ignore_sigint) as pool:
-            for chunk, result in zip(chunks, pool.imap(fn, [make_job(c) for c in chunks]),
-                                     strict=True):
+            # At most two chunks per worker are queued at a time: a run of thousands of
+            # chunks handed over at once would have to be drained again before the pool
+            # can stop, and under load that made Ctrl+C hang.
+            todo = iter(chunks)
+            queued: deque[tuple[list[int], Any]] = deque()
+
+            def queue_next() -> None:
+                chunk = next(todo, None)
+                if chunk is not None:
+                    queued.append((chunk, pool.apply_async(fn, (make_job(chunk),))))
+
+            for _ in range(2 * jobs):
+                queue_next()
+            while queued:
+                chunk, pending = queued.popleft()
+                result = pending.get()
+                queue_next()
                 yield len(chunk), result
     finally:
         if main_thread:

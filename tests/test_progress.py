@@ -137,7 +137,7 @@ def test_ctrl_c_stops_both_workers_and_reports_the_games_so_far() -> None:
                     "--no-check")
     assert term.wait_for(RUNNING, 120), term.screen[-500:]
     term.proc.send_signal(signal.SIGINT)  # what Ctrl+C sends
-    out = term.finish(60)
+    out = term.finish(120)
     assert term.proc.returncode == 130, out
     assert "Traceback" not in term.screen and "Traceback" not in out
     m = re.search(r"interrupted: the (\d+) games finished before Ctrl\+C", out)
@@ -151,7 +151,7 @@ def test_kill_stops_the_workers_too() -> None:
                     "--no-check")
     assert term.wait_for(RUNNING, 120), term.screen[-500:]
     term.proc.terminate()  # SIGTERM to the parent alone, as `kill PID` sends it
-    out = term.finish(60)
+    out = term.finish(120)
     assert "interrupted:" in out
     assert _group_gone(term.proc.pid), "a worker process outlived the run"
 
@@ -161,7 +161,7 @@ def test_ctrl_c_in_a_league_keeps_the_finished_comparisons() -> None:
                     "--side", "cylons", "--opponents", "stronger", "--json")
     time.sleep(2)  # --json draws no bar, so give it time to play some games
     term.proc.send_signal(signal.SIGINT)
-    out = term.finish(60)
+    out = term.finish(120)
     assert term.proc.returncode == 130
     result = json.loads(out)
     assert result["partial"] is True and result["ladder_holds"] is False
