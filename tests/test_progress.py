@@ -26,6 +26,12 @@ def _env() -> dict[str, str]:
                 PYTHONPATH=str(ROOT))
 
 
+def _default_sigint() -> None:
+    """Ctrl+C as a terminal delivers it: an ignored SIGINT is inherited, and a test
+    before this one in the same pytest process may have left it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """A pseudo-terminal on the command's standard error, read all the time by a thread
     (a terminal nobody reads fills up and blocks the writer, as a real one would not)."""
@@ -36,7 +42,7 @@ class Terminal:
         self.proc = subprocess.Popen([sys.executable, "-m", "bsg_desktop", *args], cwd=ROOT,
                                      env=_env(), stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=slave,
-                                     start_new_session=True)
+                                     start_new_session=True, preexec_fn=_default_sigint)
         os.close(slave)
         self._seen = b""
         self._lock = threading.Lock()
