@@ -38,8 +38,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-# run as a script, this folder comes first on the path, and benchmarks/secrets.py
-# would shadow the standard library's secrets module
+# run as a script from a checkout: the project root, not this folder, comes first on the path
 sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

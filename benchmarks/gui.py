@@ -20,9 +20,8 @@ C0 = time.process_time()  # CPU time too: on a busy machine wall time mostly mea
 import sys  # noqa: E402
 from pathlib import Path as _Path  # noqa: E402
 
-# Run as ``python benchmarks/gui.py``: Python puts benchmarks/ first on the path, where a
-# script's name (secrets.py) would hide the standard module of that name; the project
-# root goes there instead.
+# Run as ``python benchmarks/gui.py`` from a checkout: the project root, not this folder,
+# comes first on the path.
 _HERE = _Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if _Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))

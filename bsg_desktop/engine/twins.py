@@ -1,6 +1,6 @@
 """Twin worlds: a copy of a game that differs only in facts hidden from one seat.
 
-The leak tests and ``benchmarks/secrets.py`` play a game and its twins side by
+The leak tests and ``benchmarks/leaks.py`` play a game and its twins side by
 side: whatever a seat can tell apart between two worlds it cannot tell apart
 from its own view is a leak. ``twin(g, seat, rng)`` redraws every fact hidden
 from ``seat`` (``None``: hidden from the public, so everything secret to anyone):
@@ -15,7 +15,7 @@ worlds can be compared up to the first public event that tells them apart.
 
 ``compare_undo`` and ``compare_shape`` play random games beside twins and count
 what they compared and every difference found; ``tests/test_secrets.py`` runs
-them over 2,000 decisions per player count, ``benchmarks/secrets.py`` over more.
+them over 2,000 decisions per player count, ``benchmarks/leaks.py`` over more.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Twin-world leak search, longer than CI's: decisions compared and differences found.
 
-Run: ``python3 benchmarks/secrets.py [--decisions 20000] [--players 3 4 5] [--seed 1]``.
+Run: ``python3 benchmarks/leaks.py [--decisions 20000] [--players 3 4 5] [--seed 1]``.
 
 For each player count two searches play random games (``engine/twins.py``):
 
