@@ -107,21 +107,8 @@ def test_a_game_with_a_decision_taken_back_is_reviewed_and_cut_into_lessons() ->
 
 # ------------------------------------------------------------------- window
 @pytest.fixture
-def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    pytest.importorskip("pytestqt")
-    from bsg_desktop.i18n import set_language
-    from bsg_desktop.ui.settings import Settings
-    from bsg_desktop.ui.window import MainWindow
-
-    w = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
-                   bot_delay_ms=0, animate=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    set_language("en")
-    w.controller.stop()
+def win(new_window):  # type: ignore[no-untyped-def]
+    return new_window((1300, 850))
 
 
 def test_a_bot_game_played_to_its_end_is_reviewed_step_by_step(win: Any, qtbot: Any) -> None:

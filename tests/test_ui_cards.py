@@ -14,21 +14,12 @@ from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, text  # noqa: E402
-from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
 
 @pytest.fixture
-def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    w = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
-                   bot_delay_ms=0, animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    set_language("en")
-    w.controller.stop()
+def win(new_window):  # type: ignore[no-untyped-def]
+    return new_window((1280, 720))
 
 
 def click_token(win: MainWindow, qtbot, key: str) -> None:  # type: ignore[no-untyped-def]

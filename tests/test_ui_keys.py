@@ -25,23 +25,13 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from bsg_desktop.engine import Choice, Setup  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
-from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 from bsg_desktop.ui.words import projected_total  # noqa: E402
 
 
 @pytest.fixture
-def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    w = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
-                   bot_delay_ms=0, animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    yield w
-    set_language("en")
-    w.controller.stop()
+def win(new_window):  # type: ignore[no-untyped-def]
+    return new_window((1280, 720))
 
 
 def key(qtbot, k: Qt.Key) -> None:  # type: ignore[no-untyped-def]

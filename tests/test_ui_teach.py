@@ -20,26 +20,15 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import Qt  # noqa: E402
 from test_ui import engine_board  # noqa: E402  (tests/ is on sys.path under pytest)
 
-from bsg_desktop.i18n import set_language  # noqa: E402
 from bsg_desktop.teach import DEMO_DIR, Lesson, list_demos  # noqa: E402
-from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
 K9 = DEMO_DIR / "k9_rulebook_example.yaml"
 
 
 @pytest.fixture
-def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    w = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
-                   bot_delay_ms=0, animate=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    yield w
-    set_language("en")
-    w.controller.stop()
+def win(new_window):  # type: ignore[no-untyped-def]
+    return new_window((1300, 850))
 
 
 def assert_lesson_on_board(w: MainWindow) -> None:
