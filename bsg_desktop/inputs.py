@@ -231,6 +231,10 @@ def _scalar(node: yaml.ScalarNode) -> Any:
         return _scalars.construct_object(node)
     except (yaml.YAMLError, ValueError, OverflowError) as e:
         raise YamlProblem(line, f"cannot read the value {node.value[:20]!r} ({e})") from None
+    finally:
+        # The constructor remembers every node it built (for aliases, which are refused
+        # here); without this, each file read stays in memory for the program's life.
+        _scalars.constructed_objects.pop(node, None)
 
 
 def yaml_data(node: yaml.Node | None, lines: dict[str, int] | None = None,

@@ -408,3 +408,13 @@ def test_a_killed_save_leaves_no_temp_file_for_long(tmp_path: Path) -> None:
     save_game(new_game(Setup(players=3), 1), target)
     assert target.exists() and not stale.exists()
     assert fresh.exists() and other.exists()
+
+
+def test_reading_yaml_keeps_nothing_of_the_file_once_read() -> None:
+    """A long session reads many files (cards, lessons, fuzzing): none may stay held."""
+    from bsg_desktop import inputs
+
+    text = "\n".join(f"key{i}: value {i}" for i in range(200))
+    for _ in range(20):
+        assert inputs.load_yaml(text)["key7"] == "value 7"
+    assert len(inputs._scalars.constructed_objects) == 0
