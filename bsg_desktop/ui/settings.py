@@ -70,9 +70,7 @@ class Settings:
 
     # files
     def recent(self) -> list[str]:
-        v = self._get("files", "recent", [])
-        items = [v] if isinstance(v, str) else list(v or [])  # type: ignore[call-overload]
-        return [str(x) for x in items if x]
+        return [x for x in _texts(self._get("files", "recent", [])) if x]
 
     def add_recent(self, path: str) -> None:
         items = [path] + [p for p in self.recent() if p != path]
@@ -92,9 +90,7 @@ class Settings:
         if n in ("3", "4", "5"):
             out["players"] = int(n)
         for key in ("names", "kinds"):
-            v = self._get("new_game", key, [])
-            items = [v] if isinstance(v, str) else list(v or [])  # type: ignore[call-overload]
-            out[key] = [str(x) for x in items][:5]
+            out[key] = _texts(self._get("new_game", key, []))[:5]
         level = self._get("new_game", "level", "")
         if level:
             out["level"] = str(level)
@@ -116,6 +112,17 @@ class Settings:
 
     def set_clean_exit(self, clean: bool) -> None:
         self._set("session", "clean_exit", "true" if clean else "false")
+
+
+def _texts(v: object) -> list[str]:
+    """A stored list of texts as a list of texts. QSettings gives one text for a
+    one-item list, and a hand-edited or damaged file can hold any type at all
+    (``@Size(1 2)``): anything but text or a list of texts counts as none."""
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, (list, tuple)):
+        return [x for x in v if isinstance(x, str)]
+    return []
 
 
 def default_autosave_path() -> Path:
