@@ -75,10 +75,34 @@ def test_seed_nowhere_on_screen_during_the_game_shown_after(win, qtbot,  # type:
     assert str(seed) in GameOverDialog(win.comp, g.view(None), win, seed=seed).seed.text()
 
 
-def test_save_dialog_says_a_save_holds_every_secret(win, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_save_dialog_says_a_save_holds_every_secret_in_its_body(
+        win, qtbot, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The warning is a label inside the dialog, beside the file name and Save, in both
+    languages; the title is only the title. Save as goes through that dialog."""
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    from bsg_desktop.i18n import set_language
+
     win.start_game(Setup(players=3), 5)
-    asked = []
-    monkeypatch.setattr("bsg_desktop.ui.window.QFileDialog.getSaveFileName",
-                        lambda _w, caption, *_a, **_k: (asked.append(caption), ("", ""))[1])
-    win.save_as()
-    assert asked and "every secret" in asked[0]
+    try:
+        for lang, words in (("en", "every secret"), ("hu", "minden titkát")):
+            set_language(lang)
+            dlg = win.save_file_dialog(str(tmp_path / "game.bsgx.json"))
+            dlg.show()
+            qtbot.waitExposed(dlg)
+            label = dlg.findChild(QLabel, "save_secrets")
+            assert label is not None and label.isVisible() and words in label.text()
+            assert words not in dlg.windowTitle()
+            # inside the dialog, wide enough to read, below the file name field
+            assert dlg.rect().contains(label.geometry()) and label.width() > 400
+            name = next(e for e in dlg.findChildren(QLineEdit) if e.isVisible())
+            assert label.mapTo(dlg, label.rect().topLeft()).y() > \
+                name.mapTo(dlg, name.rect().topLeft()).y()
+            assert name.text() == "game.bsgx.json"
+            dlg.reject()
+    finally:
+        set_language("en")
+    asked: list[str] = []
+    target = tmp_path / "kept.bsgx.json"
+    win.ask_save_path = lambda start: asked.append(start) or str(target)
+    assert win.save_as() and target.exists() and asked[0].endswith(".bsgx.json")

@@ -94,8 +94,7 @@ def test_quit_new_and_open_ask_before_losing_moves(make_window, tmp_path, monkey
     assert cancel.times == 3 and opened == []
     # Save: the game goes to its file (Save as asks where) and the question is answered
     target = tmp_path / "kept.bsgx.json"
-    monkeypatch.setattr("bsg_desktop.ui.window.QFileDialog.getSaveFileName",
-                        lambda *a, **k: (str(target), ""))
+    win.ask_save_path = lambda _start: str(target)
     win.ask_unsaved = save = Asked(B.Save)
     win.act_new.trigger()
     assert save.times == 1 and opened == ["new"]

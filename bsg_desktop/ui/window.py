@@ -21,6 +21,8 @@ from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
+    QGridLayout,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -65,6 +67,9 @@ WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
               "QSplitter::handle { background: #22303d; }"
               "QStatusBar { background: #0c1117; color: #eef2f5; }"
               "QStatusBar QLabel { color: #eef2f5; }")
+# The save dialog's warning: dark text on pale amber (well above 4.5:1), framed.
+SAVE_WARNING_CSS = ("QLabel { background: #fff3cd; color: #3b2a00; border: 1px solid #b8860b;"
+                    " border-radius: 3px; padding: 8px; font-weight: bold; }")
 TAB_CSS = ("QTabWidget::pane { border: none; background: #0f161e; }"
            "QTabBar::tab { background: #16202b; color: #c9d3dc; padding: 5px 12px; }"
            "QTabBar::tab:selected { background: #0f161e; color: #ffffff;"
@@ -140,6 +145,8 @@ class MainWindow(QMainWindow):
         self._saved_choices: int | None = None  # choices in the user's file when saved/opened
         # How the window asks about an unsaved game (tests answer in its place).
         self.ask_unsaved: Callable[[], QMessageBox.StandardButton] = self._ask_unsaved
+        # Where Save as asks for a file name ("" when cancelled; tests answer in its place).
+        self.ask_save_path: Callable[[str], str] = self._ask_save_path
         self.setCentralWidget(self.stack)
         # over the board and over the hand-over screen alike: a public moment stays
         self.moment = MomentBanner(self.stack, self.board_view)
@@ -687,13 +694,39 @@ class MainWindow(QMainWindow):
         if self.controller.game is None:
             return False
         start = str(Path(self.settings.last_dir()) / f"bsg-express{FILE_FILTER_EXT}")
-        # A save is the game's recipe (seed and choices): it says so where it is made.
-        caption = f'{tr("ui.save.title")} — {tr("ui.save.secrets")}'
-        path, _ = QFileDialog.getSaveFileName(self, caption, start, tr("ui.save.filter"))
+        path = self.ask_save_path(start)
         if not path:
             return False
         self.settings.set_last_dir(str(Path(path).parent))
         return self.save_to(path)
+
+    def _ask_save_path(self, start: str) -> str:
+        dlg = self.save_file_dialog(start)
+        return dlg.selectedFiles()[0] if dlg.exec() and dlg.selectedFiles() else ""
+
+    def save_file_dialog(self, start: str) -> QFileDialog:
+        """The Save as dialog. A save is the game's recipe (seed and choices), so it holds
+        every secret; the warning sits in the dialog's body, beside the file name and the
+        Save button, where the player looks before saving (a title bar is rarely read, and
+        a native dialog has no room for it: this one is Qt's own)."""
+        dlg = QFileDialog(self, tr("ui.save.title"), str(Path(start).parent),
+                          tr("ui.save.filter"))
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        # the window's dark splitter handle would otherwise cut through the file list
+        dlg.setStyleSheet("QSplitter::handle { background: palette(window); }")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.setFileMode(QFileDialog.FileMode.AnyFile)
+        dlg.selectFile(Path(start).name)
+        warning = QLabel(tr("ui.save.secrets"), dlg, objectName="save_secrets")
+        warning.setWordWrap(True)
+        warning.setStyleSheet(SAVE_WARNING_CSS)
+        grid = dlg.layout()
+        if isinstance(grid, QGridLayout):  # under the name field and the Save button
+            grid.addWidget(warning, grid.rowCount(), 0, 1, grid.columnCount())
+        elif grid is not None:
+            grid.addWidget(warning)
+        dlg.resize(760, 520)
+        return dlg
 
     def _fill_recent(self) -> None:
         self.menu_recent.clear()
