@@ -19,6 +19,8 @@ KEYS = {
     "files": ["recent", "last_dir"],
     "new_game": ["players", "names", "kinds", "level", "morale"],
     "session": ["clean_exit"],
+    "print": ["folder", "paper", "lang", "ink", "layout", "exports", "die_face", "bleed",
+              "cards"],
 }
 JUNK = ["", "zz", "9", "-1", "1e999", "true", "@ByteArray(\\0\\xff)", "@Variant(\\0\\0\\0\\x7f)",
         "@Invalid()", "a, b, c", "\\x1b[2J", "@Size(1 2)", "x" * 5000, "@Rect(-9 -9 99999 99999)"]
@@ -48,6 +50,13 @@ def test_the_window_opens_whatever_the_settings_hold(qtbot, tmp_path, seed) -> N
         setup, _seed, kinds = dlg.result_setup()
         assert setup.players in (3, 4, 5) and len(kinds) == setup.players
         dlg.close()
+        # and so does the print dialog: every option a valid one, ready to write
+        from bsg_desktop.ui.print_pack import PrintDialog
+
+        printing = PrintDialog(w.settings, w)
+        printing.options().check()
+        assert printing.folder.text()
+        printing.close()
     finally:
         set_language("en")
         w.controller.stop()

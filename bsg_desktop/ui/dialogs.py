@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QRegularExpression, Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
@@ -11,8 +9,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -30,7 +26,7 @@ from bsg_desktop import bots
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup, fresh_seed
-from bsg_desktop.i18n import LANGUAGES, language, text, tr
+from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
@@ -329,71 +325,6 @@ class RulesDialog(QDialog):
         return [self.list.item(i).text() for i in range(self.list.count())
                 if not self.list.item(i).isHidden()
                 and self.list.item(i).data(Qt.ItemDataRole.UserRole) is None]
-
-
-class PrintDialog(QDialog):
-    """The print command's options; writes the pack where the user chooses."""
-
-    def __init__(self, folder: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        from bsg_desktop.printing.pack import BLEED_RANGE, DIE_FACE_RANGE
-        from bsg_desktop.printing.sheets import PAPERS
-
-        self.setWindowTitle(tr("ui.print.title"))
-        form = QFormLayout(self)
-        row = QHBoxLayout()
-        self.folder = QLineEdit(folder)
-        browse = QPushButton(tr("ui.print.browse"))
-        browse.clicked.connect(self._browse)
-        row.addWidget(self.folder, 1)
-        row.addWidget(browse)
-        form.addRow(tr("ui.print.folder"), row)
-        self.paper = QComboBox()
-        for p in PAPERS:
-            self.paper.addItem(p, p)
-        form.addRow(tr("ui.print.paper"), self.paper)
-        self.lang = QComboBox()
-        for code, name in LANGUAGES.items():
-            self.lang.addItem(name, code)
-        self.lang.setCurrentIndex(list(LANGUAGES).index(language()))
-        form.addRow(tr("ui.print.language"), self.lang)
-        self.ink = QComboBox()
-        self.ink.addItem(tr("ui.print.ink_color"), "color")
-        self.ink.addItem(tr("ui.print.ink_low"), "low")
-        form.addRow(tr("ui.print.ink"), self.ink)
-        self.die_face = QDoubleSpinBox()
-        self.die_face.setRange(*DIE_FACE_RANGE)
-        self.die_face.setValue(12.7)
-        self.die_face.setSingleStep(0.1)
-        form.addRow(tr("ui.print.die_face"), self.die_face)
-        self.bleed = QDoubleSpinBox()
-        self.bleed.setRange(*BLEED_RANGE)
-        self.bleed.setValue(3.0)
-        form.addRow(tr("ui.print.bleed"), self.bleed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
-                                   QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def _browse(self) -> None:
-        d = QFileDialog.getExistingDirectory(self, tr("ui.print.folder"), self.folder.text())
-        if d:
-            self.folder.setText(d)
-
-    def write(self) -> list[Path]:
-        """Build and write the pack with the printing command's own functions."""
-        from bsg_desktop.data.components import load_components
-        from bsg_desktop.printing.command import write_files
-        from bsg_desktop.printing.pack import PrintOptions, build_pack
-
-        options = PrintOptions(paper=str(self.paper.currentData()),
-                               lang=str(self.lang.currentData()),
-                               ink=str(self.ink.currentData()),
-                               die_face=float(self.die_face.value()),
-                               bleed=float(self.bleed.value()))
-        options.check()
-        return write_files(Path(self.folder.text()), build_pack(load_components(), options))
 
 
 def info(parent: QWidget | None, message: str) -> None:

@@ -77,7 +77,10 @@ class Settings:
         self._set("files", "recent", items[:RECENT_MAX])
 
     def last_dir(self) -> str:
-        return str(self._get("files", "last_dir", str(Path.home())))
+        """The folder a file dialog starts in: the home folder unless a folder (text) was
+        stored."""
+        v = self._get("files", "last_dir", "")
+        return v if isinstance(v, str) and v.strip() else str(Path.home())
 
     def set_last_dir(self, d: str) -> None:
         self._set("files", "last_dir", d)
@@ -105,6 +108,33 @@ class Settings:
         self._set("new_game", "kinds", (list(kinds) + ["computer"] * 5)[:5])
         self._set("new_game", "level", level)
         self._set("new_game", "morale", "true" if morale else "false")
+
+    # the print dialog: the pack as it was asked for last time
+    def print_choices(self) -> dict[str, object]:
+        """Folder, paper, language, ink, layout, exports, die face, bleed and cards file
+        chosen last. Only values of the right kind come back (a hand-edited or damaged
+        file may hold anything); the dialog checks ranges and choices itself."""
+        out: dict[str, object] = {}
+        for key in ("folder", "paper", "lang", "ink", "layout", "cards"):
+            v = self._get("print", key, None)
+            if isinstance(v, str):
+                out[key] = v
+        for key in ("die_face", "bleed"):
+            try:
+                number = float(str(self._get("print", key, "")))
+            except ValueError:
+                continue
+            if number == number and abs(number) != float("inf"):  # no NaN, no infinity
+                out[key] = number
+        exports = str(self._get("print", "exports", "")).lower()
+        if exports in ("true", "false"):
+            out["exports"] = exports == "true"
+        return out
+
+    def set_print_choices(self, choices: dict[str, object]) -> None:
+        for key, value in choices.items():
+            stored = ("true" if value else "false") if isinstance(value, bool) else str(value)
+            self._set("print", key, stored)
 
     # session: a game in progress that did not reach a clean exit is offered back
     def clean_exit(self) -> bool:

@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QDialog,
     QFileDialog,
     QGridLayout,
     QLabel,
@@ -45,7 +46,7 @@ from bsg_desktop.ui.controller import (
     save_summary,
     set_aside,
 )
-from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, PrintDialog, RulesDialog
+from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, RulesDialog
 from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.moments import MOMENT_OF, MomentBanner, pick_moment
@@ -174,6 +175,7 @@ class MainWindow(QMainWindow):
         self.log.rule_requested.connect(self.show_rules)
         self.board_view.token_clicked.connect(self.show_card)
         self.card_viewer: CardViewer | None = None
+        self.print_window: QDialog | None = None
         self.handover.continued.connect(c.unlock)
         lp = self.lesson_panel
         lp.back_requested.connect(self.lesson_back)
@@ -817,20 +819,14 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def print_dialog(self) -> None:
-        dlg = PrintDialog(self.settings.last_dir(), self)
-        if not dlg.exec():
-            return
-        self.setCursor(Qt.CursorShape.WaitCursor)
-        try:
-            files = dlg.write()
-        except (UserError, ValueError) as e:
-            self.show_error(tr("ui.print.failed", error=e))
-            return
-        finally:
-            self.unsetCursor()
-        self.settings.set_last_dir(dlg.folder.text())
-        QMessageBox.information(self, tr("ui.print.title"),
-                                tr("ui.print.done", files="\n".join(map(str, files))))
+        """The print-and-play pack with every option of the print command; it is written
+        in a worker thread, so the window keeps drawing (and playing) meanwhile."""
+        from bsg_desktop.ui.print_pack import PrintDialog
+
+        if self.print_window is not None:
+            self.print_window.close()
+        self.print_window = PrintDialog(self.settings, self)
+        self.print_window.open()
 
     # ----------------------------------------------------------------- teach
     def open_demo(self, path: str | Path) -> bool:
