@@ -73,7 +73,7 @@ class CardViewer(QDialog):
         self.faces = QHBoxLayout()
         self.body = QLabel(objectName="body", wordWrap=True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        close = QPushButton(tr("ui.card.close"))
+        self.close_button = close = QPushButton(tr("ui.card.close"))
         close.clicked.connect(self.accept)
         lay.addWidget(self.title)
         lay.addLayout(self.faces)
@@ -81,6 +81,12 @@ class CardViewer(QDialog):
         lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
         self.face_labels: list[QLabel] = []
         self.look: tuple[object, ...] = ()
+
+    def retranslate(self) -> None:
+        """The language changed: an open viewer shows its card's texts and faces in it."""
+        self.close_button.setText(tr("ui.card.close"))
+        if self.look and self.isVisible():
+            self.show_token(self.look, language())
 
     def show_token(self, look: tuple[object, ...], lang: str) -> None:
         self.look = look

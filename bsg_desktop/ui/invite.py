@@ -59,17 +59,16 @@ class InviteDialog(QDialog):
         self.comp = comp
         self.phones = phones
         self.port = port
-        self.setWindowTitle(tr("ui.invite.title"))
         self.resize(760, 640)
         lay = QVBoxLayout(self)
-        intro = QLabel(tr("ui.invite.intro"), wordWrap=True)
-        lay.addWidget(intro)
+        self.intro = QLabel(wordWrap=True)
+        lay.addWidget(self.intro)
         row = QHBoxLayout()
-        row.addWidget(QLabel(tr("ui.invite.address")))
+        self.address_label = QLabel()
+        row.addWidget(self.address_label)
         self.address = QComboBox()
         for a in addresses if addresses is not None else local_addresses():
             self.address.addItem(a, a)
-        self.address.setToolTip(tr("ui.invite.address_note"))
         self.address.currentIndexChanged.connect(self._address_changed)
         row.addWidget(self.address, 1)
         lay.addLayout(row)
@@ -84,42 +83,81 @@ class InviteDialog(QDialog):
         scroll.setWidget(holder)
         lay.addWidget(scroll, 1)
         buttons = QHBoxLayout()
-        self.stop_button = QPushButton(tr("ui.invite.stop"))
+        self.stop_button = QPushButton()
         self.stop_button.clicked.connect(self._stop)
-        close = QPushButton(tr("ui.invite.close"))
-        close.clicked.connect(self.accept)
+        self.close_button = QPushButton()
+        self.close_button.clicked.connect(self.accept)
         buttons.addWidget(self.stop_button)
         buttons.addStretch(1)
-        buttons.addWidget(close)
+        buttons.addWidget(self.close_button)
         lay.addLayout(buttons)
         self.urls: dict[int, QLabel] = {}
         self.states: dict[int, QLabel] = {}
         self.computer: dict[int, QPushButton] = {}
+        self.captions: dict[int, QLabel] = {}
+        self.names: dict[int, QLabel] = {}
+        self._problem: tuple[str, dict[str, object]] | None = None  # shown in any language
         phones.presence_changed.connect(self._update_states)
+        phones.controller.game_changed.connect(self._game_changed)
+        self._texts()
         self._host()
+
+    def retranslate(self) -> None:
+        """The language changed while the dialog is open: every text follows it (the QR
+        codes and links stay the same, hosting goes on undisturbed)."""
+        self._texts()
+        if self._problem is not None:
+            key, values = self._problem
+            self.error.setText(tr(key, **values))
+        c = self.phones.controller
+        view = c.game.view(None) if c.game is not None else None
+        for seat, caption in self.captions.items():
+            who = player_name(self.comp, view, seat) if view is not None else ""
+            self.names[seat].setText(f"<b>{who}</b>")
+            caption.setText(tr("ui.invite.scan", player=who))
+            self.computer[seat].setText(tr("ui.invite.make_computer"))
+        self._update_states()
+
+    def _texts(self) -> None:
+        self.setWindowTitle(tr("ui.invite.title"))
+        self.intro.setText(tr("ui.invite.intro"))
+        self.address_label.setText(tr("ui.invite.address"))
+        self.address.setToolTip(tr("ui.invite.address_note"))
+        self.stop_button.setText(tr("ui.invite.stop"))
+        self.close_button.setText(tr("ui.invite.close"))
 
     # ------------------------------------------------------------ hosting
     def _host(self) -> None:
         c = self.phones.controller
         if c.game is None:
-            self._fail(tr("ui.invite.no_game"))
+            self._fail("ui.invite.no_game")
             return
         if not c.humans:
-            self._fail(tr("ui.invite.no_humans"))
+            self._fail("ui.invite.no_humans")
             return
         address = str(self.address.currentData() or "127.0.0.1")
         try:
             self.phones.start(address, self.port)
         except OSError as e:
-            self._fail(tr("ui.invite.failed", address=address, error=e.strerror or e))
+            self._fail("ui.invite.failed", address=address, error=e.strerror or e)
             return
+        self._problem = None
         self.error.hide()
         self._fill()
 
-    def _fail(self, message: str) -> None:
-        self.error.setText(message)
+    def _fail(self, key: str, **values: object) -> None:
+        self._problem = (key, values)
+        self.error.setText(tr(key, **values))
         self.error.show()
         self._clear()
+
+    @Slot()
+    def _game_changed(self) -> None:
+        """Another game was started or opened: its seats get new links, so the old codes
+        go (the host invites again for the new game)."""
+        if not self.phones.hosting and self.urls:
+            self._clear()
+            self.close()
 
     @Slot()
     def _address_changed(self) -> None:
@@ -135,7 +173,7 @@ class InviteDialog(QDialog):
             item = self.grid.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self.urls, self.states, self.computer = {}, {}, {}
+        self.urls, self.states, self.computer, self.captions, self.names = {}, {}, {}, {}, {}
 
     def _fill(self) -> None:
         self._clear()
@@ -146,10 +184,18 @@ class InviteDialog(QDialog):
         view = g.view(None)
         for row, seat in enumerate(c.humans):
             url = self.phones.url(seat)
-            name = QLabel(f"<b>{player_name(self.comp, view, seat)}</b>")
+            who = player_name(self.comp, view, seat)
+            name = QLabel(f"<b>{who}</b>")
             qr = QLabel()
             qr.setPixmap(qr_pixmap(url))
             qr.setAccessibleName(url)
+            caption = QLabel(tr("ui.invite.scan", player=who), wordWrap=True,
+                             alignment=Qt.AlignmentFlag.AlignCenter)
+            code = QVBoxLayout()
+            code.addWidget(qr)
+            code.addWidget(caption)
+            code_box = QWidget()
+            code_box.setLayout(code)
             link = QLabel(url)
             link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             state = QLabel(seat_state(self.phones, seat), wordWrap=True)
@@ -161,9 +207,10 @@ class InviteDialog(QDialog):
             col.addStretch(1)
             box = QWidget()
             box.setLayout(col)
-            self.grid.addWidget(qr, row, 0)
+            self.grid.addWidget(code_box, row, 0)
             self.grid.addWidget(box, row, 1)
             self.urls[seat], self.states[seat], self.computer[seat] = link, state, to_bot
+            self.captions[seat], self.names[seat] = caption, name
 
     @Slot()
     def _update_states(self) -> None:

@@ -376,6 +376,13 @@ class MainWindow(QMainWindow):
             a.setText(tr(f"ui.menu.{key}"))
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()
+        # windows a user can keep open while switching language follow it too
+        if self.invite_dialog is not None:
+            self.invite_dialog.retranslate()
+        if self.card_viewer is not None:
+            self.card_viewer.retranslate()
+        if hasattr(self, "phone_status"):
+            self.phone_status.refresh()
         self._update_title()
 
     def _update_title(self) -> None:
@@ -634,7 +641,9 @@ class MainWindow(QMainWindow):
             self.invite_dialog.close()
         self.invite_dialog = InviteDialog(self.comp, self.phones, self,
                                           addresses=self.invite_addresses, port=self.invite_port)
-        self.invite_dialog.open()
+        # modeless: the host keeps it beside the table to see who is connected, and can
+        # go on playing or switch the language meanwhile
+        self.invite_dialog.show()
 
     # ---------------------------------------------------------------- files
     def open_path(self, path: str | Path) -> bool:
