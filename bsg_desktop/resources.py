@@ -24,7 +24,7 @@ from pathlib import Path
 
 SHIPPED_DIR = "_shipped"
 # The top-level files and folders the built package carries in _shipped/ (read by setup.py).
-SHIPPED = ("cards.yaml", "assets/fonts", "assets/icons", "scenarios/demos")
+SHIPPED = ("cards.yaml", "assets/fonts", "assets/icons", "assets/sounds", "scenarios/demos")
 
 _extracted = ExitStack()
 atexit.register(_extracted.close)
