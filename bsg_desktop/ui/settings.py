@@ -61,6 +61,15 @@ class Settings:
     def set_moments(self, on: bool) -> None:
         self._set("ui", "moments", "true" if on else "false")
 
+    def sound(self) -> bool:
+        """The moments' sounds: on unless turned off. Sound needs an optional install
+        (Qt Multimedia), so whoever can hear it has asked for it; and a player expects
+        a game's sounds on, like its moments, with one switch to silence them."""
+        return str(self._get("ui", "sound", "true")).lower() == "true"
+
+    def set_sound(self, on: bool) -> None:
+        self._set("ui", "sound", "true" if on else "false")
+
     def show_suspicion(self) -> bool:
         """The suspicion teaching aid is off unless a teacher turns it on."""
         return str(self._get("ui", "show_suspicion", "false")).lower() == "true"

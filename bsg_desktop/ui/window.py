@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -57,6 +58,7 @@ from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.sound import SoundPlayer, sound_for
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.words import board_words, player_name
@@ -80,10 +82,12 @@ TAB_CSS = ("QTabWidget::pane { border: none; background: #0f161e; }"
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, autosave_path: Path | None = None,
-                 bot_delay_ms: int = 350, animate: bool = True) -> None:
+                 bot_delay_ms: int = 350, animate: bool = True,
+                 sound: SoundPlayer | None = None) -> None:
         super().__init__()
         self.comp = load_components()
         self.settings = settings or Settings()
+        self.sound = sound if sound is not None else SoundPlayer()  # Settings -> Sound
         self.animate = animate
         self.controller = GameController(self, bot_delay_ms=bot_delay_ms,
                                          autosave_path=autosave_path)
@@ -205,6 +209,9 @@ class MainWindow(QMainWindow):
             self.resize(1500, 940)
         self.phones.presence_changed.connect(self.refresh)
         self.refresh()
+        if self.animate and self.settings.sound() and self.sound.problem is None:
+            # the sounds load once the window is up, not before its first frame
+            QTimer.singleShot(1000, self, self._prepare_sound)
 
     # --------------------------------------------------------------- actions
     def _make_actions(self) -> None:
@@ -243,6 +250,8 @@ class MainWindow(QMainWindow):
         self.act_moments = act(lambda: self.settings.set_moments(self.act_moments.isChecked()))
         self.act_moments.setCheckable(True)
         self.act_moments.setChecked(self.settings.moments())
+        self.act_sound = act(self._toggle_sound)
+        self.act_sound.setCheckable(True)
         self.act_suspicion = act(self._toggle_suspicion)
         self.act_suspicion.setCheckable(True)
         self.act_suspicion.setChecked(self.settings.show_suspicion())
@@ -280,6 +289,9 @@ class MainWindow(QMainWindow):
         self.menu_settings.addAction(self.act_fast)
         self.menu_settings.addAction(self.act_suspicion)
         self.menu_settings.addAction(self.act_moments)
+        self.menu_settings.addAction(self.act_sound)
+        self.menu_settings.setToolTipsVisible(True)  # why Sound is greyed out, if it is
+        self.menu_settings.aboutToShow.connect(self._prepare_sound)  # is it there?
         self.act_demo_file = act(self.open_demo_dialog)
         self.act_lesson_back = act(self.lesson_back, QKeySequence(Qt.Key.Key_Left))
         self.act_lesson_forward = act(self.lesson_forward, QKeySequence(Qt.Key.Key_Right))
@@ -374,6 +386,8 @@ class MainWindow(QMainWindow):
                        (self.act_full, "full_screen"), (self.act_moments, "moments"),
                        (self.act_side, "side_panel")):
             a.setText(tr(f"ui.menu.{key}"))
+        self.act_sound.setText(tr("ui.menu.sound"))
+        self._update_sound_action()
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()
         # windows a user can keep open while switching language follow it too
@@ -450,6 +464,16 @@ class MainWindow(QMainWindow):
     def _on_events(self, events: list[Event]) -> None:
         self.log.append(events)
         self._moment(events)
+        self._sound(events)
+
+    def _sound(self, events: list[Event]) -> None:
+        """The sound of a public moment, heard by the whole table (`ui.sound` says why it
+        is the same whoever's turn it is); never during a lesson, like the moments."""
+        if self.animate and self.act_sound.isChecked() and self.lesson is None:
+            last = self.controller.last_choice
+            kind = sound_for(events, last.verb if last is not None else None)
+            if kind is not None:
+                self.sound.play(kind)
 
     def _moment(self, events: list[Event]) -> None:
         """At most one short moment per applied choice; the game does not wait for it."""
@@ -1021,6 +1045,27 @@ class MainWindow(QMainWindow):
         if g is not None:
             self.log.rebuild(describer_for(g), visible_log(g, None))
         self.refresh()
+
+    def _prepare_sound(self) -> None:
+        self.sound.prepare()
+        self._update_sound_action()
+
+    def _toggle_sound(self) -> None:
+        self.settings.set_sound(self.act_sound.isChecked())
+        if self.act_sound.isChecked():
+            self._prepare_sound()
+
+    def _update_sound_action(self) -> None:
+        """Settings -> Sound: the player's choice where sound can play; elsewhere greyed
+        out and unticked, its tooltip saying how to get sound (the choice is kept)."""
+        problem = self.sound.problem
+        a = self.act_sound
+        a.setEnabled(problem is None)
+        a.setChecked(problem is None and self.settings.sound())
+        tip = "" if problem is None else tr(f"ui.sound.{problem}", version=PYSIDE_VERSION,
+                                            error=self.sound.error)
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
 
     def _toggle_suspicion(self) -> None:
         on = self.act_suspicion.isChecked()
