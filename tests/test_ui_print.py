@@ -135,3 +135,15 @@ def test_cancel_stops_the_pack_before_anything_is_written(new_window, qtbot, tmp
     assert [p.name for p in out.iterdir()] == []
     dlg.close()
     assert not dlg.isVisible()
+
+
+def test_closing_the_window_while_drawing_leaves_no_half_pack(new_window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win = new_window()
+    dlg = open_print_dialog(win)
+    out = tmp_path / "pack"
+    dlg.folder.setText(str(out))
+    dlg.start()
+    win.close()  # the worker is stopped and waited for, not destroyed while running
+    assert dlg.worker is None or dlg.worker.isFinished()
+    written = sorted(p.name for p in out.iterdir())
+    assert written in ([], sorted(PDF_FILES + ("README.txt",)))

@@ -410,6 +410,13 @@ class PrintDialog(QDialog):
             return
         super().closeEvent(event)
 
+    def finish(self) -> None:
+        """The program is closing: stop a pack being drawn and wait for the worker (a
+        pack already being written is completed, never left half-written)."""
+        if self.worker is not None:
+            self.worker.cancel()
+            self.worker.wait()
+
     @Slot(int, int)
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)

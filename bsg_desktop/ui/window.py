@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QGridLayout,
     QLabel,
@@ -62,6 +62,9 @@ from bsg_desktop.ui.sound import SoundPlayer, sound_for
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.words import board_words, player_name
+
+if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
+    from bsg_desktop.ui.print_pack import PrintDialog
 
 FILE_FILTER_EXT = ".bsgx.json"
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
@@ -179,7 +182,7 @@ class MainWindow(QMainWindow):
         self.log.rule_requested.connect(self.show_rules)
         self.board_view.token_clicked.connect(self.show_card)
         self.card_viewer: CardViewer | None = None
-        self.print_window: QDialog | None = None
+        self.print_window: PrintDialog | None = None
         self.handover.continued.connect(c.unlock)
         lp = self.lesson_panel
         lp.back_requested.connect(self.lesson_back)
@@ -1136,6 +1139,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.phones.stop()
+        if self.print_window is not None:
+            self.print_window.finish()
         self.controller.stop()
         self.controller.autosave()
         self.settings.set_geometry(self.saveGeometry())
