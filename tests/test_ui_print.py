@@ -94,6 +94,7 @@ def test_an_unwritable_folder_gives_one_translated_message_and_keeps_the_choices
     qtbot.waitUntil(lambda: not dlg.busy, timeout=20000)
     message = dlg.status.text()
     assert message.startswith("Ebbe a mappába nem lehet írni") and str(bad) in message
+    assert "az útvonal egy része fájl, nem mappa" in message  # the reason in Hungarian too
     assert dlg.status.property("error") is True
     assert "Traceback" not in message and not dlg.open_button.isVisible()
     # nothing lost: the form is usable again with every choice as it was

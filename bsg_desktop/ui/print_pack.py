@@ -14,6 +14,7 @@ cancel is honoured only until the files start to be written.
 
 from __future__ import annotations
 
+import errno
 import tempfile
 import threading
 from collections.abc import Callable
@@ -59,7 +60,8 @@ class PackWriter(QThread):
     """Builds the pack and writes it with the print command's `write_files`.
 
     Signals carry what happened, not texts: the dialog words them in the window's
-    language. ``failed(kind, detail)``: kind is "folder", "cards", "write" or "bug".
+    language. ``failed(kind, detail)``: kind is "folder", "cards", "write" or "bug"; a
+    folder's detail may be "ENOTDIR:Not a directory", worded by `reason_words`.
     """
 
     progressed = Signal(int, int)  # steps done, steps in all
@@ -127,6 +129,15 @@ class _Failed(Exception):
         self.kind, self.detail = kind, detail
 
 
+OS_REASONS = ("EACCES", "EPERM", "ENOTDIR", "EROFS", "ENOSPC", "EEXIST")
+
+
+def reason_words(detail: str) -> str:
+    """"ENOTDIR:Not a directory" in the window's language; any other text as it is."""
+    name, sep, _system = detail.partition(":")
+    return tr(f"ui.print.os.{name}") if sep and name in OS_REASONS else detail
+
+
 def check_folder(folder: Path) -> None:
     """The folder exists (or can be made) and takes a file; else a "folder" failure."""
     try:
@@ -134,7 +145,11 @@ def check_folder(folder: Path) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as e:
-        raise _Failed("folder", str(e.strerror or e)) from None
+        # the system's reason in the window's words where we have them (its own text is
+        # English whatever the language)
+        name = errno.errorcode.get(e.errno or 0, "")
+        raise _Failed("folder", f"{name}:{e.strerror or e}" if name in OS_REASONS
+                      else str(e.strerror or e)) from None
 
 
 def summary(folder: Path, paths: list[str]) -> list[str]:
@@ -444,7 +459,8 @@ class PrintDialog(QDialog):
         folder = self.worker.folder if self.worker is not None else self.folder.text()
         key = {"folder": "ui.print.error_folder", "cards": "ui.print.error_cards",
                "write": "ui.print.error_write"}.get(kind, "ui.print.error_bug")
-        self._say(tr(key, folder=folder, error=detail), error=True)
+        self._say(tr(key, folder=folder, error=reason_words(detail) if kind == "folder"
+                     else detail), error=True)
 
     @Slot()
     def _cancelled(self) -> None:
