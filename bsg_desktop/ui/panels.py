@@ -106,8 +106,12 @@ class BoardView(QGraphicsView):
         self.fit()
 
     def fit(self) -> None:
-        if self.scene() is not None:
-            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """Scale the board to the widget and tell the scene, which paints only the text
+        legible at that scale (level of detail, decided here rather than per frame)."""
+        scene = self.scene()
+        if scene is not None:
+            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            scene.set_px_per_mm(self.transform().m11())
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().resizeEvent(event)

@@ -9,12 +9,22 @@ DejaVu font (the same TTF the PDFs embed), so line breaks decided by the art
 land in the same places on screen.
 
 One scene unit is one millimetre.
+
+Every text keeps its font size (em, in mm) through compilation, so the scene can
+give it a role by size (`text_role`): *words* (names, titles, track numbers) are
+laid out at least `WORDS_MM` on the screen board and always painted; *detail*
+(rule sentences, legends, the fine print of cards) is painted only when it reaches
+`MIN_PX` on screen (`text_shown`), and is otherwise reachable from a tooltip over
+its place. Level of detail as in Qt's "40000 chips" example, decided from the
+view's scale when it changes (`set_px_per_mm`), not on every frame.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -48,7 +58,31 @@ from bsg_desktop.art.shapes import (
 )
 
 _EM = 100.0  # text is shaped at 100 px and scaled down: exact advances, no hinting jitter
-Op = tuple[QPainterPath, QPen, QBrush, bool]  # path, pen, brush, is_text
+MIN_PX = 12.0  # 9 pt at 96 dpi, in logical pixels (24 device pixels at 200 % scaling)
+# The least size of the screen board's words: 12 px in the board view of a 1024x640
+# window (1.91 px/mm), the smallest the window is made for.
+WORDS_MM = 6.4
+
+
+class Op(NamedTuple):
+    """One paint operation; a text keeps its size (mm, in the drawing's frame) and words."""
+
+    path: QPainterPath
+    pen: QPen
+    brush: QBrush
+    em: float = 0.0  # 0: a shape, not text
+    texts: tuple[str, ...] = ()
+
+
+def text_role(em_mm: float) -> str:
+    """``"words"`` a player needs at any size (laid out at `WORDS_MM` or more), else
+    ``"detail"`` (shown when the view is large enough)."""
+    return "words" if em_mm >= WORDS_MM - 1e-6 else "detail"
+
+
+def text_shown(em_mm: float, px_per_mm: float) -> bool:
+    """Whether a text of this size (mm in the scene) is painted at this view scale."""
+    return text_role(em_mm) == "words" or em_mm * px_per_mm >= MIN_PX - 1e-6
 
 
 @lru_cache(maxsize=1)
@@ -65,9 +99,16 @@ def font_families() -> tuple[str, str]:
 @lru_cache(maxsize=2)
 def _font(bold: bool) -> QFont:
     regular, bold_family = font_families()
-    f = QFont(bold_family if bold else regular)
+    family = bold_family if bold else regular
+    f = QFont(family)
     f.setPixelSize(int(_EM))
     f.setBold(bold)
+    # The shipped TTFs are the condensed faces of their family; ask for that style, or a
+    # system-wide DejaVu Sans of normal width is chosen and lines overrun what the art
+    # measured for them.
+    style = "Condensed Bold" if bold else "Condensed"
+    if style in QFontDatabase.styles(family):
+        f.setStyleName(style)
     f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     f.setKerning(True)
     return f
@@ -143,13 +184,15 @@ def _compile(items: Iterable[Item], t: QTransform, out: list[Op]) -> None:
             lt.translate(it.x - shift * k, it.y)
             lt.scale(k, k)
             path = lt.map(glyphs)
-            out.append((t.map(path), QPen(Qt.PenStyle.NoPen), _brush(it.style), True))
+            em = it.size_mm * math.sqrt(abs(t.determinant()))
+            out.append(Op(t.map(path), QPen(Qt.PenStyle.NoPen), _brush(it.style), em,
+                          (it.text,)))
             continue
         else:  # pragma: no cover - a new primitive the backend does not know yet
             continue
         style = it.style
         brush = _brush(style) if not isinstance(it, Line | Polyline) else QBrush()
-        out.append((t.map(path), _pen(style), brush, False))
+        out.append(Op(t.map(path), _pen(style), brush))
 
 
 def compile_drawing(drawing: Drawing) -> list[Op]:
@@ -159,11 +202,11 @@ def compile_drawing(drawing: Drawing) -> list[Op]:
     return ops
 
 
-def paint_ops(painter: QPainter, ops: list[Op]) -> None:
-    for path, pen, brush, _text in ops:
-        painter.setPen(pen)
-        painter.setBrush(brush)
-        painter.drawPath(path)
+def paint_ops(painter: QPainter, ops: Iterable[Op]) -> None:
+    for op in ops:
+        painter.setPen(op.pen)
+        painter.setBrush(op.brush)
+        painter.drawPath(op.path)
 
 
 class DrawingItem(QGraphicsRectItem):
@@ -173,7 +216,8 @@ class DrawingItem(QGraphicsRectItem):
     colour merged), so painting stays in C++: PySide6 6.12 leaks a reference to None
     on every Python ``paint`` override call, which aborts the interpreter at exit.
     ``name`` says what the item stands for; `texts()` lists every text it shows, so
-    the tests can search the item tree.
+    the tests can search the item tree. Its text children are in ``text_parts`` with
+    their size, and `show_texts` hides the detail a view is too small to show.
     """
 
     def __init__(self, drawing: Drawing, name: str = "", centred: bool = False,
@@ -185,13 +229,22 @@ class DrawingItem(QGraphicsRectItem):
         self.drawing = drawing
         self.name = name
         shift = QTransform.fromTranslate(ox, oy)
-        for path, pen, brush, _t in ops if ops is not None else merged_ops(drawing):
-            child = QGraphicsPathItem(shift.map(path), self)
-            child.setPen(pen)
-            child.setBrush(brush)
+        self.text_parts: list[tuple[QGraphicsPathItem, Op]] = []
+        for op in ops if ops is not None else merged_ops(drawing):
+            child = QGraphicsPathItem(shift.map(op.path), self)
+            child.setPen(op.pen)
+            child.setBrush(op.brush)
+            if op.em:
+                self.text_parts.append((child, op))
 
     def texts(self) -> list[str]:
         return labels(self.drawing)
+
+    def show_texts(self, px_per_mm: float) -> None:
+        """Paint each text only if it is legible at this view scale (see `text_shown`)."""
+        k = self.scale()
+        for child, op in self.text_parts:
+            child.setVisible(text_shown(op.em * k, px_per_mm))
 
 
 def merged_ops(drawing: Drawing) -> list[Op]:
@@ -207,31 +260,48 @@ class CachedDrawingItem(QGraphicsItem):
         super().__init__()
         self.drawing = drawing
         self.name = name
-        self._ops = compile_drawing(drawing)
+        self.ops = compile_drawing(drawing)
+        self._shown = self.ops
+        self._px_per_mm = math.inf
         self._rect = QRectF(0, 0, drawing.width, drawing.height)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def texts(self) -> list[str]:
         return labels(self.drawing)
 
+    def shown_ops(self) -> list[Op]:
+        """What `paint` draws at the current view scale."""
+        return self._shown
+
+    def set_px_per_mm(self, px_per_mm: float) -> None:
+        """Keep only the texts legible at this view scale; repaint if that changed."""
+        shown = [op for op in self.ops if not op.em or text_shown(op.em, px_per_mm)]
+        self._px_per_mm = px_per_mm
+        if len(shown) != len(self._shown):
+            self._shown = shown
+            self.update()
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         return self._rect
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        paint_ops(painter, self._ops)
+        paint_ops(painter, self._shown)
 
 
 def merge_text_runs(ops: list[Op]) -> list[Op]:
-    """Join consecutive text outlines of the same colour into one path (fewer items)."""
+    """Join consecutive text outlines of the same colour and size into one path (fewer
+    items); a run keeps its words, so a tooltip or a test can tell what it says."""
     out: list[Op] = []
-    for path, pen, brush, is_text in ops:
-        if is_text and out and out[-1][3] and out[-1][2].color() == brush.color():
-            merged = QPainterPath(out[-1][0])
-            merged.addPath(path)
-            out[-1] = (merged, pen, brush, True)
+    for op in ops:
+        last = out[-1] if out else None
+        if op.em and last is not None and last.em == op.em and \
+                last.brush.color() == op.brush.color():
+            merged = QPainterPath(last.path)
+            merged.addPath(op.path)
+            out[-1] = last._replace(path=merged, texts=last.texts + op.texts)
         else:
-            out.append((path, pen, brush, is_text))
+            out.append(op)
     return out
 
 
