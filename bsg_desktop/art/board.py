@@ -9,9 +9,17 @@ Anchors (mm, in the section's own frame; `board()` offsets them):
 ``dradis.slot.0`` … ``dradis.slot.9``; ``seal.<character_id>.gold``,
 ``seal.<character_id>.black``, ``seal.centre``; ``damage.<location_id>``;
 ``jump.0`` … ``jump.3``; ``distance.0`` … ``distance.6`` (6 means 6+).
+
+The window shows the board much smaller than paper (a 1024-pixel laptop gives it
+less than two pixels a millimetre), so it passes a `Lettering`: the names and
+titles a player needs are set at its ``words`` size and the Galactica monitor lists
+its rooms in one column so their names fit on one line; reminders and legends take
+its ``notes`` size. Without one (print) every size is as written here.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bsg_desktop.art.fonts import block, fit
 from bsg_desktop.art.icons import icon
@@ -43,6 +51,16 @@ SEAL_R = 79.0
 GOLD_R0 = 44.0
 BLACK_R0 = 15.0
 CENTRE_R = 13.0
+DAMAGE_INK = "#e07a5f"
+
+
+@dataclass(frozen=True)
+class Lettering:
+    """Type sizes (mm) for the board on a screen: ``words`` (names, titles) and
+    ``notes`` (reminders, legends, the footnote)."""
+
+    words: float
+    notes: float
 
 
 def _panel(pal: Palette, w: float) -> list[Item]:
@@ -55,21 +73,23 @@ def _panel(pal: Palette, w: float) -> list[Item]:
 
 
 def _title(pal: Palette, w: float, title: str, colour: str, sub: str = "",
-           size: float = 7.0) -> list[Item]:
+           size: float = 7.0, screen: Lettering | None = None) -> list[Item]:
     s, _ = fit(title, size, w - 8, size * 1.2, bold=True)
     items: list[Item] = [Label(w / 2, 12.5, title, s, Style(fill=colour), "middle", True)]
     if sub:
-        items += block(sub, 4, 15.2, w - 8, 4, 2.6, pal.text_on_panel if not pal.low
+        y, h, sub_size = (15.2, 4.0, 2.6) if screen is None else (14.6, 5.4, screen.notes)
+        items += block(sub, 4, y, w - 8, h, sub_size, pal.text_on_panel if not pal.low
                        else pal.mute, valign="middle")
     return items
 
 
-def _slot(pal: Palette, cx: float, cy: float, colour: str, digit: str = "") -> list[Item]:
+def _slot(pal: Palette, cx: float, cy: float, colour: str, digit: str = "",
+          size: float = SLOT) -> list[Item]:
     """A dashed slot a marker sits in; nothing else is printed inside it, so a marker
     never hides a reminder (those go beside or below the slot)."""
-    x, y = cx - SLOT / 2, cy - SLOT / 2
-    items: list[Item] = [Rect(x, y, SLOT, SLOT, Style(stroke=colour, width=0.45, dash=(1.2, 0.8)),
-                              radius=1.5)]
+    x, y = cx - size / 2, cy - size / 2
+    items: list[Item] = [Rect(x, y, size, size, Style(stroke=colour, width=0.45,
+                                                      dash=(1.2, 0.8)), radius=1.5)]
     if digit:
         items.append(Label(cx, cy + 0.36 * 9, digit, 9, Style(fill=colour), "middle", True))
     return items
@@ -79,13 +99,15 @@ def _bg_text(pal: Palette) -> str:
     return pal.text if pal.low else pal.text_on_panel
 
 
-def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color",
+                   screen: Lettering | None = None) -> Drawing:
     """C1 DRADIS monitor: slots for Raiders and Colonial Ships (K7, K8, W2)."""
     pal = palette(ink)
     w = DRADIS_W
     items = _panel(pal, w)
     items += _title(pal, w, tr("print.dradis.title", lang), pal.accent,
-                    tr("print.dradis.subtitle", lang))
+                    tr("print.dradis.subtitle", lang), screen=screen)
+    note_size = 2.8 if screen is None else screen.notes
     cx, cy = w / 2, 95.0
     ring = Style(stroke=pal.panel_line, width=0.4)
     for r in (20, 35, 50):
@@ -105,16 +127,19 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color") -> Dr
                                     ("ship", pal.accent, tr("print.dradis.note_k8", lang))):
         items.append(icon(icon_name, 12, y + 5, 10, colour, cut=pal.panel if not pal.low
                           else "#ffffff"))
-        items += block(note, 20, y, w - 25, 10, 2.8, _bg_text(pal), anchor="start",
-                       valign="middle")
+        items += block(note, 20, y - 1 if screen else y, w - 25, 10 if screen is None else 12,
+                       note_size, _bg_text(pal), anchor="start", valign="middle")
         y += 16
-    items += block(text(comp.reconstructed_note, lang), 4, BOARD_H - 12, w - 8, 9, 2.3,
+    foot_y, foot_h, foot = (BOARD_H - 12, 9.0, 2.3) if screen is None else \
+        (BOARD_H - 14.5, 12.5, screen.notes)
+    items += block(text(comp.reconstructed_note, lang), 4, foot_y, w - 8, foot_h, foot,
                    _bg_text(pal), valign="middle")
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 
 
-def galactica_seal(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
+                   screen: Lettering | None = None) -> Drawing:
     """C1 seal: per character a gold part (contributed dice, D9; demoralized marker, K3) and a
     black part (spent dice, D10); the chosen crisis die sits in the centre (K1)."""
     pal = palette(ink)
@@ -136,9 +161,14 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color") -> Dr
         items.append(annular_sector(cx, cy, GOLD_R0, SEAL_R, a0, a1, gold))
         items.append(annular_sector(cx, cy, BLACK_R0, GOLD_R0 - 1.2, a0, a1, black))
         name = text(ch.short, lang)
-        size, _ = fit(name, 4.2, 40, 5, bold=True)
         rot = mid if (mid <= 90 or mid >= 270) else mid - 180
-        r_name = SEAL_R - 6.5 if rot == mid else SEAL_R - 3.5
+        if screen is None:
+            size, _ = fit(name, 4.2, 40, 5, bold=True)
+            r_name = SEAL_R - 6.5 if rot == mid else SEAL_R - 3.5
+        else:  # caps just inside the rim, upright or turned
+            size, _ = fit(name, screen.words, 44, screen.words * 1.2, bold=True,
+                          min_size=screen.words)
+            r_name = SEAL_R - 1.6 - 0.73 * size if rot == mid else SEAL_R - 1.6
         px, py = polar(cx, cy, r_name, mid)
         items.append(Group((Label(0, 0, name, size, Style(fill=name_ink), "middle", True),),
                            dx=px, dy=py, rotate_deg=rot))
@@ -152,25 +182,20 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color") -> Dr
     y = 197.0
     swatches = ((gold, tr("print.seal.gold", lang)), (black, tr("print.seal.black", lang)),
                 (Style(stroke=pal.gold, width=0.6), tr("print.seal.centre", lang)))
+    legend = 3.0 if screen is None else screen.notes
     for style, label in swatches:
         items.append(Rect(22, y - 3, 5, 4, style))
-        items.append(Label(30, y, label, 3.0, Style(fill=_bg_text(pal))))
+        items.append(Label(30, y, label, legend, Style(fill=_bg_text(pal))))
         y += 7
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 
 
-def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
-    """C1 Galactica monitor: six damage locations (K5, K6), the FTL jump track 0–3 (J1, J2)
-    and the distance track 0–6+ (J4, L1, W1)."""
-    pal = palette(ink)
-    w = MONITOR_W
-    items = _panel(pal, w)
-    items += _title(pal, w, tr("print.monitor.title", lang), pal.gold,
-                    tr("print.monitor.damage", lang))
-    anchors: dict[str, Point] = {}
+def _rooms(comp: Components, lang: str, pal: Palette, w: float, anchors: dict[str, Point]
+           ) -> list[Item]:
+    """The six damage locations as printed: two columns, name over slot over effect."""
+    items: list[Item] = []
     cw, ch_ = 48.5, 37.0
-    dmg = "#e07a5f"
     note_ink = pal.mute if pal.low else "#c9d3dc"
     for i, loc in enumerate(comp.damage_locations):
         x, y = 3.0 + (i % 2) * (cw + 2), 20.5 + (i // 2) * (ch_ + 2)
@@ -178,14 +203,61 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color") ->
         items += block(text(loc.name, lang), x + 1, y + 0.6, cw - 2, 5.4, 2.8, _bg_text(pal),
                        bold=True, valign="middle")
         sx, sy = x + cw / 2, y + 6.2 + SLOT / 2
-        items += _slot(pal, sx, sy, dmg)
+        items += _slot(pal, sx, sy, DAMAGE_INK)
         items += block(text(loc.text, lang), x + 1, y + 28.6, cw - 2, 8.0, 2.3, note_ink,
                        valign="middle")
         anchors[f"damage.{loc.id}"] = (sx, sy)
+    return items
+
+
+def _screen_rooms(comp: Components, lang: str, pal: Palette, w: float,
+                  anchors: dict[str, Point], screen: Lettering) -> list[Item]:
+    """The six damage locations on a screen: one row each, the name on one line at the
+    words size with the effect under it, the slot (as large as the window's marker)
+    at the right."""
+    items: list[Item] = []
+    top, bottom, gap = 20.5, 135.5, 1.0
+    rh = (bottom - top + gap) / len(comp.damage_locations) - gap
+    slot = rh - 1.2
+    tw = w - 6 - slot - 4.0
+    note_ink = pal.mute if pal.low else "#c9d3dc"
+    for i, loc in enumerate(comp.damage_locations):
+        x, y = 3.0, top + i * (rh + gap)
+        items.append(Rect(x, y, w - 6, rh, Style(stroke=pal.panel_line, width=0.35),
+                          radius=1.5))
+        name = text(loc.name, lang)
+        size, _ = fit(name, screen.words, tw, screen.words * 1.2, bold=True,
+                      min_size=screen.words)
+        items.append(Label(x + 2, y + 1.0 + 0.8 * size, name, size, Style(fill=_bg_text(pal)),
+                           "start", True))
+        body_top = y + 1.4 + size
+        items += block(text(loc.text, lang), x + 2, body_top, tw, y + rh - body_top - 0.4,
+                       screen.notes, note_ink, anchor="start", valign="middle")
+        sx, sy = x + w - 6 - 0.6 - slot / 2, y + rh / 2
+        items += _slot(pal, sx, sy, DAMAGE_INK, size=slot)
+        anchors[f"damage.{loc.id}"] = (sx, sy)
+    return items
+
+
+def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
+                      screen: Lettering | None = None) -> Drawing:
+    """C1 Galactica monitor: six damage locations (K5, K6), the FTL jump track 0–3 (J1, J2)
+    and the distance track 0–6+ (J4, L1, W1)."""
+    pal = palette(ink)
+    w = MONITOR_W
+    items = _panel(pal, w)
+    items += _title(pal, w, tr("print.monitor.title", lang), pal.gold,
+                    tr("print.monitor.damage", lang), screen=screen)
+    anchors: dict[str, Point] = {}
+    note_ink = pal.mute if pal.low else "#c9d3dc"
+    items += _rooms(comp, lang, pal, w, anchors) if screen is None else \
+        _screen_rooms(comp, lang, pal, w, anchors, screen)
+    heading = 3.0 if screen is None else screen.words
+    note = 2.6 if screen is None else screen.notes
     slot_ink = pal.strong if pal.low else "#7fb3ff"
     y = 141.5
-    items.append(Label(w / 2, y, tr("print.monitor.jump", lang), 3.0, Style(fill=_bg_text(pal)),
-                       "middle", True))
+    items.append(Label(w / 2, y, tr("print.monitor.jump", lang), heading,
+                       Style(fill=_bg_text(pal)), "middle", True))
     x0 = (w - (4 * SLOT + 3 * 3)) / 2
     for k in range(comp.jump_max + 1):
         sx, sy = x0 + SLOT / 2 + k * (SLOT + 3), y + 2 + SLOT / 2
@@ -193,10 +265,10 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color") ->
         anchors[f"jump.{k}"] = (sx, sy)
         if k == comp.jump_max:   # the reminder under the last slot, outside it
             items += block(tr("print.monitor.jump_now", lang), sx - SLOT / 2 - 1.5,
-                           sy + SLOT / 2 + 0.6, SLOT + 3, 3.2, 2.6, slot_ink, bold=True,
-                           valign="middle")
+                           sy + SLOT / 2 + 0.6, SLOT + 3, 3.2 if screen is None else 4.4,
+                           note, slot_ink, bold=True, valign="middle")
     y = 173.5
-    items.append(Label(w / 2, y, tr("print.monitor.distance", lang), 3.0,
+    items.append(Label(w / 2, y, tr("print.monitor.distance", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
     dist_ink = pal.ship if pal.low else pal.accent
     last = comp.distance_win
@@ -210,26 +282,28 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color") ->
         anchors[f"distance.{k}"] = (sx, sy)
         # reminders beside their slot, in the margin the three-slot row leaves free
         if k in (comp.distance_loyalty, last) and row == 1:
-            note = tr("print.monitor.loyalty" if k == comp.distance_loyalty
-                      else "print.monitor.win", lang)
+            reminder = tr("print.monitor.loyalty" if k == comp.distance_loyalty
+                          else "print.monitor.win", lang)
             left = sx < w / 2
             bx = sx - SLOT / 2 - 1.0 - side if left else sx + SLOT / 2 + 1.0
-            items += block(note, bx, sy - 8, side, 16, 2.4, note_ink, bold=True,
-                           anchor="end" if left else "start", valign="middle")
+            items += block(reminder, bx, sy - 8, side, 16, 2.4 if screen is None else 3.4,
+                           note_ink, bold=True, anchor="end" if left else "start",
+                           valign="middle")
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 
 
-def sections(comp: Components, lang: str = "en", ink: str = "color"
-             ) -> tuple[Drawing, Drawing, Drawing]:
+def sections(comp: Components, lang: str = "en", ink: str = "color",
+             screen: Lettering | None = None) -> tuple[Drawing, Drawing, Drawing]:
     """The three sections, left to right as they are laid on the table."""
-    return (dradis_monitor(comp, lang, ink), galactica_seal(comp, lang, ink),
-            galactica_monitor(comp, lang, ink))
+    return (dradis_monitor(comp, lang, ink, screen), galactica_seal(comp, lang, ink, screen),
+            galactica_monitor(comp, lang, ink, screen))
 
 
-def board(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
+def board(comp: Components, lang: str = "en", ink: str = "color",
+          screen: Lettering | None = None) -> Drawing:
     """The whole board as one Drawing: sections edge to edge, anchors in one frame."""
-    parts = sections(comp, lang, ink)
+    parts = sections(comp, lang, ink, screen)
     items: list[Item] = []
     anchors: dict[str, Point] = {}
     x = 0.0

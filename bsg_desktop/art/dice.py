@@ -44,9 +44,12 @@ def kind_marks(kind: str, size: float, colour: str, inset: float) -> list[Item]:
     return out
 
 
-def skill_face(die: SkillDie, value: int, size: float = 12.7, ink: str = "color") -> Drawing:
+def skill_face(die: SkillDie, value: int, size: float = 12.7, ink: str = "color",
+               numeral: float = 0.44) -> Drawing:
     """A skill die face: the value, framed blue (strong) or red (weak) (C4, C5), with the
-    kind's corner triangles (up: strong, down: weak) so the kinds differ by shape too."""
+    kind's corner triangles (up: strong, down: weak) so the kinds differ by shape too.
+    ``numeral`` is the value's size as a share of the face: the window, which shows
+    dice far smaller than the 16 mm cubes, sets it as large as the frame allows."""
     pal = palette(ink)
     border = pal.strong if die.kind == "strong" else pal.weak
     b = size * 0.11
@@ -66,14 +69,16 @@ def skill_face(die: SkillDie, value: int, size: float = 12.7, ink: str = "color"
         background = border
     colour = pal.text if value > 0 else border
     items += kind_marks(die.kind, size, border, b * 1.3)
-    items.append(_centred(signed(value), size / 2, size / 2, size * 0.44, colour))
+    items.append(_centred(signed(value), size / 2, size / 2, size * numeral, colour))
     return Drawing(size, size, tuple(items), background=background)
 
 
-def crisis_face(die: CrisisDie, face: CrisisFace, size: float = 12.7, ink: str = "color"
-                ) -> Drawing:
+def crisis_face(die: CrisisDie, face: CrisisFace, size: float = 12.7, ink: str = "color",
+                numbers: float | None = None) -> Drawing:
     """A crisis die face laid out as C10: icon centre, difficulty upper left,
-    consequence lower left, crosshair lower right (jump), dot upper right (4 players)."""
+    consequence lower left, crosshair lower right (jump), dot upper right (4 players).
+    ``numbers`` (mm) sets both numbers larger than printed, for a die seen small on a
+    screen; the warning disc grows with its number."""
     pal = palette(ink)
     colour = CRISIS_COLOURS[face.type]
     low = pal.low
@@ -85,14 +90,16 @@ def crisis_face(die: CrisisDie, face: CrisisFace, size: float = 12.7, ink: str =
                           Style(stroke=pal.text, width=size * 0.015), radius=size * 0.06))
     items.append(icon(ICON_FOR_TYPE[face.type], size / 2, size / 2, size * 0.42,
                       colour, cut=bg))
-    n = max(size * 0.25, MIN_TEXT)
+    n = max(size * 0.25, MIN_TEXT) if numbers is None else numbers
     items.append(_centred(str(face.difficulty), size * 0.21, size * 0.21, n, fg))
     # The consequence sits in a small warning disc so it never reads as a difficulty.
-    items.append(Circle(size * 0.21, size * 0.79, size * 0.13,
+    c = max(size * 0.19, MIN_TEXT) if numbers is None else numbers
+    disc = size * 0.13 if numbers is None else max(size * 0.13, c * 0.5)
+    items.append(Circle(size * 0.21, size * 0.79, disc,
                         Style(fill=None if low else pal.cylon, stroke=pal.cylon,
                               width=size * 0.02)))
-    items.append(_centred(str(face.consequence), size * 0.21, size * 0.79,
-                          max(size * 0.19, MIN_TEXT), pal.text if low else "#ffffff"))
+    items.append(_centred(str(face.consequence), size * 0.21, size * 0.79, c,
+                          pal.text if low else "#ffffff"))
     if face.jump:
         items.append(icon("crosshair", size * 0.79, size * 0.79, size * 0.24, fg))
     if die.four_player:

@@ -9,6 +9,15 @@ derived from those anchors in `_SealGeometry` (marked adapter below).
 
 Tokens carry ``role`` and ``where`` so the tests can read back what the board
 shows and compare it with the engine, item by item.
+
+Text on the board has a role by size (`qtart.text_role`): the board is drawn with
+the art's screen `Lettering`, so names, titles and a seat's state lines are at
+least `qtart.WORDS_MM` (12 px at the smallest window) and always painted; rule
+sentences, legends and the fine print on cards are detail, painted only when the
+view shows them at 12 px or more (`set_px_per_mm`). What detail hides stays
+reachable: a tooltip over its place on the board, the token's tooltip and the
+card viewer for cards and markers, the seat panel's tooltip, and the board's
+accessible description.
 """
 
 from __future__ import annotations
@@ -19,13 +28,15 @@ from functools import lru_cache
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene
 
 from bsg_desktop.art import board as board_art
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art import markers as marker_art
+from bsg_desktop.art.dice import signed
 from bsg_desktop.art.fonts import fit as _art_fit
+from bsg_desktop.art.fonts import text_width, wrap
 from bsg_desktop.art.palette import palette
 from bsg_desktop.art.shapes import Drawing, Item, Label, Rect, Style
 from bsg_desktop.data.components import Components
@@ -33,26 +44,57 @@ from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.view import PlayerView, SeatView
 from bsg_desktop.i18n import text, tr
 from bsg_desktop.ui.cardview import READABLE, token_words
-from bsg_desktop.ui.qtart import CachedDrawingItem, DrawingItem, Op, merged_ops
+from bsg_desktop.ui.qtart import (
+    WORDS_MM,
+    CachedDrawingItem,
+    DrawingItem,
+    Op,
+    merge_text_runs,
+    merged_ops,
+    text_role,
+)
+from bsg_desktop.ui.words import face_words
 
+# The board's type on screen: words at the least legible size, notes large enough to
+# show from a 1600x1000 window up (12 px at 3 px/mm).
+SCREEN = board_art.Lettering(words=WORDS_MM, notes=4.2)
+NOTE_MM = 4.2
 STRIP_GAP = 5.0
-STRIP_H = 60.0
-BOARD_DIE = 9.0     # contributed dice on the gold part
+STRIP_H = 70.0  # the 1024x640 view is limited by its width: a taller strip costs no scale
+BOARD_DIE = 12.5    # contributed dice on the gold part: their value at the words size
 SPENT_DIE = 7.0     # spent dice on the black part
+CRISIS_DIE = 20.0   # the chosen crisis die in the seal's centre
 SEAT_DIE = 8.0      # active dice in the seat panels
 MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
-DEMOR_SCALE = 0.62
-CARD_SCALE = 0.55
+DEMOR_SCALE = 0.8   # the marker's initials at the words size
+CARD_SCALE = 0.36   # the seat's card is a thumbnail: hover or click reads it
+ADMIRAL_SCALE = 0.2
+PANEL_PAD = 2.5
+CARD_TOP = 11.0     # under the seat's name line
 ANIM_MS = 220
 HIGHLIGHT = "#ffd34d"  # teach mode: the glow around what the last step changed
 PULSE_MS = 1400
 
 
 @lru_cache(maxsize=2048)
-def fit(text: str, size: float, w: float, h: float, bold: bool = False
-        ) -> tuple[float, list[str]]:
+def fit(text: str, size: float, w: float, h: float, bold: bool = False,
+        min_size: float | None = None) -> tuple[float, list[str]]:
     """The art's text fitting, memoised: seat panels are redrawn often with the same words."""
-    return _art_fit(text, size, w, h, bold=bold)
+    if min_size is None:
+        return _art_fit(text, size, w, h, bold=bold)
+    return _art_fit(text, size, w, h, bold=bold, min_size=min_size)
+
+
+@lru_cache(maxsize=2048)
+def word_lines(words: str, w: float, bold: bool = False) -> tuple[str, ...]:
+    """``words`` wrapped to ``w`` at the words size; a word too long for a line is cut
+    with an ellipsis (the panel's tooltip has it whole)."""
+    out = []
+    for line in wrap(words, WORDS_MM, w, bold):
+        while text_width(line, WORDS_MM, bold) > w and len(line) > 1:
+            line = line[:-2].rstrip() + "…"
+        out.append(line)
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------
@@ -72,12 +114,24 @@ class _SealGeometry:
         ux, uy, vx, vy = self.frame(anchor)
         return anchor[0] + ux * dr + vx * dt, anchor[1] + uy * dr + vy * dt
 
+    def upright(self, anchor: tuple[float, float]) -> float:
+        """The turn (degrees clockwise) that lines a token up with its part of the seal,
+        the way the character's name is turned: dice lie square in their part."""
+        mid = math.degrees(math.atan2(anchor[0] - self.centre[0],
+                                      self.centre[1] - anchor[1])) % 360
+        return mid if (mid <= 90 or mid >= 270) else mid - 180
+
     def gold_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
-        col, row = i % 2, i // 2
-        return self.at(anchor, -5.5 + row * 11.0, -16.0 + col * 11.0)
+        """Three dice in the inner row, then two in the outer row beside the
+        demoralized marker's place (more than five overlap the name: never seen)."""
+        inner = i < 3
+        row, col = (0, i) if inner else (1 + (i - 3) // 3, (i - 3) % 3)
+        dt = (-13.5 + col * 13.5) if inner else (-20.0 + col * 13.5)
+        return self.at(anchor, -6.5 + row * 13.4, dt)
 
     def demoralized(self, anchor: tuple[float, float]) -> tuple[float, float]:
-        return self.at(anchor, 0.0, 12.5)
+        """Outer row, at the end clear of the dice (and of all but a corner of the name)."""
+        return self.at(anchor, 7.8, 23.5)
 
     def black_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
         col, row = i % 2, i // 2
@@ -107,11 +161,12 @@ def jump_prepared_badge(lang: str) -> Drawing:
     """Adapter: the screen's sign that a jump is prepared (A5). Paper has no such
     marker (players remember it), so the art has none; gold on dark, like the track."""
     pal = palette("color")
-    w, h = 54.0, 8.0
+    words = tr("ui.board.jump_prepared", lang)
+    w, h = min(text_width(words, WORDS_MM, True) + 5.0, 100.0), WORDS_MM * 1.45
+    size, _ = fit(words, WORDS_MM, w - 3.0, h, True, min_size=WORDS_MM)
     return Drawing(w, h, (
         Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
-        Label(w / 2, h * 0.7, tr("ui.board.jump_prepared", lang), 3.6,
-              Style(fill="#1a1a1a"), "middle", True)))
+        Label(w / 2, h / 2 + 0.36 * size, words, size, Style(fill="#1a1a1a"), "middle", True)))
 
 
 class Token(DrawingItem):
@@ -145,6 +200,8 @@ class BoardScene(QGraphicsScene):
         # the window sets it before sync, and the seat panel says so
         self.phone_seats: dict[int, bool] = {}
         self._board_item: CachedDrawingItem | None = None
+        self.hints: list[QGraphicsRectItem] = []
+        self.px_per_mm = math.inf  # the view's scale; until one says, everything shows
         self._moves: list[tuple[Token, QPointF, QPointF]] = []
         self._anim = QVariantAnimation(self)
         self._anim.setDuration(ANIM_MS)
@@ -174,16 +231,46 @@ class BoardScene(QGraphicsScene):
         return self.board.height + STRIP_GAP + STRIP_H
 
     def _build_board(self) -> None:
-        self.board = board_art.board(self.comp, self.lang)
+        self.board = board_art.board(self.comp, self.lang, screen=SCREEN)
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
         if self._board_item is not None:
             self.removeItem(self._board_item)
+        for hint in self.hints:
+            self.removeItem(hint)
         self._looks: dict[tuple[object, ...], tuple[Drawing, list[Op]]] = {}
         self._seat_panels: dict[int, tuple[object, DrawingItem]] = {}
         self._board_item = CachedDrawingItem(self.board, name="board")
         self._board_item.setZValue(-10)
+        self._board_item.set_px_per_mm(self.px_per_mm)
         self.addItem(self._board_item)
+        self.hints = []
+        for op in merge_text_runs(self._board_item.ops):
+            if op.em and text_role(op.em) == "detail":
+                self.hints.append(self._hint(op))
         self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
+
+    def _hint(self, op: Op) -> QGraphicsRectItem:
+        """A tooltip over a board note (a room's effect, a legend line …): what the
+        note says, readable whether or not the view is large enough to paint it."""
+        hint = QGraphicsRectItem(op.path.boundingRect().adjusted(-1.0, -1.0, 1.0, 1.0))
+        hint.setPen(QPen(Qt.PenStyle.NoPen))
+        hint.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        hint.setToolTip(" ".join(op.texts))
+        hint.setData(0, "hint")
+        hint.setZValue(-9)
+        self.addItem(hint)
+        return hint
+
+    def set_px_per_mm(self, px_per_mm: float) -> None:
+        """The view's scale (logical pixels per mm) changed: paint each text only if it
+        is legible at that scale (`qtart.text_shown`). Called on resize, not per frame."""
+        if px_per_mm == self.px_per_mm:
+            return
+        self.px_per_mm = px_per_mm
+        if self._board_item is not None:
+            self._board_item.set_px_per_mm(px_per_mm)
+        for item in [*self.tokens.values(), *(p for _k, p in self._seat_panels.values())]:
+            item.show_texts(px_per_mm)
 
     def set_language(self, lang: str) -> None:
         """Redraw the printed parts in another language; tokens are rebuilt by the next sync."""
@@ -206,11 +293,12 @@ class BoardScene(QGraphicsScene):
         """Make the scene show exactly ``view``; moved tokens glide, new ones appear."""
         animate = self.animate if animate is None else animate
         self._last = view
-        wanted: dict[str, tuple[str, str, tuple[object, ...], tuple[float, float], float]] = {}
+        wanted: dict[str, tuple[str, str, tuple[object, ...], tuple[float, float], float,
+                                float]] = {}
 
         def put(key: str, role: str, where: str, look: tuple[object, ...],
-                pos: tuple[float, float], scale: float = 1.0) -> None:
-            wanted[key] = (role, where, look, pos, scale)
+                pos: tuple[float, float], scale: float = 1.0, turn: float = 0.0) -> None:
+            wanted[key] = (role, where, look, pos, scale, turn)
 
         for i, m in enumerate(view.dradis_monitor):
             x, y = self.board.anchor(f"dradis.slot.{i % 10}")
@@ -224,8 +312,9 @@ class BoardScene(QGraphicsScene):
             put(f"damage.{loc}", "damage", loc, ("damage", loc),
                 self.board.anchor(f"damage.{loc}"), MARKER_SCALE)
         for ch in view.demoralized:
+            gold = self.board.anchor(f"seal.{ch}.gold")
             put(f"demoralized.{ch}", "demoralized", ch, ("demoralized", ch),
-                self.geo.demoralized(self.board.anchor(f"seal.{ch}.gold")), DEMOR_SCALE)
+                self.geo.demoralized(gold), DEMOR_SCALE, self.geo.upright(gold))
         put("jump", "jump", str(view.jump_track), ("jump",),
             self.board.anchor(f"jump.{min(view.jump_track, self.comp.jump_max)}"), MARKER_SCALE)
         if view.jump_bonus:  # A5: shown on the board, over the jump track
@@ -247,7 +336,7 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self.tokens.pop(key))
         self._anim.stop()
         self._finish_moves()
-        for key, (role, where, look, pos, scale) in wanted.items():
+        for key, (role, where, look, pos, scale, turn) in wanted.items():
             tok = self.tokens.get(key)
             target = QPointF(*pos)
             if tok is not None and tok.look != look:
@@ -256,10 +345,14 @@ class BoardScene(QGraphicsScene):
             if tok is None:
                 drawing, ops = self._look(look)
                 tok = Token(drawing, role, where, key, look, scale, ops)
+                tok.setRotation(turn)
+                tok.show_texts(self.px_per_mm)
                 if role in READABLE:  # hover: the text; click: the card large
                     title, body = token_words(self.comp, look)
                     tok.setToolTip(f"{title}\n\n{body}")
                     tok.setCursor(Qt.CursorShape.PointingHandCursor)
+                else:
+                    tok.setToolTip(self._token_hint(look, tok))
                 tok.setZValue(5 if role in ("die", "demoralized") else 3)
                 if role == "drawn":
                     tok.setOpacity(0.5)  # not on the monitor yet: K8 has not looked at it
@@ -269,6 +362,10 @@ class BoardScene(QGraphicsScene):
                 continue
             tok.role, tok.where = role, where
             tok.name = f"{role}:{where}"
+            tok.setRotation(turn)
+            if tok.scale() != scale:  # an own die going from the seat panel to the seal
+                tok.setScale(scale)
+                tok.show_texts(self.px_per_mm)
             if tok.pos() != target:
                 if animate:
                     self._moves.append((tok, tok.pos(), target))
@@ -285,36 +382,46 @@ class BoardScene(QGraphicsScene):
         contributed = [d for d in sv.dice if d.state == CONTRIBUTED]
         spent = [d for d in sv.dice if d.state == SPENT]
         active = [d for d in sv.dice if d.state == ACTIVE]
+        turn = self.geo.upright(gold)
         for i, d in enumerate(contributed):
             put(f"die.{d.id}", "die", f"{sv.seat}/{CONTRIBUTED}/{d.kind}",
-                ("face", d.kind, d.value), self.geo.gold_die(gold, i))
+                ("face", d.kind, d.value), self.geo.gold_die(gold, i), 1.0, turn)
         for i, d in enumerate(spent):
             put(f"die.{d.id}", "die", f"{sv.seat}/{SPENT}/{d.kind}", ("blank", d.kind, True),
-                self.geo.black_die(black, i))
-        # Active dice wait in the seat panel; their rolled values are drawn only for the
-        # seat whose view this is (after the hand-over): your own dice land showing their
-        # faces, everyone else's stay blank (D1).
-        card_w = card_art.CARD_W * CARD_SCALE
-        room = w - card_w - 8  # four dice must fit beside the card, even with five seats
-        step = min(SEAT_DIE + 1.6, room / 4)
+                self.geo.black_die(black, i), 1.0, turn)
+        # Active dice wait in the seat panel, in two rows under the card; their rolled
+        # values are drawn only for the seat whose view this is (after the hand-over):
+        # your own dice land showing their faces, everyone else's stay blank (D1).
+        card_w, card_h = card_art.CARD_W * CARD_SCALE, card_art.CARD_H * CARD_SCALE
+        cols = max(2, -(-len(active) // 2))
+        step = min(SEAT_DIE + 3.0, (card_w + 2.0) / cols)
         scale = min(1.0, (step - 1.2) / SEAT_DIE)
         for i, d in enumerate(active):
-            px = x + card_w + 6 + step / 2 + i * step
+            px = x + PANEL_PAD + step / 2 + (i % cols) * step
+            py = y + CARD_TOP + card_h + 2.5 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
             if d.value is not None and view.seat == sv.seat:
                 put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
-                    ("face", d.kind, d.value), (px, y + h - SEAT_DIE / 2 - 3),
-                    scale * SEAT_DIE / BOARD_DIE)
+                    ("face", d.kind, d.value), (px, py), scale * SEAT_DIE / BOARD_DIE)
             else:
                 put(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
-                    ("blank", d.kind, False), (px, y + h - SEAT_DIE / 2 - 3), scale)
+                    ("blank", d.kind, False), (px, py), scale)
         put(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
             ("card", sv.character, sv.in_brig),
-            (x + 2 + card_art.CARD_W * CARD_SCALE / 2, y + 2 + card_art.CARD_H * CARD_SCALE / 2),
-            CARD_SCALE)
-        if sv.admiral:
-            s = 0.26
+            (x + PANEL_PAD + card_w / 2, y + CARD_TOP + card_h / 2), CARD_SCALE)
+        if sv.admiral:  # laid over the corner of the seat's card, as on the table
+            s = ADMIRAL_SCALE
             put("admiral", "admiral", str(sv.seat), ("admiral",),
-                (x + w - card_art.CARD_W * s / 2 - 2, y + card_art.CARD_H * s / 2 + 2), s)
+                (x + PANEL_PAD + card_w - card_art.CARD_W * s / 2 + 2.0,
+                 y + CARD_TOP + card_h - card_art.CARD_H * s / 2 + 1.0), s)
+
+    def _token_hint(self, look: tuple[object, ...], tok: Token) -> str:
+        """A tooltip for a token that is not a readable card: what its small print says."""
+        what = look[0]
+        if what == "face":
+            return f"{signed(int(look[2]))} · {text(self.comp.skill(str(look[1])).name, self.lang)}"  # type: ignore[arg-type]
+        if what == "crisis":
+            return face_words(self.comp, look[2])  # type: ignore[arg-type]
+        return " ".join(tok.texts())
 
     def _look(self, look: tuple[object, ...]) -> tuple[Drawing, list[Op]]:
         """Drawings and their compiled paths, made once per look and language."""
@@ -345,10 +452,11 @@ class BoardScene(QGraphicsScene):
             source, face = look[1], look[2]
             dice = [d for d in c.crisis_dice if d.id == source] or \
                 [d for d in c.crisis_dice if not d.four_player] or list(c.crisis_dice)
-            return dice_art.crisis_face(dice[0], face, 18.0)  # type: ignore[arg-type]
+            return dice_art.crisis_face(dice[0], face, CRISIS_DIE,  # type: ignore[arg-type]
+                                        numbers=WORDS_MM)
         if what == "face":
             return dice_art.skill_face(c.skill(str(look[1])), int(look[2]),  # type: ignore[arg-type]
-                                       BOARD_DIE)
+                                       BOARD_DIE, numeral=WORDS_MM / BOARD_DIE)
         if what == "blank":
             return blank_die(str(look[1]), bool(look[2]), SPENT_DIE if look[2] else SEAT_DIE)
         if what == "card":
@@ -374,52 +482,71 @@ class BoardScene(QGraphicsScene):
             if old is not None:
                 self.removeItem(old[1])
             edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
-            items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
-                                                        width=0.9 if deciding or active else 0.4),
-                                      radius=2.0)]
-            tx = card_art.CARD_W * CARD_SCALE + 5
-            tw = w - tx - (card_art.CARD_W * 0.26 + 3 if sv.admiral else 2)
-            name = sv.name or text(self.comp.character(sv.character).short, self.lang)
-            size, _ = fit(name, 3.6, tw, 4.5, bold=True)
-            items.append(Label(tx, 6.5, name, size, Style(fill="#f2f2f2"), "start", True))
-            if sv.name:
-                sub = text(self.comp.character(sv.character).short, self.lang)
-                s2, _ = fit(sub, 2.6, tw, 3.2)
-                items.append(Label(tx, 10.5, sub, s2, Style(fill="#9fb3c8")))
-            lines: list[tuple[str, str]] = []
-            if sv.revealed:
-                lines.append((tr("ui.seat.revealed", self.lang), pal.cylon))
-            if sv.in_brig:
-                lines.append((tr("ui.seat.brig", self.lang), "#e07a5f"))
-            if sv.demoralized:
-                lines.append((tr("ui.seat.demoralized", self.lang), "#c9d3dc"))
-            if active:
-                lines.append((tr("ui.seat.turn", self.lang), pal.gold))
-            if deciding:
-                lines.append((tr("ui.seat.deciding", self.lang), "#47d16c"))
-            if phone is not None:
-                lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", self.lang),
-                              "#9fb3c8" if phone else "#e07a5f"))
-            ly = 15.5
-            for s, colour in lines:
-                fs, _ = fit(s, 2.7, tw, 3.2, bold=True)
-                items.append(Label(tx, ly, s, fs, Style(fill=colour), "start", True))
-                ly += 3.7
-            counts = tr("ui.seat.dice", self.lang, active=sv.count(ACTIVE),
-                        contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
-            removed = sv.count(REMOVED)
-            if removed:
-                counts += " · " + tr("ui.seat.removed", self.lang, n=removed)
-            fs, _ = fit(counts, 2.5, w - tx - 2, 3)
-            items.append(Label(tx, h - SEAT_DIE - 5.5, counts, fs, Style(fill="#c9d3dc")))
-            loy = tr("ui.seat.loyalty", self.lang, n=sv.loyalty_count)
-            fs, _ = fit(loy, 2.5, w - tx - 2, 3)
-            items.append(Label(tx, h - SEAT_DIE - 9.5, loy, fs, Style(fill="#9fb3c8")))
+            items, words = self._seat_panel(sv, w, h, edge, deciding, active, phone,
+                                            deciding or active)
             panel = DrawingItem(Drawing(w, h, tuple(items)), name=f"seat:{sv.seat}")
+            panel.setToolTip("\n".join(words))
+            panel.show_texts(self.px_per_mm)
             panel.setPos(x, y)
             panel.setZValue(1)
             self.addItem(panel)
             self._seat_panels[sv.seat] = (key, panel)
+
+    def _seat_panel(self, sv: SeatView, w: float, h: float, edge: str, deciding: bool,
+                    active: bool, phone: bool | None, lit: bool
+                    ) -> tuple[list[Item], list[str]]:
+        """One seat's panel: the name across the top, the card with the active dice
+        under it at the left, and the seat's state in lines beside the card, every one
+        at the words size; the dice sentence is detail (its dice are on the table). Also
+        the panel's words in full, for its tooltip."""
+        pal = palette("color")
+        items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
+                                                    width=0.9 if lit else 0.4), radius=2.0)]
+        character = text(self.comp.character(sv.character).short, self.lang)
+        name = sv.name or character
+        words = [name]
+        items.append(Label(PANEL_PAD, 8.0, word_lines(name, w - 2 * PANEL_PAD, True)[0],
+                           WORDS_MM, Style(fill="#f2f2f2"), "start", True))
+        lines: list[tuple[str, str, bool]] = []  # text, colour, bold
+        if sv.name:
+            lines.append((character, "#9fb3c8", False))
+        if sv.revealed:
+            lines.append((tr("ui.seat.revealed", self.lang), pal.cylon, True))
+        if sv.in_brig:
+            lines.append((tr("ui.seat.brig", self.lang), "#e07a5f", True))
+        if sv.demoralized:
+            lines.append((tr("ui.seat.demoralized", self.lang), "#c9d3dc", True))
+        if active:
+            lines.append((tr("ui.seat.turn", self.lang), pal.gold, True))
+        if deciding:
+            lines.append((tr("ui.seat.deciding", self.lang), "#47d16c", True))
+        if phone is not None:
+            lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", self.lang),
+                          "#9fb3c8" if phone else "#e07a5f", True))
+        lines.append((tr("ui.seat.loyalty", self.lang, n=sv.loyalty_count), "#c9d3dc", False))
+        tx = PANEL_PAD + card_art.CARD_W * CARD_SCALE + 3.0
+        tw = w - tx - PANEL_PAD
+        step = WORDS_MM * 1.2
+        ly = CARD_TOP + 0.75 * WORDS_MM
+        for words_, colour, bold in lines:
+            words.append(words_)
+            for line in word_lines(words_, tw, bold):
+                items.append(Label(tx, ly, line, WORDS_MM, Style(fill=colour), "start", bold))
+                ly += step
+        counts = tr("ui.seat.dice", self.lang, active=sv.count(ACTIVE),
+                    contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
+        removed = sv.count(REMOVED)
+        if removed:
+            counts += " · " + tr("ui.seat.removed", self.lang, n=removed)
+        words.append(counts)
+        room = h - 1.5 - (ly - 0.75 * WORDS_MM)
+        if room > 3.0:
+            size, got = fit(counts, NOTE_MM, tw, room, min_size=2.0)
+            top = ly - 0.75 * WORDS_MM + 0.5
+            for i, line in enumerate(got):
+                items.append(Label(tx, top + size * (0.8 + 1.2 * i), line, size,
+                                   Style(fill="#c9d3dc")))
+        return items, words
 
     # ------------------------------------------------------- teach highlights
     def highlight(self, parts: list[str], before: PlayerView | None = None) -> None:
