@@ -212,11 +212,14 @@ def test_a_backend_that_cannot_start_greys_the_entry_out(make, qtbot, failure, p
     win.sound.play("jump")  # asked anyway: nothing happens, nothing breaks
 
 
-def test_this_machines_default_backend_says_what_it_lacks() -> None:
+def test_this_machines_default_backend_says_what_it_lacks(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     if qt_multimedia_installed():
         pytest.skip("Qt Multimedia is installed here")
     player = SoundPlayer()
     assert player.problem == "missing" and not player.prepare()
+    monkeypatch.setattr("sys.frozen", True, raising=False)  # the one-file build
+    assert SoundPlayer().problem == "frozen"
+    assert "one-file" in tr("ui.sound.frozen") and "egyfájlos" in tr("ui.sound.frozen", "hu")
 
 
 def test_lessons_make_no_sound(make):  # type: ignore[no-untyped-def]

@@ -21,6 +21,7 @@ the one before it, as a new moment does.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -122,7 +123,8 @@ class SoundPlayer:
         self.problem: str | None = None
         self.error = ""
         if not (qt_multimedia_installed() if installed is None else installed):
-            self.problem = "missing"
+            # the one-file build carries only the Qt parts it imports, Multimedia not
+            self.problem = "frozen" if getattr(sys, "frozen", False) else "missing"
 
     def prepare(self) -> bool:
         """Make the backend now if not made yet; False if sound cannot play here."""
