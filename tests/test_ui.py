@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from hand_over import pass_screen  # noqa: E402
 from PySide6.QtGui import QImage  # noqa: E402
 
 from bsg_desktop.engine import ACTIVE, CONTRIBUTED, SPENT, Game, Setup, new_game  # noqa: E402
@@ -76,6 +77,9 @@ def take_turn(win: MainWindow, qtbot, rng: random.Random) -> None:  # type: igno
     from PySide6.QtCore import Qt
 
     c = win.controller
+    if c.roll_to_see() is not None:  # the last player sees the roll the game put in first
+        assert c.unlocked is None and win.stack.currentWidget() is win.game_page
+        win.panel.roll_button.click()
     if win.stack.currentWidget() is win.handover:
         qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
     assert win.stack.currentWidget() is win.game_page
@@ -135,8 +139,9 @@ def test_no_other_seats_secret_on_screen(make_window, qtbot):  # type: ignore[no
             break  # a revealed Cylon card is public (A9): nothing left to keep
         texts = win.widget_texts() + win.scene.all_texts()
         unlocked = win.controller.unlocked
-        if win.stack.currentWidget() is win.handover:
-            # Before the hand-over nothing private is anywhere, not even the decider's.
+        if win.stack.currentWidget() is win.handover or win.controller.roll_to_see():
+            # Before the hand-over (and on the roll shown before it) nothing private is
+            # anywhere, not even the decider's.
             assert unlocked is None
             assert not win.panel.die_buttons
             assert not any(secret in t for t in texts)
@@ -273,8 +278,7 @@ def test_undo_refused_after_a_roll_in_the_window(make_window, qtbot):  # type: i
     rng = random.Random(9)
     for _ in range(300):
         g = c.game
-        if win.stack.currentWidget() is win.handover:
-            win.handover.button.click()
+        pass_screen(win)
         if g.pending.kind == "join":  # type: ignore[union-attr]
             win.panel.click_choice("join")  # rolls dice: secret and random
             assert not c.can_undo() and not win.act_undo.isEnabled()

@@ -73,8 +73,14 @@ def test_whole_game_by_key_events_only(win, qtbot):  # type: ignore[no-untyped-d
     win.start_game(Setup(players=3), seed=12)
     c = win.controller
     rng = random.Random(8)
-    steps = handovers = walked = 0
+    steps = handovers = walked = rolls = 0
     while c.game.outcome is None:  # type: ignore[union-attr]
+        if c.roll_to_see() is not None:  # the game put in a player's die: they saw it
+            QApplication.processEvents()
+            assert QApplication.focusWidget() is win.panel.roll_button
+            key(qtbot, Qt.Key.Key_Return if rolls % 2 else Qt.Key.Key_1)
+            rolls += 1
+            continue
         if win.stack.currentWidget() is win.handover:
             assert QApplication.focusWidget() is win.handover.button
             key(qtbot, Qt.Key.Key_Return if handovers % 2 else Qt.Key.Key_Space)
@@ -89,7 +95,7 @@ def test_whole_game_by_key_events_only(win, qtbot):  # type: ignore[no-untyped-d
         assert c.game.choices[-1] == choice  # type: ignore[union-attr]
         steps += 1
         assert steps < 2000
-    assert handovers > 5 and steps > 20 and walked > 0
+    assert handovers > 5 and steps > 20 and walked > 0 and rolls > 0
 
 
 def test_number_keys_and_full_screen(win, qtbot):  # type: ignore[no-untyped-def]

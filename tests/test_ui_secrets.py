@@ -10,6 +10,8 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from hand_over import pass_screen  # noqa: E402
+
 from bsg_desktop.engine import Setup, fresh_seed, visible_log  # noqa: E402
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
@@ -58,8 +60,7 @@ def test_seed_nowhere_on_screen_during_the_game_shown_after(win, qtbot,  # type:
     for _ in range(40):
         if g.outcome is not None:
             break  # over: the seed may show now (below)
-        if win.stack.currentWidget() is win.handover:
-            win.handover.button.click()
+        pass_screen(win)
         texts = win.widget_texts() + win.scene.all_texts() + [win.windowTitle()]
         assert not [t for t in texts if str(seed) in t], seed
         win.panel.click_choice(rng.choice(g.pending.options))
@@ -67,8 +68,7 @@ def test_seed_nowhere_on_screen_during_the_game_shown_after(win, qtbot,  # type:
     assert str(seed) not in str(win.controller.autosave_path)
     assert not any(str(seed) in p for p in win.settings.recent())
     while g.outcome is None:
-        if win.stack.currentWidget() is win.handover:
-            win.handover.button.click()
+        pass_screen(win)
         win.panel.click_choice(rng.choice(g.pending.options))
     assert win.game_over_dialog is not None
     assert str(seed) in win.game_over_dialog.seed.text()

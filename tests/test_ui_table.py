@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from hand_over import pass_screen  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
@@ -49,8 +50,7 @@ def play(win: MainWindow, n: int, seed: int = 1) -> None:
     """``n`` legal choices through the decision panel, handing over when asked."""
     rng = random.Random(seed)
     for _ in range(n):
-        if win.stack.currentWidget() is win.handover:
-            win.handover.button.click()
+        pass_screen(win)
         g = win.controller.game
         assert g is not None and g.outcome is None
         win.panel.click_choice(rng.choice(g.pending.options))  # type: ignore[union-attr]

@@ -1,7 +1,8 @@
 """What a phone is sent: one seat's state frame, built from that seat's view alone.
 
 A frame is a function of ``game.view(seat)``, the seat's own log (`visible_log`),
-the table's names (public), the seat's language and two numbers the host keeps:
+the table's names (public), the seat's language, two numbers the host keeps and
+the seat's own roll the game contributed for it (`ui.rolls.RollNote`, public dice):
 nothing else of the game is read here, so a frame can carry no more than the view
 already allows that seat to know (D1, K1, S6). The bytes are canonical JSON
 (sorted keys, no spaces), so equal content is equal bytes: the host sends a frame
@@ -25,6 +26,7 @@ from bsg_desktop.data.components import Components
 from bsg_desktop.engine import CONTRIBUTED, PlayerView, visible_log
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
 from bsg_desktop.log import Describer
+from bsg_desktop.ui.rolls import RollNote, roll_sentence
 from bsg_desktop.ui.words import card_words, choice_words, decision_words, face_words, player_name
 
 LOG_LINES = 60  # the newest lines of the seat's log a frame carries
@@ -169,12 +171,23 @@ def _decision(comp: Components, view: PlayerView) -> dict[str, Any] | None:
     return out
 
 
-def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False
-          ) -> dict[str, Any]:
+def _rolled(comp: Components, note: RollNote | None) -> dict[str, Any] | None:
+    """The dice the game put in for this seat without asking, until it decides again."""
+    if note is None:
+        return None
+    return {"text": roll_sentence(comp, note),
+            "dice": [{"art": skill_key(kind, value),
+                      "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}"}
+                     for _die_id, kind, value in note.dice]}
+
+
+def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
+          rolled: RollNote | None = None) -> dict[str, Any]:
     """Seat ``seat``'s frame content (without its sequence number), in ``lang``.
 
     ``game`` is read only through ``view(seat)``, ``visible_log(game, seat)`` and the
-    table's characters and names, which every seat sees on the board.
+    table's characters and names, which every seat sees on the board. ``rolled`` is
+    this seat's own contributed roll (public values) it has not decided since.
     """
     view = game.view(seat)
     describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
@@ -202,5 +215,7 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False
             "table": _table(comp, view),
             "decision": _decision(comp, view), "waiting": waiting,
             "undo": bool(undo), "outcome": outcome,
+            "rolled": _rolled(comp, rolled if rolled is not None and rolled.seat == seat
+                              else None),
             "log": [f"[{e.rule}] {describer.describe(e, lang)}" for e in log],
         }

@@ -44,9 +44,11 @@ class Host:
         self._content: dict[int, str] = {}
         self._frame: dict[int, str] = {}
 
-    def frame(self, game: Any, seat: int, undo: bool = False) -> str:
-        """The seat's current frame (a new number only if its content changed)."""
-        content = frames.dumps(frames.state(self.comp, game, seat, self.langs[seat], undo))
+    def frame(self, game: Any, seat: int, undo: bool = False, rolled: Any = None) -> str:
+        """The seat's current frame (a new number only if its content changed);
+        ``rolled``: the seat's own `RollNote`, if the game put in dice for it."""
+        content = frames.dumps(frames.state(self.comp, game, seat, self.langs[seat], undo,
+                                            rolled))
         if content != self._content.get(seat):
             self._content[seat] = content
             self.seq[seat] += 1

@@ -12,6 +12,11 @@ None as soon as another seat has to decide. `view_for_screen()` is therefore the
 one place the screen gets its view from: the public view, or the unlocked seat's.
 A human seat played on its own device (`phones`, the companion) is never unlocked:
 its secrets stay on that device, and the table shows the public view while it decides.
+
+Dice the game contributed for a human without asking (`ui.rolls`) wait in `rolls`
+until that seat has seen them: `roll_to_see()` is the roll the screen must show
+before a hand-over to another player may come up, and a phone seat's roll goes
+into its frame. A note is cleared when its seat acknowledges it or decides again.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from bsg_desktop.bots import LEVELS, make_bot
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.ui.rolls import RollNote, forced_rolls
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -51,6 +57,8 @@ class GameController(QObject):
         self.bots: dict[int, Any] = {}
         self.unlocked: int | None = None
         self.phones: set[int] = set()  # human seats played on their own device
+        # a human seat's roll the game contributed for it, until that seat has seen it
+        self.rolls: dict[int, RollNote] = {}
         self.generation = 0  # counts installed games (an undo keeps the game's generation)
         self.autosave_path = autosave_path
         self.bot_delay_ms = bot_delay_ms
@@ -95,6 +103,7 @@ class GameController(QObject):
                      for s, k in enumerate(self.seat_kinds) if k == COMPUTER}
         self.unlocked = None
         self.phones = set()
+        self.rolls = {}
         self.generation += 1
         self.file_name = ""  # the window names the user's file again if there is one
         self.game_changed.emit()
@@ -133,6 +142,37 @@ class GameController(QObject):
     def screen_seat(self) -> int | None:
         return self.unlocked
 
+    def roll_to_see(self) -> RollNote | None:
+        """The roll a player at the table has not seen yet, when the screen is about to
+        pass to another player: the hand-over waits until it is acknowledged.
+
+        It depends on public facts only (who is at the table, who decides next, and a
+        contribution the log already shows), so the wait is the same for every loyalty.
+        """
+        if not self.needs_handover():
+            return None
+        seat = self.pending_seat
+        for s, note in self.rolls.items():
+            if s != seat and s not in self.phones and self.is_human(s):
+                return note
+        return None
+
+    def table_roll(self) -> RollNote | None:
+        """The unseen roll the table screen shows now: on the public screen, or on its
+        own seat's; never on another seat's unlocked screen."""
+        for s, note in self.rolls.items():
+            if s not in self.phones and self.is_human(s) and self.unlocked in (None, s):
+                return note
+        return None
+
+    @Slot()
+    def acknowledge_roll(self) -> None:
+        """The player at the table has seen the roll on screen (the hand-over may come)."""
+        note = self.table_roll()
+        if note is not None:
+            del self.rolls[note.seat]
+            self.unlock_changed.emit()
+
     # ---------------------------------------------------------------- hot seat
     @Slot()
     def unlock(self) -> None:
@@ -140,6 +180,8 @@ class GameController(QObject):
         seat = self.pending_seat
         if seat is not None and self.is_human(seat) and self.unlocked != seat and \
                 seat not in self.phones:
+            # the screen has passed on: another table player's roll went with the last one
+            self.rolls = {s: n for s, n in self.rolls.items() if s == seat or s in self.phones}
             self.unlocked = seat
             self.unlock_changed.emit()
 
@@ -163,10 +205,20 @@ class GameController(QObject):
             raise IllegalChoiceError("no decision is pending")
         if isinstance(choice, str):
             choice = Choice.parse(choice)
+        seat = g.pending.seat
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
+        self._note_rolls(seat, choice, events)
         self._applied(events)
         return events
+
+    def _note_rolls(self, seat: int, choice: Choice, events: list[Event]) -> None:
+        """A seat that decides again has moved past its last roll; dice the game put in
+        for a human seat are kept until that seat has seen them."""
+        self.rolls.pop(seat, None)
+        for s, note in forced_rolls(seat, choice, events).items():
+            if self.is_human(s):
+                self.rolls[s] = note
 
     def _applied(self, events: list[Event]) -> None:
         self.events_applied.emit(events)
@@ -227,8 +279,10 @@ class GameController(QObject):
     def _apply_bot(self, g: Game, choice: Choice) -> None:
         if choice not in g.pending.options:  # a bot bug must not stop the game
             choice = g.pending.options[0]
+        seat = g.pending.seat
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
+        self._note_rolls(seat, choice, events)
         self._applied(events)
 
     def play_bots_now(self, limit: int = 10_000) -> None:
@@ -287,6 +341,7 @@ class GameController(QObject):
             return
         self.seat_kinds[seat] = COMPUTER
         self.phones.discard(seat)
+        self.rolls.pop(seat, None)
         self.bots[seat] = make_bot(self.bot_level, seed=g.seed * 10 + seat)
         if self.unlocked == seat:
             self.unlocked = None

@@ -81,6 +81,8 @@ QPushButton:focus, QToolButton:focus { border: 3px solid #ffd84d; }
 QToolButton:checked:focus { border: 3px solid #ffd84d; background: #1e3b2a; }
 QLabel#key { color: #0c1117; background: #c9d3dc; border-radius: 4px; font-weight: 700; }
 QLabel#total { color: #f0c674; font-weight: 600; }
+QFrame#roll { border: 2px solid #e0b93a; border-radius: 6px; background: #262414; }
+QLabel#roll_title { color: #f0c674; font-size: 15px; font-weight: 700; }
 """
 
 
@@ -218,6 +220,7 @@ class DecisionPanel(QWidget):
     choice_made = Signal(str)      # the text of one of the pending options
     rule_requested = Signal(str)
     secrets_hidden = Signal()
+    roll_seen = Signal()           # the player acknowledged the roll the game put in
     new_game_requested = Signal()  # from the empty panel's buttons
     learn_requested = Signal()
 
@@ -241,6 +244,11 @@ class DecisionPanel(QWidget):
         holder.setObjectName("decision")
         inner = QVBoxLayout(holder)
         inner.setContentsMargins(10, 10, 10, 10)
+        # dice the game contributed for a player, shown first (`show_roll`)
+        self.roll = QFrame(objectName="roll")
+        self.roll_layout = QVBoxLayout(self.roll)
+        self.roll_button: QPushButton | None = None
+        inner.addWidget(self.roll)
         self.status = QLabel(objectName="status", wordWrap=True)
         self.sentence = QLabel(objectName="sentence", wordWrap=True)
         self.rule = QLabel(objectName="rule")
@@ -282,6 +290,9 @@ class DecisionPanel(QWidget):
             self.options_layout.insertWidget(self.options_layout.count() - 1, b)
 
     def _reset(self) -> None:
+        _clear(self.roll_layout)
+        self.roll.hide()
+        self.roll_button = None
         _clear(self.secrets_layout)
         while self.options_layout.count() > 1:
             item = self.options_layout.takeAt(0)
@@ -327,6 +338,38 @@ class DecisionPanel(QWidget):
             return  # public view: no secrets, no choices
         self._show_secrets(view)
         self._show_options(view)
+
+    def show_roll(self, title: str, sentence: str, dice: Sequence[tuple[str, int]],
+                  button: str, first: bool) -> None:
+        """Dice the game put in for a player without asking: a headline, the sentence,
+        each die's face, and a button that says the player has seen it. ``first``: it
+        is the one thing to do now (number key 1, focus); otherwise the choices keep
+        their numbers and the button only puts the note away."""
+        _clear(self.roll_layout)
+        lay = self.roll_layout
+        lay.addWidget(QLabel(title, objectName="roll_title", wordWrap=True))
+        row = QHBoxLayout()
+        for kind, value in dice:
+            lbl = QLabel()
+            lbl.setPixmap(drawing_pixmap(dice_art.skill_face(self.comp.skill(kind), value, 12.7),
+                                         54, self.devicePixelRatioF()))
+            words = tr("ui.access.die", kind=text(self.comp.skill(kind).name),
+                       value=dice_art.signed(value))
+            lbl.setToolTip(words)
+            lbl.setAccessibleName(words)
+            row.addWidget(lbl)
+        said = QLabel(sentence, wordWrap=True)
+        said.setStyleSheet("font-size: 14px;")
+        row.addWidget(said, 1)
+        lay.addLayout(row)
+        b = WrapButton(button, key=1 if first else 0)
+        b.setAccessibleDescription(sentence)
+        b.clicked.connect(self.roll_seen.emit)
+        lay.addWidget(b)
+        self.roll_button = b
+        if first:
+            self.keyed.insert(0, b)
+        self.roll.show()
 
     def _status(self, view: PlayerView) -> str:
         lines = [tr("ui.status.turn", turn=view.turn, player=player_name(self.comp, view,

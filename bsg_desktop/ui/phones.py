@@ -203,5 +203,6 @@ class PhoneHost(QObject):
             self.presence_changed.emit()
         for seat in host.tokens:
             frame = host.frame(g, seat, self.controller.can_undo(seat) and
-                               seat in self.controller.phones)
+                               seat in self.controller.phones,
+                               self.controller.rolls.get(seat))
             server.publish(seat, frame, host.strings(seat), host.langs[seat])

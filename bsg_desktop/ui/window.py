@@ -56,6 +56,7 @@ from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPan
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
 from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
+from bsg_desktop.ui.rolls import RollNote, roll_sentence
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
 from bsg_desktop.ui.sound import SoundPlayer, sound_for
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
         self.panel.choice_made.connect(self.choose)
         self.panel.rule_requested.connect(self.show_rules)
         self.panel.secrets_hidden.connect(self.hide_secrets)
+        self.panel.roll_seen.connect(c.acknowledge_roll)
         self.panel.new_game_requested.connect(self.new_game_dialog)
         self.panel.learn_requested.connect(self._first_demo)
         sp = self.start_page
@@ -517,6 +519,17 @@ class MainWindow(QMainWindow):
             self.panel.show_empty()
             self.show_start()
             return
+        roll = c.roll_to_see()
+        if roll is not None:
+            # The game put in a table player's dice for them and the next decision is
+            # someone else's: that player sees the roll (public now: the log names it)
+            # and passes the screen on themselves, Moments on or off.
+            self._show_page(self.game_page)
+            self.scene.sync(view)
+            self.panel.show_view(view)
+            self._show_roll(view, roll, hold=True)
+            self._describe_board(view)
+            return
         if c.needs_handover():
             # Cover the board first, then make sure nothing secret is left in any widget.
             self.handover.set_player(player_name(self.comp, view, c.pending_seat))
@@ -530,6 +543,9 @@ class MainWindow(QMainWindow):
             return
         self.scene.sync(view)
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
+        roll = c.table_roll()
+        if roll is not None:
+            self._show_roll(view, roll, hold=False)
         self._describe_board(view)
         if c.pending_seat in c.phones:  # its choices are on that phone, not here
             key = "ui.panel.waiting_phone" if c.pending_seat in self.phones.connected \
@@ -543,6 +559,16 @@ class MainWindow(QMainWindow):
                 not self.focusWidget().isVisible():
             # once the new choices are on screen (they show when the event loop runs)
             QTimer.singleShot(0, self.panel, self.panel.focus_first)  # dropped if it is gone
+
+    def _show_roll(self, view: PlayerView, note: RollNote, hold: bool) -> None:
+        """The dice the game put in for a player, with their faces, at the top of the
+        panel; ``hold``: the hand-over waits for that player's acknowledgement."""
+        name = player_name(self.comp, view, note.seat)
+        self.panel.show_roll(tr("ui.roll.title", player=name), roll_sentence(self.comp, note),
+                             [(k, v) for _i, k, v in note.dice],
+                             tr("ui.roll.pass_on") if hold else tr("ui.roll.seen"), hold)
+        if hold:
+            QTimer.singleShot(0, self.panel, self.panel.focus_first)
 
     def _show_page(self, page) -> None:  # type: ignore[no-untyped-def]
         """Bring a page up; a moment being shown stays on top of it."""

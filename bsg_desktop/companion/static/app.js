@@ -66,6 +66,7 @@ function choose(choice) {
 function renderDecision(d) {
   const box = $("decision");
   box.replaceChildren();
+  if (state.rolled) box.append(renderRolled(state.rolled));
   if (state.outcome) {
     box.append(el("h2", { text: t("game_over") }), el("p", { class: "outcome", text: state.outcome }));
     return;
@@ -125,6 +126,14 @@ function renderDecision(d) {
   }
   box.append(opts);
   if (state.undo) box.append(undoButton());
+}
+
+function renderRolled(r) {
+  // dice the game put in for this seat without asking: shown until the seat decides again
+  const row = el("div", { class: "dice" });
+  for (const d of r.dice) row.append(picture(d.art, d.label));
+  return el("div", { id: "rolled", class: "rolled" }, el("h2", { text: t("rolled") }), row,
+            el("p", { class: "sentence", text: r.text }));
 }
 
 function undoButton() {

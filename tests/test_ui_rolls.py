@@ -1,0 +1,227 @@
+"""Show every roll: dice the game contributed for a player without asking (one active
+die left after Lee's initiative or a reroll) are shown on that player's screen before
+the screen passes to anyone else, with Moments on or off, and on a phone in its frame.
+
+The roll is public once in (the log names it), and whether the game put it in follows
+from public facts, so the wait it makes must be the same in every world that differs
+only in hidden facts; nothing of it may reach the next player's screen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from bsg_desktop.art.dice import signed  # noqa: E402
+from bsg_desktop.engine import Choice, Game, Setup, new_game  # noqa: E402
+from bsg_desktop.engine.twins import twin  # noqa: E402
+from bsg_desktop.i18n import set_language, text, tr  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController  # noqa: E402
+from bsg_desktop.ui.rolls import RollNote, die_words, forced_rolls, roll_sentence  # noqa: E402
+from bsg_desktop.ui.settings import Settings  # noqa: E402
+from bsg_desktop.ui.window import MainWindow  # noqa: E402
+
+
+def _forced(g: Game, choice: Choice) -> tuple[Game, list]:  # type: ignore[type-arg]
+    t = g.copy()
+    return t, t.apply(choice)
+
+
+def find_forced_roll(verb: str, players: int = 3) -> tuple[Game, Choice]:
+    """A position where the deciding seat's ``verb`` makes the game contribute its dice
+    for it and the next decision is another seat's (seeded random play, searched)."""
+    for seed in range(1, 200):
+        g = new_game(Setup(players=players), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.outcome is not None:
+                break
+            d = g.pending
+            for o in d.options:
+                if o.verb != verb:
+                    continue
+                t, events = _forced(g, o)
+                if d.seat in forced_rolls(d.seat, o, events) and t.pending is not None \
+                        and t.pending.seat != d.seat:
+                    return g, o
+            g.apply(rng.choice(d.options))
+    raise AssertionError(f"no forced roll after {verb}")
+
+
+@pytest.fixture(scope="module")
+def lee() -> tuple[Game, Choice]:
+    """Lee's initiative (X2) rerolls his one die; the game puts it in; the next seat joins."""
+    return find_forced_roll("initiative")
+
+
+def pump() -> None:
+    QCoreApplication.processEvents()
+
+
+def make_window(qtbot, tmp_path, moments: bool) -> MainWindow:  # type: ignore[no-untyped-def]
+    s = Settings(tmp_path / f"s{int(moments)}.ini")
+    s.set_moments(moments)
+    w = MainWindow(settings=s, autosave_path=None, bot_delay_ms=0, animate=moments)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    return w
+
+
+def roll_words(win: MainWindow, g: Game, seat: int) -> str:
+    """The sentence the table must show for ``seat``'s roll, from the public log."""
+    e = [e for e in g.events if e.kind == "dice_contributed" and e.get("seat") == seat][-1]
+    dice = tuple((int(i), str(k), int(v)) for i, k, v in e.get("dice"))
+    return roll_sentence(win.comp, RollNote(seat, dice, True))
+
+
+def die_faces(win: MainWindow) -> list[str]:
+    """The accessible names of the die pictures in the panel's roll note."""
+    from PySide6.QtWidgets import QLabel
+
+    return [lbl.accessibleName() for lbl in win.panel.roll.findChildren(QLabel)
+            if lbl.pixmap() is not None and not lbl.pixmap().isNull()]
+
+
+@pytest.mark.parametrize("moments", [True, False])
+def test_hot_seat_player_sees_their_roll_before_the_hand_over(
+        lee, qtbot, tmp_path, moments) -> None:  # type: ignore[no-untyped-def]
+    g0, choice = lee
+    win = make_window(qtbot, tmp_path, moments)
+    c = win.controller
+    try:
+        c.adopt(g0.copy(), [HUMAN] * g0.n)
+        a = c.pending_seat
+        assert win.stack.currentWidget() is win.handover
+        win.handover.button.click()  # A takes the screen
+        assert c.unlocked == a and "initiative" in win.panel.buttons
+        before = win.widget_texts()
+        win.panel.click_choice(choice)
+        g = c.game
+        b = c.pending_seat
+        assert b != a and c.is_human(b)
+        said = roll_words(win, g, a)
+        kind, value = [e for e in g.events if e.kind == "dice_contributed"][-1].get("dice")[0][1:]
+        assert die_words(win.comp, kind, value) in said
+        # A's screen shows the roll, with the die's face, before any hand-over cover
+        assert win.stack.currentWidget() is win.game_page
+        assert win.panel.roll.isVisible() and said in win.panel.texts()
+        assert die_faces(win) == [tr("ui.access.die", kind=text(win.comp.skill(kind).name),
+                                     value=signed(value))]
+        assert c.unlocked is None  # under the note the screen is public: A's secrets are gone
+        assert not any(x in t for t in before for x in (said, "your roll"))
+        # A passes the screen on from the note (number key 1 presses its button)
+        pump()
+        assert QApplication.focusWidget() is win.panel.roll_button
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
+        assert win.stack.currentWidget() is win.handover
+        assert not win.panel.roll.isVisible() and said not in win.widget_texts()
+        win.handover.button.click()
+        assert c.unlocked == b
+        assert said not in win.widget_texts() and not win.panel.roll.isVisible()
+        assert not any("your roll" in t for t in win.widget_texts())
+    finally:
+        c.stop()
+        set_language("en")
+
+
+def test_solo_player_keeps_their_roll_on_screen_while_computers_play(
+        lee, new_window) -> None:  # type: ignore[no-untyped-def]
+    g0, choice = lee
+    a = g0.pending.seat
+    win = new_window()  # no animation: Moments cannot show anything here
+    c = win.controller
+    c.adopt(g0.copy(), [HUMAN if s == a else COMPUTER for s in range(g0.n)])
+    assert c.unlocked == a  # alone with computers: the screen is theirs, no hand-over
+    win.panel.click_choice(choice)
+    said = roll_words(win, c.game, a)
+    assert said in win.panel.texts() and win.stack.currentWidget() is win.game_page
+    c.play_bots_now()
+    assert set(c.rolls) <= {a}  # a computer's forced roll is shown to nobody
+    if c.game.outcome is None:
+        # the player's next decision: the roll is still there above it until they decide
+        assert c.pending_seat == a and said in win.panel.texts() and win.panel.buttons
+        assert win.panel.keyed[0] is not win.panel.roll_button  # choices keep their keys
+        win.panel.click_choice(c.game.pending.options[0])
+        assert said not in win.panel.texts()
+
+
+def test_the_wait_for_a_roll_is_the_same_in_every_hidden_world(lee, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Twin worlds (everything hidden from a seat, or from everyone, drawn anew: the
+    roller's loyalty and uncontributed dice, the generator, the piles) give the same
+    wait: the same seat must see a roll of as many dice before the same hand-over."""
+    g0, choice = lee
+    a = g0.pending.seat
+    comp = g0.c
+    rng = random.Random(11)
+    shapes = set()
+    loyalties = set()
+    for viewer in [None, *range(g0.n)]:
+        for _ in range(4):
+            w = twin(g0, viewer, rng)
+            loyalties.add(any(comp.is_cylon_card(x) for x in w.players[a].loyalty))
+            c = GameController()
+            try:
+                c.adopt(w, [HUMAN] * w.n)
+                c.unlock()
+                c.choose(choice)
+                note = c.roll_to_see()
+                assert note is not None
+                shapes.add((note.seat, len(note.dice), note.check, c.pending_seat,
+                            c.game.pending.kind, c.needs_handover(), c.unlocked))
+                c.acknowledge_roll()
+                shapes.add(("after", c.roll_to_see(), c.needs_handover()))
+            finally:
+                c.stop()
+    assert loyalties == {True, False}  # a Cylon and a human roller among the worlds
+    assert len(shapes) == 2, shapes
+
+
+def test_phone_player_sees_their_roll_on_the_phone(lee, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from phone_client import Phone
+
+    g0, choice = lee
+    a = g0.pending.seat
+    win = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
+                     bot_delay_ms=0, animate=False)
+    qtbot.addWidget(win)
+    c = win.controller
+    c.adopt(g0.copy(), [HUMAN] * g0.n)
+    win.phones.start("127.0.0.1", 0)
+    phone = Phone(win.phones.url(a))
+    try:
+        s = phone.next("state", pump)
+        qtbot.waitUntil(lambda: c.phones == {a})
+        assert s["rolled"] is None and str(choice) in [o["choice"] for o in
+                                                       s["decision"]["options"]]
+        phone.send({"type": "choose", "seq": s["seq"], "choice": str(choice)})
+        while s["decision"] is not None:
+            s = phone.next("state", pump)
+        said = roll_words(win, c.game, a)
+        e = [e for e in c.game.events if e.kind == "dice_contributed"][-1]
+        _die, kind, value = e.get("dice")[0]
+        assert s["rolled"] == {"text": said, "dice": [
+            {"art": f"skill/{kind}/{value}",
+             "label": f"{text(win.comp.skill(kind).name)} {signed(value)}"}]}
+        # the table does not wait for it (it is on A's own screen) and never shows it
+        assert c.roll_to_see() is None and c.pending_seat != a
+        assert win.stack.currentWidget() is win.handover
+        win.handover.button.click()
+        assert said not in win.widget_texts()
+        # other seats' frames never carry it
+        for seat in range(g0.n):
+            if seat != a:
+                assert json.loads(win.phones.host.frame(c.game, seat, False,
+                                                        c.rolls.get(seat)))["rolled"] is None
+    finally:
+        phone.close()
+        win.phones.stop()
+        c.stop()
