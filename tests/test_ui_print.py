@@ -123,6 +123,23 @@ def test_a_broken_cards_file_writes_nothing(new_window, qtbot, tmp_path) -> None
     dlg.close()
 
 
+def test_a_cards_file_of_ones_own_is_printed_as_it_is_now(new_window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win = new_window()
+    dlg = open_print_dialog(win)
+    out = tmp_path / "pack"
+    shipped = (Path(__file__).resolve().parent.parent / "cards.yaml").read_text(encoding="utf-8")
+    cards = tmp_path / "my-cards.yaml"
+    dlg.folder.setText(str(out))
+    dlg.cards.setText(str(cards))
+    for name in ("Bill Adama", "Husker Adama"):  # edited between two runs
+        cards.write_text(shipped.replace('en: "William Adama"', f'en: "{name}"'), "utf-8")
+        dlg.start()
+        qtbot.waitUntil(lambda: not dlg.busy, timeout=30000)
+        first = pypdf.PdfReader(out / CARDS_FILE).pages[0].extract_text()
+        assert name in first and "William Adama" not in first
+    dlg.close()
+
+
 def test_cancel_stops_the_pack_before_anything_is_written(new_window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     win = new_window()
     dlg = open_print_dialog(win)

@@ -444,8 +444,15 @@ def load_components(path: str | Path | None = None) -> Components:
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> Components:
+    return read_components(path)
+
+
+def read_components(path: str | Path) -> Components:
+    """Read, parse and validate a cards file afresh, not from the cache: a file the user
+    is editing between two print runs is printed as it is now."""
     # one error type whatever went wrong: a missing file, a pipe, a binary file, YAML
     # anchors, a duplicate key, deep nesting or a 5,000-digit number
+    path = str(path)
     read_error = _read_error(path)
     source = read_text(path, read_error, "a cards file (YAML text)", MAX_CARDS_BYTES)
     try:

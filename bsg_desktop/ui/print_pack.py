@@ -93,13 +93,14 @@ class PackWriter(QThread):
             self.failed.emit("bug", f"{e.__class__.__name__}: {e}")
 
     def _run(self) -> list[Path]:
-        from bsg_desktop.data.components import load_components
+        from bsg_desktop.data.components import load_components, read_components
         from bsg_desktop.printing.command import write_files
         from bsg_desktop.printing.pack import build_pack
 
         check_folder(self.folder)  # before seconds of drawing, not after
         try:
-            comp = load_components(self.cards or None)
+            comp = (read_components(Path(self.cards).expanduser()) if self.cards
+                    else load_components())
         except DataError as e:
             raise _Failed("cards", str(e)) from None
         done = 0
