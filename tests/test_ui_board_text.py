@@ -121,8 +121,9 @@ def test_detail_hidden_small_is_a_tooltip_and_shows_large(new_window, qtbot):  #
     loc = win.comp.damage_locations[0]
     effect = text(loc.text)
     assert not any(effect == t for t, _px in painted_texts(win)), "too small to paint"
-    hint = next(h for h in win.scene.hints if h.toolTip() == effect)
-    assert tooltip_at(win, hint.sceneBoundingRect().center()) == effect
+    hint = next(h for h in win.scene.hints if effect in h.toolTip())
+    assert tooltip_at(win, hint.sceneBoundingRect().center()) == \
+        f"{text(loc.name)}: {effect}", "hovering the room reads its name and effect"
     # a character card's ability: not painted on the small thumbnail, but its tooltip
     # has it (and a click opens the card viewer, tests/test_ui_cards.py)
     ch = win.comp.character(win.controller.game.players[0].character)  # type: ignore[union-attr]

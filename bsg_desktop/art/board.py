@@ -131,7 +131,7 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color",
                        note_size, _bg_text(pal), anchor="start", valign="middle")
         y += 16
     foot_y, foot_h, foot = (BOARD_H - 12, 9.0, 2.3) if screen is None else \
-        (BOARD_H - 14.5, 12.5, screen.notes)
+        (BOARD_H - 18.5, 16.5, screen.notes)
     items += block(text(comp.reconstructed_note, lang), 4, foot_y, w - 8, foot_h, foot,
                    _bg_text(pal), valign="middle")
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),

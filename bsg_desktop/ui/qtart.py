@@ -291,12 +291,14 @@ class CachedDrawingItem(QGraphicsItem):
 
 def merge_text_runs(ops: list[Op]) -> list[Op]:
     """Join consecutive text outlines of the same colour and size into one path (fewer
-    items); a run keeps its words, so a tooltip or a test can tell what it says."""
+    items); a run keeps its words, so a tooltip or a test can tell what it says. Lines
+    more than a line apart stay apart: they are different notes."""
     out: list[Op] = []
     for op in ops:
         last = out[-1] if out else None
         if op.em and last is not None and last.em == op.em and \
-                last.brush.color() == op.brush.color():
+                last.brush.color() == op.brush.color() and \
+                op.path.boundingRect().top() - last.path.boundingRect().bottom() <= op.em:
             merged = QPainterPath(last.path)
             merged.addPath(op.path)
             out[-1] = last._replace(path=merged, texts=last.texts + op.texts)

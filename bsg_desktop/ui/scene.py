@@ -60,15 +60,17 @@ from bsg_desktop.ui.words import face_words
 SCREEN = board_art.Lettering(words=WORDS_MM, notes=4.2)
 NOTE_MM = 4.2
 STRIP_GAP = 5.0
-STRIP_H = 70.0  # the 1024x640 view is limited by its width: a taller strip costs no scale
+STRIP_H = 62.0  # name, card and two rows of dice; up to six state lines beside the card
 BOARD_DIE = 12.5    # contributed dice on the gold part: their value at the words size
 SPENT_DIE = 7.0     # spent dice on the black part
 CRISIS_DIE = 20.0   # the chosen crisis die in the seal's centre
 SEAT_DIE = 8.0      # active dice in the seat panels
 MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
 DEMOR_SCALE = 0.8   # the marker's initials at the words size
-CARD_SCALE = 0.36   # the seat's card is a thumbnail: hover or click reads it
-ADMIRAL_SCALE = 0.2
+# The seat's card is a thumbnail (hover or click reads it), narrow enough that a seat's
+# longest state line ("Hűségkártyák: 1") fits beside it on one line with five seats.
+CARD_SCALE = 0.28
+ADMIRAL_SCALE = 0.16
 PANEL_PAD = 2.5
 CARD_TOP = 11.0     # under the seat's name line
 ANIM_MS = 220
@@ -162,7 +164,9 @@ def jump_prepared_badge(lang: str) -> Drawing:
     marker (players remember it), so the art has none; gold on dark, like the track."""
     pal = palette("color")
     words = tr("ui.board.jump_prepared", lang)
-    w, h = min(text_width(words, WORDS_MM, True) + 5.0, 100.0), WORDS_MM * 1.45
+    title = tr("print.monitor.jump", lang)  # the badge lies over the track's title
+    wide = max(text_width(words, WORDS_MM, True), text_width(title, WORDS_MM, True))
+    w, h = min(wide + 5.0, 100.0), WORDS_MM * 1.45
     size, _ = fit(words, WORDS_MM, w - 3.0, h, True, min_size=WORDS_MM)
     return Drawing(w, h, (
         Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
@@ -243,19 +247,28 @@ class BoardScene(QGraphicsScene):
         self._board_item.setZValue(-10)
         self._board_item.set_px_per_mm(self.px_per_mm)
         self.addItem(self._board_item)
-        self.hints = []
-        for op in merge_text_runs(self._board_item.ops):
-            if op.em and text_role(op.em) == "detail":
-                self.hints.append(self._hint(op))
+        runs = [op for op in merge_text_runs(self._board_item.ops) if op.em]
+        self.hints = [self._hint(op, runs) for op in runs if text_role(op.em) == "detail"]
         self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
 
-    def _hint(self, op: Op) -> QGraphicsRectItem:
+    def _hint(self, op: Op, runs: list[Op]) -> QGraphicsRectItem:
         """A tooltip over a board note (a room's effect, a legend line …): what the
-        note says, readable whether or not the view is large enough to paint it."""
-        hint = QGraphicsRectItem(op.path.boundingRect().adjusted(-1.0, -1.0, 1.0, 1.0))
+        note says, readable whether or not the view is large enough to paint it. A
+        heading right above the note (the room's name, a section's title) is part of
+        the hover area and of the tooltip."""
+        rect = op.path.boundingRect()
+        words = " ".join(op.texts)
+        for head in runs:
+            above = head.path.boundingRect()
+            if text_role(head.em) == "words" and 0 <= rect.top() - above.bottom() <= 5.5 \
+                    and above.left() < rect.right() and rect.left() < above.right():
+                rect = rect.united(above)
+                words = f"{' '.join(head.texts)}: {words}"
+                break
+        hint = QGraphicsRectItem(rect.adjusted(-1.0, -1.0, 1.0, 1.0))
         hint.setPen(QPen(Qt.PenStyle.NoPen))
         hint.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-        hint.setToolTip(" ".join(op.texts))
+        hint.setToolTip(words)
         hint.setData(0, "hint")
         hint.setZValue(-9)
         self.addItem(hint)
@@ -320,7 +333,7 @@ class BoardScene(QGraphicsScene):
         if view.jump_bonus:  # A5: shown on the board, over the jump track
             a0, a3 = (self.board.anchor(f"jump.{k}") for k in (0, self.comp.jump_max))
             put("jump_prepared", "jump_prepared", "on", ("jump_prepared",),
-                ((a0[0] + a3[0]) / 2, a0[1] - 11.0))  # over the track title
+                ((a0[0] + a3[0]) / 2, a0[1] - board_art.SLOT / 2 - 0.35 * WORDS_MM - 2.0))
         put("distance", "distance", str(view.distance), ("distance",),
             self.board.anchor(f"distance.{min(view.distance, self.comp.distance_win)}"),
             MARKER_SCALE)
@@ -524,7 +537,7 @@ class BoardScene(QGraphicsScene):
             lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", self.lang),
                           "#9fb3c8" if phone else "#e07a5f", True))
         lines.append((tr("ui.seat.loyalty", self.lang, n=sv.loyalty_count), "#c9d3dc", False))
-        tx = PANEL_PAD + card_art.CARD_W * CARD_SCALE + 3.0
+        tx = PANEL_PAD + card_art.CARD_W * CARD_SCALE + 2.5
         tw = w - tx - PANEL_PAD
         step = WORDS_MM * 1.2
         ly = CARD_TOP + 0.75 * WORDS_MM
