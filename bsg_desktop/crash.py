@@ -73,6 +73,21 @@ def write_crash_report(text: str, folder: Path | None = None, keep: int = KEEP) 
     return path
 
 
+def is_private(path: Path) -> bool:
+    """Whether only the user (and the machine's administrators) can read the report at
+    ``path``: on POSIX, the file is the user's own and open to nobody else (what
+    `write_crash_report` makes, unless the folder was made otherwise); on Windows, the
+    file is under the user's profile, whose folders only that account (and the
+    administrators) may open unless someone changed their permissions."""
+    try:
+        if sys.platform == "win32":
+            return path.resolve().is_relative_to(Path.home().resolve())
+        st = os.stat(path, follow_symlinks=False)
+        return st.st_uid == os.getuid() and st.st_mode & 0o077 == 0
+    except (OSError, ValueError):
+        return False
+
+
 def _prune(folder: Path, new: Path, keep: int) -> None:
     """Remove all but the newest ``keep`` reports, the one just written always kept."""
     older = sorted(p for p in folder.glob("crash-*.txt") if p != new)

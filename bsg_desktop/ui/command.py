@@ -222,6 +222,10 @@ def run(args: argparse.Namespace) -> int:
         win.open_path(args.open_file)
     else:
         win.offer_resume()
-    code = int(app.exec())
+    from bsg_desktop.ui.crash_dialog import CrashGuard
+
+    # a bug in a slot, a timer or a paint handler: a report and one dialog, not stderr only
+    with CrashGuard(win).installed():
+        code = int(app.exec())
     _dispose(app, win)
     return code
