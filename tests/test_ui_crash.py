@@ -67,8 +67,9 @@ def _played(win: MainWindow, choices: int = 4) -> list[str]:
 
 
 def _boxes() -> list[QMessageBox]:
-    return [w for w in QApplication.topLevelWidgets()
-            if isinstance(w, QMessageBox) and w.isVisible()]
+    """The crash dialogs on screen (another test's message box may linger)."""
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox)
+            and w.objectName() == "crash_dialog" and w.isVisible()]
 
 
 def test_a_raising_slot_writes_a_report_autosaves_and_tells_once(
