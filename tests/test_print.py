@@ -356,26 +356,91 @@ def test_failed_write_leaves_nothing_half_written(tmp_path: Path,
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_print_failing_while_moving_in_leaves_the_old_pack_whole(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 16: a pack mixed from two runs (two languages) must never be left."""
-    old = {"a.pdf": b"en a", "b.pdf": b"en b", "PNG/c.png": b"en c"}
-    command.write_files(tmp_path, old)
-    real = os.replace
-    calls = {"n": 0}
+OLD_PACK = {"a.pdf": b"en a", "b.pdf": b"en b", "PNG/c.png": b"en c"}
+NEW_PACK = {"a.pdf": b"hu a", "b.pdf": b"hu b", "PNG/c.png": b"hu c", "d.pdf": b"hu d",
+            "TTS/e.json": b"hu e"}
+# os.replace calls of NEW_PACK over OLD_PACK: the switch, then each old file aside and
+# each new one in (d.pdf and TTS/e.json have no old one)
+RENAMES = 1 + 2 * 3 + 2
 
-    def flaky(src: object, dst: object) -> None:
-        calls["n"] += 1
-        if calls["n"] == 4:  # old a aside, new a in, old b aside, then new b fails
-            raise OSError(5, "Input/output error")
-        real(src, dst)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(command.os, "replace", flaky)
+class Killed(BaseException):
+    """The process dies here: no handler runs (a power cut, SIGKILL)."""
+
+
+def _folder(out: Path) -> dict[str, bytes | None]:
+    """Every entry of ``out``: a file's bytes, None for a folder."""
+    return {p.relative_to(out).as_posix(): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(out.rglob("*"))}
+
+
+def _as_folder(pack: dict[str, bytes]) -> dict[str, bytes | None]:
+    entries: dict[str, bytes | None] = dict(pack)
+    entries.update({Path(n).parent.as_posix(): None for n in pack if "/" in n})
+    return dict(sorted(entries.items()))
+
+
+@pytest.mark.parametrize("step", range(1, RENAMES + 1))
+def test_a_print_interrupted_at_any_rename_leaves_one_whole_pack(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: int) -> None:
+    """Issue 16 and after: an error or a kill at any rename of the switch (and a kill
+    while an error is being undone) ends in the old pack or the new one, whole, once the
+    next print into the folder has run (`finish_interrupted` is its first step)."""
     from bsg_desktop.errors import UserError
-    with pytest.raises(UserError, match="Input/output error"):
-        command.write_files(tmp_path, {"a.pdf": b"hu a", "b.pdf": b"hu b", "PNG/c.png": b"hu c"})
-    assert {n: (tmp_path / n).read_bytes() for n in old} == old
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["PNG", "a.pdf", "b.pdf"]
+
+    real = os.replace
+    monkeypatch.setattr(command.os, "fsync", lambda _fd: None)  # the disk is not the point
+    # how -> (what the step's rename does, what the next one does, the pack that wins)
+    cases = {"error": ("error", None, OLD_PACK),
+             "kill": ("kill", None, OLD_PACK if step == 1 else NEW_PACK),
+             "error, killed undoing it": ("error", "kill", OLD_PACK if step == 1 else NEW_PACK),
+             "error, killed later": ("error", "kill later", OLD_PACK)}
+    for how, (first, then, wins) in cases.items():
+        out = tmp_path / how.replace(" ", "_").replace(",", "")
+        command.write_files(out, OLD_PACK)
+        calls = {"n": 0}
+
+        def flaky(src: object, dst: object, calls: dict[str, int] = calls, first: str = first,
+                  then: str | None = then) -> None:
+            calls["n"] += 1
+            n = calls["n"]
+            if n == step:
+                if first == "kill":
+                    raise Killed
+                raise OSError(5, "Input/output error")
+            if (then == "kill" and n == step + 1) or (then == "kill later" and n == step + 2):
+                raise Killed
+            real(src, dst)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(command.os, "replace", flaky)
+        with pytest.raises((UserError, Killed)):
+            command.write_files(out, NEW_PACK)
+        monkeypatch.setattr(command.os, "replace", real)
+        if how == "error":  # undone at once: the old pack, no stage left
+            assert _folder(out) == _as_folder(OLD_PACK), how
+        command.finish_interrupted(out)
+        assert _folder(out) == _as_folder(wins), how
+        # and the next print into the folder is whole too
+        command.write_files(out, {n: b"next " + d for n, d in NEW_PACK.items()})
+        assert _folder(out) == _as_folder({n: b"next " + d for n, d in NEW_PACK.items()}), how
+
+
+def test_a_print_at_work_is_left_alone_and_a_dead_one_is_finished(tmp_path: Path) -> None:
+    command.write_files(tmp_path, OLD_PACK)
+    stage = tmp_path / f"{command.STAGE_PREFIX}running"
+    (stage / "new").mkdir(parents=True)
+    (stage / "new" / "a.pdf").write_bytes(b"hu a")
+    (stage / command.SWITCH).write_text('{"time": 1, "names": ["a.pdf", "../x"]}')
+    lock = command._try_lock(stage / command.LOCK)
+    assert lock is not None
+    try:
+        command.finish_interrupted(tmp_path)  # its owner holds the lock: not touched
+        assert (stage / "new" / "a.pdf").exists() and (tmp_path / "a.pdf").read_bytes() == b"en a"
+    finally:
+        os.close(lock)  # the owner dies
+    command.finish_interrupted(tmp_path)
+    assert not stage.exists() and (tmp_path / "a.pdf").read_bytes() == b"hu a"
+    assert not (tmp_path.parent / "x").exists()
 
 
 def test_a_killed_print_leaves_no_staging_folder_for_long(tmp_path: Path) -> None:
