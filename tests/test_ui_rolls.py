@@ -146,12 +146,12 @@ def test_solo_player_keeps_their_roll_on_screen_while_computers_play(
     assert said in win.panel.texts() and win.stack.currentWidget() is win.game_page
     c.play_bots_now()
     assert set(c.rolls) <= {a}  # a computer's forced roll is shown to nobody
-    if c.game.outcome is None:
-        # the player's next decision: the roll is still there above it until they decide
-        assert c.pending_seat == a and said in win.panel.texts() and win.panel.buttons
-        assert win.panel.keyed[0] is not win.panel.roll_button  # choices keep their keys
-        win.panel.click_choice(c.game.pending.options[0])
-        assert said not in win.panel.texts()
+    # the player's next decision: the roll is still there above it until they decide
+    assert c.game.outcome is None and c.pending_seat == a
+    assert said in win.panel.texts() and win.panel.buttons
+    assert win.panel.keyed[0] is not win.panel.roll_button  # choices keep their keys
+    win.panel.click_choice(c.game.pending.options[0])
+    assert said not in win.panel.texts()
 
 
 def test_the_wait_for_a_roll_is_the_same_in_every_hidden_world(lee, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -225,3 +225,42 @@ def test_phone_player_sees_their_roll_on_the_phone(lee, qtbot, tmp_path) -> None
         phone.close()
         win.phones.stop()
         c.stop()
+
+
+def test_forced_rolls_are_exactly_the_contributions_nobody_chose() -> None:
+    """Over whole random games: a public contribution is a note for its seat unless that
+    seat was asked to contribute and chose it; a check's die says "into the check",
+    a Prepare jump's two dice say "for your action"."""
+    kinds = set()
+    for seed in (2, 8):
+        g = new_game(Setup(players=3), seed)
+        rng = random.Random(seed)
+        while g.outcome is None:
+            d = g.pending
+            choice = rng.choice(d.options)
+            events = g.apply(choice)
+            notes = forced_rolls(d.seat, choice, events)
+            put = [e for e in events if e.kind == "dice_contributed" and e.to is None]
+            chosen = put[:1] if d.kind == "contribute" else []
+            assert {e.get("seat") for e in put if e not in chosen} == set(notes)
+            for e in put:
+                if e not in chosen:
+                    note = notes[e.get("seat")]
+                    assert [tuple(x) for x in e.get("dice")] == list(note.dice)
+                    assert note.check == (e.rule not in {"A2", "A3", "A4", "A5"})
+                    kinds.add((note.check, len(note.dice)))
+    assert (True, 1) in kinds and (False, 2) in kinds
+
+
+def test_a_two_dice_prepare_jump_is_shown_as_an_action_roll() -> None:
+    g, choice = find_forced_roll("a5")
+    seat = g.pending.seat
+    note = forced_rolls(seat, choice, g.copy().apply(choice))[seat]
+    assert len(note.dice) == 2 and not note.check
+    said = roll_sentence(g.c, note)
+    assert said.startswith("You rolled ") and "they counted for your action" in said
+    set_language("hu")
+    try:
+        assert "a cselekedetedhez számítottak" in roll_sentence(g.c, note)
+    finally:
+        set_language("en")
