@@ -109,3 +109,4 @@ class CardViewer(QDialog):
         self.adjustSize()
         self.show()
         self.raise_()
+        self.activateWindow()  # its keys (Escape, Close) work at once, mouse or keyboard

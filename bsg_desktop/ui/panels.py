@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QFrame,
     QGraphicsView,
     QGridLayout,
@@ -35,9 +36,11 @@ from bsg_desktop.engine import Choice, Event, PlayerView
 from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.rules import rule_text
+from bsg_desktop.ui.boardkeys import BoardItem, board_items, item_rect, paint_ring
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.words import (
+    board_words,
     card_words,
     choice_words,
     decision_words,
@@ -87,9 +90,24 @@ QLabel#roll_title { color: #f0c674; font-size: 15px; font-weight: 700; }
 
 
 class BoardView(QGraphicsView):
-    """Shows the whole scene, scaled to the widget: vector, so crisp at any size."""
+    """Shows the whole scene, scaled to the widget: vector, so crisp at any size.
+
+    Keyboard players reach it with Tab (or F6 from the window) and step through its
+    cards and tokens with the arrow keys (`boardkeys.board_items`); the focused one
+    wears the yellow focus ring, Enter or Space opens it large, Escape goes back to
+    the choices. Screen readers hear the focused item: while the board has the focus
+    its accessible name and description are that item's, else the whole board's.
+    """
 
     token_clicked = Signal(object)  # the look of a readable card or marker clicked
+    item_opened = Signal(object)    # the same, opened from the keyboard
+    item_focused = Signal(str)      # the focused item's name (the status bar shows it)
+    escaped = Signal()              # Escape: back to the choices
+
+    MOVES = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1,
+             Qt.Key.Key_Up: -1}
+    KEYS = (*MOVES, Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_Return, Qt.Key.Key_Enter,
+            Qt.Key.Key_Space, Qt.Key.Key_Escape)
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -102,9 +120,27 @@ class BoardView(QGraphicsView):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setMinimumSize(480, 320)
+        # Tab reaches the board, a mouse click does not take the keys from the choices
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.items_: list[BoardItem] = []
+        self.current: str | None = None  # the focused item's key
+        self._board_name = ""
+        self._board_text = ""
+        # True while the player is reading the board: they came here (Tab, F6, back
+        # from the card viewer), the focus did not just fall here from a hidden widget
+        self.reading = False
+        self._asked = False
+        scene.changed.connect(self._scene_changed)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
 
     def setScene(self, scene: BoardScene) -> None:  # type: ignore[override]  # noqa: N802
+        old = self.scene()
+        if old is not None:
+            old.changed.disconnect(self._scene_changed)
         super().setScene(scene)
+        scene.changed.connect(self._scene_changed)
         self.fit()
 
     def fit(self) -> None:
@@ -136,6 +172,150 @@ class BoardView(QGraphicsView):
         tok = self.token_at(event.position().toPoint())
         if tok is not None:
             self.token_clicked.emit(tok.look)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------- keyboard
+    def describe(self, comp: Components, view: PlayerView) -> None:
+        """The board as words and stops, from the view the scene has just drawn."""
+        self._board_name = tr("ui.access.board")
+        self._board_text = board_words(comp, view)
+        old = [it.key for it in self.items_]
+        self.items_ = [it for it in board_items(comp, view)
+                       if item_rect(self.scene(), it.key) is not None]
+        keys = [it.key for it in self.items_]
+        if self.current is not None and self.current not in keys:
+            # the item left the board (a repaired damage marker): stay at its place
+            at = old.index(self.current) if self.current in old else 0
+            self.current = keys[min(at, len(keys) - 1)] if keys else None
+        self._announce()
+
+    def focused_item(self) -> BoardItem | None:
+        for it in self.items_:
+            if it.key == self.current:
+                return it
+        return None
+
+    def item_texts(self) -> list[str]:
+        """Every word any stop of the board offers (the privacy tests search these)."""
+        return [t for it in self.items_ for t in (it.name, it.text)]
+
+    def select(self, key: str) -> None:
+        """Make ``key`` the focused item (keyboard, tests)."""
+        if any(it.key == key for it in self.items_):
+            self.current = key
+            self._announce()
+
+    def _announce(self) -> None:
+        item = self.focused_item() if self.hasFocus() and self.reading else None
+        if item is None:
+            name, desc = self._board_name, self._board_text
+        else:
+            at = [it.key for it in self.items_].index(item.key) + 1
+            name = item.name
+            help_key = "ui.board.keys_open" if item.look is not None else "ui.board.keys"
+            desc = "\n".join(p for p in (item.text, tr("ui.board.position", at=at,
+                                                         n=len(self.items_)),
+                                         tr(help_key)) if p)
+        changed = name != self.accessibleName()
+        self.setAccessibleName(name)
+        self.setAccessibleDescription(desc)
+        if item is not None and changed:
+            from PySide6.QtGui import QAccessible, QAccessibleEvent
+
+            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Focus))
+            self.item_focused.emit(name)
+        self.viewport().update()
+
+    def _scene_changed(self, _rects: object) -> None:
+        if self.hasFocus():  # the ring follows a gliding token
+            self.viewport().update()
+
+    def drawForeground(self, painter, rect) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().drawForeground(painter, rect)
+        if self.hasFocus() and self.reading and self.current is not None:
+            r = item_rect(self.scene(), self.current)
+            if r is not None:
+                paint_ring(painter, r)
+
+    def event(self, event) -> bool:  # type: ignore[no-untyped-def]
+        """The board's keys win over the window's shortcuts (the lesson's arrows, Home)
+        while the board has the focus; the number keys still pick the choices."""
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.Type.ShortcutOverride and self.reading and self.items_ and \
+                event.key() in self.KEYS and \
+                event.modifiers() in (Qt.KeyboardModifier.NoModifier,
+                                      Qt.KeyboardModifier.KeypadModifier):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        k = event.key()
+        keys = [it.key for it in self.items_]
+        if not (keys and self.reading) or k not in self.KEYS:
+            super().keyPressEvent(event)
+            return
+        at = keys.index(self.current) if self.current in keys else 0
+        if k in self.MOVES:
+            self.select(keys[(at + self.MOVES[k]) % len(keys)])  # type: ignore[index]
+        elif k == Qt.Key.Key_Home:
+            self.select(keys[0])
+        elif k == Qt.Key.Key_End:
+            self.select(keys[-1])
+        elif k == Qt.Key.Key_Escape:
+            self.escaped.emit()
+        else:
+            item = self.focused_item()
+            if item is not None and item.look is not None:
+                self.item_opened.emit(item.look)
+
+    def focusInEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().focusInEvent(event)
+        keys = [it.key for it in self.items_]
+        if keys and self.current not in keys:
+            self.current = keys[-1] if event.reason() == Qt.FocusReason.BacktabFocusReason \
+                else keys[0]
+        self._arrived()
+
+    def focusOutEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().focusOutEvent(event)
+        self.reading = False
+        self._announce()
+
+    def enter(self) -> None:
+        """Take the focus for reading the board (F6, back from the card viewer)."""
+        if not (self.items_ and self.isVisible()):
+            return
+        if self.hasFocus():  # the focus had only fallen here: now it is a visit
+            self.reading = True
+            self._arrived()
+            return
+        self._asked = True
+        self.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self._asked = False
+
+    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        """A focused widget that goes away (a pressed choice, the hand-over page) hands
+        the focus to the next in the chain, often the board: that is no visit, so the
+        focus moves on (the window then puts it on the new choices)."""
+        if new is not self:
+            self.reading = False
+            return
+        self.reading = self._asked or old is None or old.isVisible()
+        self._asked = False
+        if self.reading:
+            self._arrived()
+        else:
+            QTimer.singleShot(0, self, self._move_on)
+
+    def _arrived(self) -> None:
+        if self.reading and self.hasFocus():
+            self.setAccessibleName("")  # announce the item again on every arrival
+            self._announce()
+
+    def _move_on(self) -> None:
+        if self.hasFocus() and not self.reading:
+            self.focusNextChild()
 
 
 def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:

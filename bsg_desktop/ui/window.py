@@ -62,7 +62,7 @@ from bsg_desktop.ui.settings import Settings
 from bsg_desktop.ui.sound import SoundPlayer, sound_for
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
-from bsg_desktop.ui.words import board_words, player_name
+from bsg_desktop.ui.words import player_name
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
@@ -183,8 +183,14 @@ class MainWindow(QMainWindow):
         c.events_applied.connect(lambda _e: self._update_title())
         self.log.rule_requested.connect(self.show_rules)
         self.board_view.token_clicked.connect(self.show_card)
+        bv = self.board_view
+        bv.item_opened.connect(lambda look: self.show_card(look, from_board=True))
+        bv.escaped.connect(self.focus_choices)
+        bv.item_focused.connect(lambda name: self.statusBar().showMessage(
+            f"{name} — {tr('ui.board.keys_short')}", 8000))
         self.card_viewer: CardViewer | None = None
         self.print_window: PrintDialog | None = None
+        self._card_from_board = False  # the viewer was opened from the board's keys
         self.handover.continued.connect(c.unlock)
         lp = self.lesson_panel
         lp.back_requested.connect(self.lesson_back)
@@ -243,6 +249,8 @@ class MainWindow(QMainWindow):
         self.act_side = act(self.toggle_side_panel, QKeySequence(Qt.Key.Key_F9))
         self.act_side.setCheckable(True)
         self.act_side.setChecked(True)
+        # F6: between the choices and the board's cards and tokens (keyboard players)
+        self.act_board = act(self.toggle_board_focus, QKeySequence(Qt.Key.Key_F6))
         # Number keys pick choice 1-9 on the decision panel (keyboard-only play).
         self.number_keys = []
         for n in range(1, 10):
@@ -310,6 +318,7 @@ class MainWindow(QMainWindow):
         self.menu_demos = QMenu(self)  # the shipped demos, filled in the current language
         self.menu_help = mb.addMenu("")
         self.menu_help.addAction(self.act_rules)
+        self.menu_help.addAction(self.act_board)
         self.menu_help.addAction(self.act_about)
 
     @property
@@ -389,7 +398,7 @@ class MainWindow(QMainWindow):
                        (self.act_rules, "rules"), (self.act_about, "about"),
                        (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion"),
                        (self.act_full, "full_screen"), (self.act_moments, "moments"),
-                       (self.act_side, "side_panel")):
+                       (self.act_side, "side_panel"), (self.act_board, "board")):
             a.setText(tr(f"ui.menu.{key}"))
         self.act_sound.setText(tr("ui.menu.sound"))
         self._update_sound_action()
@@ -555,10 +564,19 @@ class MainWindow(QMainWindow):
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self._show_page(self.game_page)
-        if self.isActiveWindow() or self.focusWidget() is None or \
-                not self.focusWidget().isVisible():
-            # once the new choices are on screen (they show when the event loop runs)
-            QTimer.singleShot(0, self.panel, self.panel.focus_first)  # dropped if it is gone
+        if (self.isActiveWindow() or self.focusWidget() is None or
+                not self.focusWidget().isVisible()) and not self.reading_board():
+            # once the new choices are on screen (they show when the event loop runs);
+            # a player reading the board keeps their place on it
+            QTimer.singleShot(0, self.panel, self._focus_first_choice)  # dropped if gone
+
+    def _focus_first_choice(self) -> None:
+        if not self.reading_board():
+            self.panel.focus_first()
+
+    def reading_board(self) -> bool:
+        """The keyboard player is on the board's cards and tokens (not just passing)."""
+        return self.board_view.hasFocus() and self.board_view.reading
 
     def _show_roll(self, view: PlayerView, note: RollNote, hold: bool) -> None:
         """The dice the game put in for a player, with their faces, at the top of the
@@ -577,9 +595,25 @@ class MainWindow(QMainWindow):
             self.moment.raise_()
 
     def _describe_board(self, view: PlayerView) -> None:
-        """Screen readers get the board as words: one line per area and per seat."""
-        self.board_view.setAccessibleName(tr("ui.access.board"))
-        self.board_view.setAccessibleDescription(board_words(self.comp, view))
+        """Screen readers get the board as words: one line per area and per seat, and
+        each card and token one by one as the keyboard steps through them."""
+        self.board_view.describe(self.comp, view)
+
+    @Slot()
+    def toggle_board_focus(self) -> None:
+        """F6 (Help menu): to the board's cards and tokens, or back to the choices."""
+        if self.reading_board():
+            self.focus_choices()
+        elif self.stack.currentWidget() is self.game_page and self.board_view.items_:
+            self.board_view.enter()
+
+    @Slot()
+    def focus_choices(self) -> None:
+        """From the board back to the decision (or the next control if none is open)."""
+        if self.lesson is None and self.panel.keyed:
+            self.panel.focus_first()
+        else:
+            self.board_view.focusNextChild()
 
     def press_number(self, n: int) -> None:
         """Number key n: the n-th choice of the decision on screen (nothing elsewhere)."""
@@ -1051,6 +1085,7 @@ class MainWindow(QMainWindow):
         self._ensure_scene(g.n)
         self._show_page(self.game_page)
         self.scene.sync(g.view(None))
+        self._describe_board(g.view(None))
         self.scene.highlight(le.changed(), self._lesson_view(le.pos - 1))
         decider: PlayerView | None = None
         if g.pending is not None and g.outcome is None:
@@ -1115,11 +1150,21 @@ class MainWindow(QMainWindow):
         self.controller.bot_delay_ms = min(self._base_delay, 60) if on else self._base_delay
 
     @Slot(object)
-    def show_card(self, look: tuple[object, ...]) -> None:
-        """A card or marker on the board, large and with its text (and brig side)."""
+    def show_card(self, look: tuple[object, ...], from_board: bool = False) -> None:
+        """A card or marker on the board, large and with its text (and brig side).
+        Opened from the board's keys, closing it (Escape) gives the board its focus back,
+        on the same item."""
         if self.card_viewer is None:
             self.card_viewer = CardViewer(self.comp, self)
+            self.card_viewer.finished.connect(self._card_closed)
+        self._card_from_board = from_board
         self.card_viewer.show_token(look, language())
+
+    def _card_closed(self) -> None:
+        if self._card_from_board and self.board_view.isVisible():
+            self.activateWindow()
+            self.board_view.enter()
+        self._card_from_board = False
 
     @Slot(str)
     def show_rules(self, rule_id: str = "") -> None:
