@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from bsg_desktop.engine import Setup, new_game  # noqa: E402
 from bsg_desktop.i18n import set_language, text  # noqa: E402
 from bsg_desktop.ui.boardkeys import RING, board_items, item_rect  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 from bsg_desktop.ui.words import card_words  # noqa: E402
 
@@ -176,6 +177,30 @@ def test_board_keys_in_hungarian_and_number_keys_still_choose(win, qtbot):  # ty
     before = len(g.choices)  # type: ignore[union-attr]
     key(qtbot, Qt.Key.Key_1)
     assert len(win.controller.game.choices) == before + 1  # type: ignore[union-attr]
+
+
+def test_the_board_keeps_its_reader_while_computers_play(win, qtbot):  # type: ignore[no-untyped-def]
+    win.start_game(Setup(players=4), seed=3, seat_kinds=[HUMAN, COMPUTER, COMPUTER, COMPUTER])
+    c = win.controller
+    qtbot.waitUntil(lambda: c.pending_seat == 0 and QApplication.focusWidget() in win.panel.keyed)
+    key(qtbot, Qt.Key.Key_F6)
+    bv = win.board_view
+    assert bv.current == "card.0" and "Deciding now" in acc_name(bv)[0]
+    heard: list[str] = []
+    bv.item_focused.connect(heard.append)
+    for _ in range(40):  # the player's decisions, made elsewhere, till a computer's turn
+        if c.pending_seat != 0:
+            break
+        c.choose(c.game.pending.options[0])  # type: ignore[union-attr]
+    assert c.pending_seat != 0
+    # the board is redrawn: the reader stays on the same card, its words follow the
+    # game, and it is not announced again as if the focus had moved
+    assert "Deciding now" not in acc_name(bv)[0]
+    qtbot.wait(30)  # the computers play on
+    assert QApplication.focusWidget() is bv and bv.current == "card.0"
+    assert not heard
+    key(qtbot, Qt.Key.Key_Right)
+    assert heard and heard[-1].startswith("Player 2") and bv.current == "card.1"
 
 
 def _cylon_seed(players: int = 4) -> tuple[int, int]:

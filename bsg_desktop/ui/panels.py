@@ -182,11 +182,14 @@ class BoardView(QGraphicsView):
         self.items_ = [it for it in board_items(comp, view)
                        if item_rect(self.scene(), it.key) is not None]
         keys = [it.key for it in self.items_]
+        was = self.current
         if self.current is not None and self.current not in keys:
             # the item left the board (a repaired damage marker): stay at its place
             at = old.index(self.current) if self.current in old else 0
             self.current = keys[min(at, len(keys) - 1)] if keys else None
-        self._announce()
+        # a bot's move changes the words in place (Qt tells readers the name changed);
+        # only a move to another item is announced as the focus moving
+        self._announce(moved=self.current != was)
 
     def focused_item(self) -> BoardItem | None:
         for it in self.items_:
@@ -204,7 +207,7 @@ class BoardView(QGraphicsView):
             self.current = key
             self._announce()
 
-    def _announce(self) -> None:
+    def _announce(self, moved: bool = True) -> None:
         item = self.focused_item() if self.hasFocus() and self.reading else None
         if item is None:
             name, desc = self._board_name, self._board_text
@@ -215,10 +218,9 @@ class BoardView(QGraphicsView):
             desc = "\n".join(p for p in (item.text, tr("ui.board.position", at=at,
                                                          n=len(self.items_)),
                                          tr(help_key)) if p)
-        changed = name != self.accessibleName()
         self.setAccessibleName(name)
         self.setAccessibleDescription(desc)
-        if item is not None and changed:
+        if item is not None and moved:
             from PySide6.QtGui import QAccessible, QAccessibleEvent
 
             QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Focus))
@@ -310,8 +312,7 @@ class BoardView(QGraphicsView):
 
     def _arrived(self) -> None:
         if self.reading and self.hasFocus():
-            self.setAccessibleName("")  # announce the item again on every arrival
-            self._announce()
+            self._announce()  # on every arrival, the item again
 
     def _move_on(self) -> None:
         if self.hasFocus() and not self.reading:
