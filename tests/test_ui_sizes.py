@@ -137,3 +137,24 @@ def test_side_panel_folds_away_and_back(window, qtbot):  # type: ignore[no-untyp
     assert len(win.controller.game.choices) == n + 1  # type: ignore[union-attr]
     win.act_side.trigger()
     assert not win.right.isHidden()
+
+
+def ink_width(button: QAbstractButton) -> int:
+    """How wide the white lettering is painted (the yellow ring and blue face are not white)."""
+    img = button.grab().toImage()
+    cols = [x for x in range(img.width())
+            if any(min(img.pixelColor(x, y).getRgb()[:3]) > 200 for y in range(img.height()))]
+    return cols[-1] - cols[0] + 1 if cols else 0
+
+
+def test_handover_button_shows_its_whole_text_when_focused(window, qtbot):  # type: ignore[no-untyped-def]
+    win = window((1280, 720))
+    win._show_page(win.handover)
+    win.handover.set_player('Kara "Starbuck" Thrace')
+    button = win.handover.button
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus)
+    natural = ink_width(button)
+    button.setFixedWidth(button.width() + 120)  # room to spare: nothing can be clipped
+    qtbot.wait(1)
+    assert natural > 0 and natural == ink_width(button), "the focus ring must not clip the name"

@@ -837,7 +837,8 @@ class HandoverPage(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("HandoverPage { background: #0c1117; } QLabel { color: #eef2f5; }"
                            "QPushButton { background: #2b5d8a; color: white; font-size: 18px;"
-                           " padding: 12px 28px; border-radius: 8px; }"
+                           " padding: 12px 28px; border-radius: 8px;"
+                           " border: 3px solid transparent; }"
                            "QPushButton:hover { background: #3a77ad; }"
                            "QPushButton:focus { border: 3px solid #ffd84d; }")
         lay = QVBoxLayout(self)
