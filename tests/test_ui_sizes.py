@@ -60,7 +60,7 @@ def advance_to_many_options(win: MainWindow, seed: int) -> None:
 
 def assert_reachable(win: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     panel = win.panel
-    assert panel.buttons, "the deciding seat's choices are on the panel"
+    assert panel.buttons or panel.die_buttons, "the deciding seat's choices are on the panel"
     view = panel.scroll.viewport()
     holder = panel.scroll.widget()
     assert holder.width() <= view.width() + 1, "nothing may be cut off at the right"
@@ -83,6 +83,59 @@ def test_every_choice_reachable_at_laptop_sizes(window, qtbot, size, lang):  # t
     assert_reachable(win, qtbot)
     # the decision keeps the larger part of the side panel
     assert win.panel.height() > win.bottom.height()
+
+
+def advance_to_many_dice(win: MainWindow, seed: int, dice: int) -> None:
+    """Play until the deciding human picks which of at least `dice` rolled dice go in."""
+    win.start_game(Setup(players=4), seed)
+    c = win.controller
+    rng = random.Random(seed)
+    for _ in range(2000):
+        g = c.game
+        assert g is not None
+        if g.outcome is not None:
+            win.start_game(Setup(players=4), rng.randrange(10**6))
+            continue
+        c.unlock()
+        view = c.view_for_screen()
+        if view is not None and len(view.info_dict().get("rolled") or ()) >= dice:
+            return
+        c.choose(rng.choice(g.pending.options))  # type: ignore[union-attr]
+    raise AssertionError("no contribution with that many dice reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_many_dice_wrap_and_the_first_is_in_sight(window, qtbot, lang):  # type: ignore[no-untyped-def]
+    win = window((1024, 640), lang)
+    advance_to_many_dice(win, seed=4, dice=4)
+    win.refresh()
+    holder = win.panel.scroll.widget()
+    dice = list(win.panel.die_buttons.values())
+    assert len(dice) >= 4
+    view = win.panel.scroll.viewport()
+
+    def laid_out() -> bool:  # every die inside its row, and the panel as tall as it asks
+        return holder.height() >= holder.heightForWidth(holder.width()) and all(
+            b.geometry().right() < b.parentWidget().width() <= view.width() for b in dice)
+
+    qtbot.waitUntil(laid_out)
+    assert holder.width() <= view.width() + 1, "nothing may be cut off at the right"
+    for b in dice:
+        row = b.parentWidget()
+        assert row.mapTo(view, b.geometry().topRight()).x() <= view.width()
+        assert b.geometry().bottom() < row.height(), "a wrapped line is not hidden under the next"
+    assert len({b.y() for b in dice}) > 1, "the dice wrap onto a second line"
+
+    def first_in_sight() -> bool:  # the window starts keyboard players on the first die
+        first = dice[0]
+        box = first.rect().translated(first.mapTo(view, first.rect().topLeft()))
+        return first.hasFocus() and view.rect().contains(box)
+
+    qtbot.waitUntil(first_in_sight)
+    for label in win.panel.findChildren(QLabel):
+        if label.isVisible() and label.wordWrap():
+            right = label.mapTo(view, label.rect().topRight()).x()
+            assert right <= view.width(), label.text()  # wrapped, not cut off
 
 
 def test_suspicion_aid_does_not_squeeze_the_choices(window, qtbot):  # type: ignore[no-untyped-def]

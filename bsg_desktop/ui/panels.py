@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -37,6 +37,7 @@ from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.rules import rule_text
 from bsg_desktop.ui.boardkeys import BoardItem, board_items, item_rect, paint_ring
+from bsg_desktop.ui.flow import FlowLayout
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.words import (
@@ -447,6 +448,7 @@ class DecisionPanel(QWidget):
         inner.addLayout(self.options_layout, 1)
         scroll.setWidget(holder)
         outer.addWidget(scroll, 1)
+        holder.installEventFilter(self)  # keeps the focused choice in sight (`eventFilter`)
         self.buttons: dict[str, QPushButton] = {}
         self.die_buttons: dict[int, QToolButton] = {}
         self.contribute_button: QPushButton | None = None
@@ -611,8 +613,7 @@ class DecisionPanel(QWidget):
             sizes = sorted({len(k) for k in self._contribute})
             add(QLabel(tr("ui.panel.rolled"), wordWrap=True))
             row = QWidget()
-            hl = QHBoxLayout(row)
-            hl.setContentsMargins(0, 0, 0, 0)
+            hl = FlowLayout(row)
             for die_id, kind, value in rolled:
                 b = DieButton()
                 b.setCheckable(True)
@@ -632,7 +633,6 @@ class DecisionPanel(QWidget):
                 self._values[int(die_id)] = int(value)
                 self.keyed.append(b)
                 hl.addWidget(b)
-            hl.addStretch(1)
             add(row)
             allowed = "–".join(str(s) for s in (sizes[0], sizes[-1])) if len(sizes) > 1 \
                 else str(sizes[0])
@@ -648,8 +648,7 @@ class DecisionPanel(QWidget):
         if any(o.verb == "crisis" for o in opts) and faces:
             add(QLabel(tr("ui.panel.crisis_faces")))
             row = QWidget()
-            hl = QHBoxLayout(row)
-            hl.setContentsMargins(0, 0, 0, 0)
+            hl = FlowLayout(row)
             dice_ids = info.get("dice") or ()
             for o in [o for o in opts if o.verb == "crisis"]:
                 k = int(o.args[0])
@@ -666,7 +665,6 @@ class DecisionPanel(QWidget):
                 b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
                 self.buttons[str(o) + "#face"] = b  # type: ignore[assignment]
                 hl.addWidget(b)
-            hl.addStretch(1)
             add(row)
         for o in opts:
             if o.verb == "contribute" and rolled:
@@ -710,6 +708,18 @@ class DecisionPanel(QWidget):
         """Keyboard players start on the first choice."""
         if self.keyed:
             self.keyed[0].setFocus(Qt.FocusReason.OtherFocusReason)
+            self.scroll.ensureWidgetVisible(self.keyed[0])
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """When the panel's contents are laid out anew (a new decision, wrapped dice), the
+        focused choice is brought into sight: in a short window the question, the secrets
+        box and the hints can fill the whole panel, and a player should not have to
+        scroll to find what they are being asked to pick."""
+        if event.type() == QEvent.Type.Resize and obj is self.scroll.widget():
+            w = QApplication.focusWidget()
+            if w is not None and obj.isAncestorOf(w):
+                self.scroll.ensureWidgetVisible(w)
+        return False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         """Up/Down move between the choices; Enter with dice selected contributes them."""
