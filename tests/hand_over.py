@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bsg_desktop.engine import Setup, new_game
+
 
 def pass_screen(win: Any) -> None:
     """Press whatever stands between the table and the next decision's choices."""
@@ -17,3 +19,14 @@ def pass_screen(win: Any) -> None:
         win.panel.roll_button.click()
     if win.stack.currentWidget() is win.handover:
         win.handover.button.click()
+
+
+def cylon_seed(players: int = 4) -> tuple[int, int]:
+    """A seed whose deal makes a Cylon of a seat that does not decide first, and that
+    seat: the case where a hand-over must hide a secret from the player before it."""
+    for seed in range(200):
+        g = new_game(Setup(players=players), seed)
+        for p in g.players:
+            if p.is_cylon and g.pending is not None and g.pending.seat != p.seat:
+                return seed, p.seat
+    raise AssertionError("no seed with a Cylon dealt")

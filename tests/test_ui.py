@@ -20,7 +20,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from hand_over import pass_screen  # noqa: E402
+from hand_over import cylon_seed, pass_screen  # noqa: E402
 from PySide6.QtGui import QImage  # noqa: E402
 
 from bsg_desktop.engine import ACTIVE, CONTRIBUTED, SPENT, Game, Setup, new_game  # noqa: E402
@@ -116,17 +116,8 @@ def test_whole_hot_seat_game_through_the_widgets(make_window, qtbot):  # type: i
             assert any(card_words(win.comp, card) in t for t in dlg.texts), (seat, card)
 
 
-def _cylon_seed(players: int = 4) -> tuple[int, int]:
-    for seed in range(200):
-        g = new_game(Setup(players=players), seed)
-        for p in g.players:
-            if p.is_cylon and g.pending is not None and g.pending.seat != p.seat:
-                return seed, p.seat
-    raise AssertionError("no seed with a Cylon dealt")
-
-
 def test_no_other_seats_secret_on_screen(make_window, qtbot):  # type: ignore[no-untyped-def]
-    seed, cylon = _cylon_seed()
+    seed, cylon = cylon_seed()
     win = make_window()
     win.start_game(Setup(players=4), seed)
     g = win.controller.game

@@ -12,11 +12,12 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from hand_over import cylon_seed  # noqa: E402
 from PySide6.QtCore import QRect, Qt  # noqa: E402
 from PySide6.QtGui import QAccessible, QColor  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from bsg_desktop.engine import Setup, new_game  # noqa: E402
+from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, text  # noqa: E402
 from bsg_desktop.ui.boardkeys import RING, board_items, item_rect  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
@@ -203,17 +204,8 @@ def test_the_board_keeps_its_reader_while_computers_play(win, qtbot):  # type: i
     assert heard and heard[-1].startswith("Player 2") and bv.current == "card.1"
 
 
-def _cylon_seed(players: int = 4) -> tuple[int, int]:
-    for seed in range(200):
-        g = new_game(Setup(players=players), seed)
-        for p in g.players:
-            if p.is_cylon and g.pending is not None and g.pending.seat != p.seat:
-                return seed, p.seat
-    raise AssertionError("no seed with a Cylon dealt")
-
-
 def test_board_items_name_no_hidden_card_during_the_hand_over(win, qtbot):  # type: ignore[no-untyped-def]
-    seed, cylon = _cylon_seed()
+    seed, cylon = cylon_seed()
     win.start_game(Setup(players=4), seed)
     c = win.controller
     g = c.game
