@@ -221,14 +221,20 @@ class PrintDialog(QDialog):
             self.helps.append(note)
             return note
 
+        def with_browse(edit: QLineEdit, browse: Callable[[], None], tip: str) -> QHBoxLayout:
+            """A path field with its Browse… button beside it."""
+            edit.setToolTip(tip)
+            button = QPushButton(tr("ui.print.browse"))
+            button.clicked.connect(browse)
+            line = QHBoxLayout()
+            line.addWidget(edit, 1)
+            line.addWidget(button)
+            return line
+
         self.folder = QLineEdit()
-        self.folder.setToolTip(tr("ui.print.folder_tip"))
-        browse = QPushButton(tr("ui.print.browse"))
-        browse.clicked.connect(self._browse)
-        folder_row = QHBoxLayout()
-        folder_row.addWidget(self.folder, 1)
-        folder_row.addWidget(browse)
-        row(tr("ui.print.folder"), folder_row, tr("ui.print.folder_tip"))
+        row(tr("ui.print.folder"),
+            with_browse(self.folder, self._browse, tr("ui.print.folder_tip")),
+            tr("ui.print.folder_tip"))
         self.paper = QComboBox()
         for p in PAPERS:
             self.paper.addItem(p.capitalize() if p in ("letter", "tabloid") else p.upper(), p)
@@ -267,13 +273,9 @@ class PrintDialog(QDialog):
         self.cards = QLineEdit()
         self.cards.setPlaceholderText(tr("ui.print.cards_shipped"))
         self.cards.setClearButtonEnabled(True)
-        self.cards.setToolTip(tr("ui.print.cards_tip"))
-        cards_browse = QPushButton(tr("ui.print.browse"))
-        cards_browse.clicked.connect(self._browse_cards)
-        cards_row = QHBoxLayout()
-        cards_row.addWidget(self.cards, 1)
-        cards_row.addWidget(cards_browse)
-        row(tr("ui.print.cards"), cards_row, tr("ui.print.cards_tip"), tr("ui.print.cards_help"))
+        row(tr("ui.print.cards"),
+            with_browse(self.cards, self._browse_cards, tr("ui.print.cards_tip")),
+            tr("ui.print.cards_tip"), tr("ui.print.cards_help"))
 
         self.progress = QProgressBar()
         self.progress.setTextVisible(False)
