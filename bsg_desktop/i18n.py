@@ -129,9 +129,11 @@ def tr(key: str, lang: str | None = None, /, **fields: Any) -> str:
     """Translate an interface key and fill ``{field}`` placeholders.
 
     ``{az:field}`` (``{Az:field}`` at the start of a sentence) fills the field after
-    the Hungarian article that fits it (`article`).
+    the Hungarian article that fits it (`article`). A negative whole number (a check's
+    total) is written with a true minus sign, as the dice print theirs, not a hyphen.
     """
     lang = lang or _speaking.get() or _current
+    fields = {k: f"\u2212{-v}" if type(v) is int and v < 0 else v for k, v in fields.items()}
     template = catalog(lang).get(key) or catalog("en").get(key) or key
     if "z:" in template:
         template = _articles(template, fields)

@@ -78,3 +78,10 @@ def test_templates_ask_for_the_article_instead_of_a_z() -> None:
     for lang in LANGUAGES:
         for key, value in catalog(lang).items():
             assert "a(z)" not in value.lower(), key
+
+
+def test_negative_totals_are_written_with_a_true_minus() -> None:
+    """A check's total reads as the dice print their values (−2), not with a hyphen."""
+    assert tr("ui.status.check", "en", total=-7, difficulty=4) == "Skill check: total \u22127 of 4"
+    assert "\u22126" in tr("event.check_result", "hu", total=-6, difficulty=3, success="x")
+    assert tr("ui.status.check", "en", total=5, difficulty=4) == "Skill check: total 5 of 4"

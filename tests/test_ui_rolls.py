@@ -134,16 +134,24 @@ def test_hot_seat_player_sees_their_roll_before_the_hand_over(
 
 
 def test_solo_player_keeps_their_roll_on_screen_while_computers_play(
-        lee, new_window) -> None:  # type: ignore[no-untyped-def]
+        lee, new_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     g0, choice = lee
     a = g0.pending.seat
     win = new_window()  # no animation: Moments cannot show anything here
     c = win.controller
     c.adopt(g0.copy(), [HUMAN if s == a else COMPUTER for s in range(g0.n)])
     assert c.unlocked == a  # alone with computers: the screen is theirs, no hand-over
-    win.panel.click_choice(choice)
+    button = win.panel.buttons[str(choice)]  # chosen by keyboard, as the player would
+    win.activateWindow()
+    qtbot.waitUntil(lambda: button.isVisible() and win.isActiveWindow())
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus)
+    qtbot.keyClick(button, Qt.Key.Key_Space)
     said = roll_words(win, c.game, a)
     assert said in win.panel.texts() and win.stack.currentWidget() is win.game_page
+    # while the computers play there is no choice: the keyboard is on the note's button
+    assert not win.panel.keyed
+    qtbot.waitUntil(lambda: win.panel.roll_button.hasFocus())  # type: ignore[union-attr]
     c.play_bots_now()
     assert set(c.rolls) <= {a}  # a computer's forced roll is shown to nobody
     # the player's next decision: the roll is still there above it until they decide

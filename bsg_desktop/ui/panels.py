@@ -691,9 +691,17 @@ class DecisionPanel(QWidget):
         if self.total_label is not None and self._view is not None:
             check = self._view.check
             total = projected_total(self._view, [self._values[d] for d in picked])
-            self.total_label.setText(tr("ui.panel.would_reach", total=total,
-                                        difficulty=check.difficulty if check else "?",
-                                        n=len(picked)))
+            if check is None:  # an action's roll (Destroy Raiders, Repair…): no difficulty
+                self.total_label.setText(tr("ui.panel.would_add", total=total, n=len(picked)))
+            else:
+                self.total_label.setText(tr("ui.panel.would_reach", total=total,
+                                            difficulty=check.difficulty, n=len(picked)))
+        # Selecting a die shows what it does: keep the total and the confirm button in
+        # sight, then the die being picked (it wins where the panel cannot hold both).
+        picking = QApplication.focusWidget()
+        if picking in self.die_buttons.values():
+            self.scroll.ensureWidgetVisible(self.contribute_button, 0, 6)
+            self.scroll.ensureWidgetVisible(picking, 0, 6)
 
     def press_number(self, n: int) -> bool:
         """Number key ``n`` (1-9): press the n-th choice (or select the n-th die)."""
@@ -705,10 +713,14 @@ class DecisionPanel(QWidget):
         return True
 
     def focus_first(self) -> None:
-        """Keyboard players start on the first choice."""
-        if self.keyed:
-            self.keyed[0].setFocus(Qt.FocusReason.OtherFocusReason)
-            self.scroll.ensureWidgetVisible(self.keyed[0])
+        """Keyboard players start on the first choice; with none (the computers are
+        playing) on the button of a roll note, so the focus ring is never nowhere."""
+        first = self.keyed[0] if self.keyed else None
+        if first is None and self.roll_button is not None and not self.roll.isHidden():
+            first = self.roll_button
+        if first is not None:
+            first.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.scroll.ensureWidgetVisible(first)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """When the panel's contents are laid out anew (a new decision, wrapped dice), the
