@@ -84,11 +84,11 @@ def test_quit_new_and_open_ask_before_losing_moves(make_window, tmp_path, monkey
     monkeypatch.setattr("bsg_desktop.ui.window.NewGameDialog.exec",
                         lambda self: opened.append("new") or 0)
 
-    def chooser(*_a: object, **_k: object) -> tuple[str, str]:
+    def chooser(*_a: object) -> str:
         opened.append("open")
-        return "", ""  # the player closes the file dialog
+        return ""  # the player closes the file dialog
 
-    monkeypatch.setattr("bsg_desktop.ui.window.QFileDialog.getOpenFileName", chooser)
+    win.ask_open_path = chooser
     win.act_new.trigger()
     win.act_open.trigger()
     assert cancel.times == 3 and opened == []

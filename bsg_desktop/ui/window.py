@@ -156,6 +156,8 @@ class MainWindow(QMainWindow):
         self.ask_unsaved: Callable[[], QMessageBox.StandardButton] = self._ask_unsaved
         # Where Save as asks for a file name ("" when cancelled; tests answer in its place).
         self.ask_save_path: Callable[[str], str] = self._ask_save_path
+        # Where Open asks for a file (title, folder, filter; "" when cancelled).
+        self.ask_open_path: Callable[[str, str, str], str] = self._ask_open_path
         self.setCentralWidget(self.stack)
         # over the board and over the hand-over screen alike: a public moment stays
         self.moment = MomentBanner(self.stack, self.board_view)
@@ -240,7 +242,12 @@ class MainWindow(QMainWindow):
         self.act_save_as = act(self.save_as, S.SaveAs)
         self.act_print = act(self.print_dialog, QKeySequence("Ctrl+P"))
         self.act_invite = act(self.invite_players)
-        self.act_quit = act(self.close, S.Quit)
+        self.act_quit = act(self.close)
+        # Ctrl+Q everywhere: the standard Quit key is empty on Windows (and offscreen);
+        # where the platform has another one, that works too
+        ctrl_q = QKeySequence("Ctrl+Q")
+        self.act_quit.setShortcuts([ctrl_q] + [k for k in QKeySequence.keyBindings(S.Quit)
+                                               if k != ctrl_q and not k.isEmpty()])
         self.act_undo = act(self.undo, S.Undo)
         self.act_rules = act(lambda: self.show_rules(""), QKeySequence(Qt.Key.Key_F1))
         self.act_about = act(self._about)
@@ -774,8 +781,8 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         if not self.keep_or_leave():
             return
-        path, _ = QFileDialog.getOpenFileName(self, tr("ui.open.title"), self.settings.last_dir(),
-                                              tr("ui.save.filter"))
+        path = self.ask_open_path(tr("ui.open.title"), self.settings.last_dir(),
+                                  tr("ui.save.filter"))
         if path:
             self.settings.set_last_dir(str(Path(path).parent))
             self.open_path(path)
@@ -801,6 +808,23 @@ class MainWindow(QMainWindow):
     def _ask_save_path(self, start: str) -> str:
         dlg = self.save_file_dialog(start)
         return dlg.selectedFiles()[0] if dlg.exec() and dlg.selectedFiles() else ""
+
+    def _ask_open_path(self, title: str, folder: str, filters: str) -> str:
+        dlg = self.open_file_dialog(title, folder, filters)
+        chosen = dlg.selectedFiles() if dlg.exec() else []
+        dlg.deleteLater()  # a new one each time: not one more hidden child per Open
+        return chosen[0] if chosen else ""
+
+    def open_file_dialog(self, title: str, folder: str, filters: str) -> QFileDialog:
+        """The Open dialog: Qt's own, like Save as, so both look alike and speak the
+        interface language through Qt's translations whatever the desktop."""
+        dlg = QFileDialog(self, title, folder, filters)
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dlg.setStyleSheet("QSplitter::handle { background: palette(window); }")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.resize(760, 520)
+        return dlg
 
     def save_file_dialog(self, start: str) -> QFileDialog:
         """The Save as dialog. A save is the game's recipe (seed and choices), so it holds
@@ -964,8 +988,8 @@ class MainWindow(QMainWindow):
             self.open_demo(usable[0].path)
 
     def open_demo_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("teach.open.title"), str(DEMO_DIR),
-                                              tr("teach.open.filter"))
+        path = self.ask_open_path(tr("teach.open.title"), str(DEMO_DIR),
+                                  tr("teach.open.filter"))
         if path:
             self.open_demo(path)
 
