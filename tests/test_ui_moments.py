@@ -12,9 +12,12 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from bsg_desktop.engine import Setup  # noqa: E402
+from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
+
+from bsg_desktop.engine import Event, Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, tr  # noqa: E402
-from bsg_desktop.ui.moments import MOMENT_MS, MOMENT_OF  # noqa: E402
+from bsg_desktop.ui.moments import COLOURS, MOMENT_MS, MOMENT_OF  # noqa: E402
+from bsg_desktop.ui.moments import headline as moment_headline  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
@@ -125,3 +128,56 @@ def test_prepared_jump_is_on_the_board(make, qtbot):  # type: ignore[no-untyped-
             assert "UGRÁS ELŐKÉSZÍTVE" in win.scene.all_texts()
         c.choose(rng.choice(g.pending.options))  # type: ignore[union-attr]
     assert states == {True, False}
+
+
+def _fits(label) -> bool:  # type: ignore[no-untyped-def]
+    """The label's text, laid out as the label lays it out, fits inside the label."""
+    from PySide6.QtGui import QFontMetrics
+
+    label.ensurePolished()
+    flags = int(label.alignment()) | (int(Qt.TextFlag.TextWordWrap) if label.wordWrap() else 0)
+    need = QFontMetrics(label.font()).boundingRect(
+        QRect(0, 0, label.width(), 10_000), flags, label.text())
+    return need.width() <= label.width() and need.height() <= label.height()
+
+
+def test_every_moment_fits_the_board_at_1024_in_hungarian(make, qtbot):  # type: ignore[no-untyped-def]
+    set_language("hu")
+    win = make()
+    win.set_language("hu")
+    win.resize(1024, 640)
+    win.start_game(Setup(players=4), 5)
+    win.controller.unlock()
+    qtbot.wait(1)
+    describe = win.log.describer.describe  # type: ignore[union-attr]
+    bv = win.board_view
+    board = QRect(bv.mapTo(win.stack, QPoint(0, 0)), bv.size())
+    jump = Event("fleet_jumped", "J2", (("distance", 3),))
+    line = describe(Event("jump_penalty", "J5", (("damage", 1), ("demoralize", 2))))
+    m = win.moment
+    for kind in COLOURS:
+        e = Event("game_over", "W1", (("winner", "humans"),)) if kind == "end" else jump
+        m.play(kind, moment_headline(kind, e), describe(jump) if kind == "jump" else line)
+        m._slide.stop()
+        m.move(m._slide.endValue())
+        qtbot.wait(1)
+        assert _fits(m.headline), (kind, m.headline.text())
+        assert m.rect().contains(m.headline.geometry()), kind
+        assert board.contains(m.geometry()), (kind, board, m.geometry())
+
+
+def test_the_jump_moment_says_it_once(make, qtbot):  # type: ignore[no-untyped-def]
+    for lang in ("hu", "en"):
+        set_language(lang)
+        win = make()
+        win.set_language(lang)
+        win.start_game(Setup(players=4), 5)
+        describe = win.log.describer.describe  # type: ignore[union-attr]
+        jump = Event("fleet_jumped", "J2", (("distance", 2),))
+        win.moment.play("jump", moment_headline("jump", jump), describe(jump))
+        shown = [w.text() for w in (win.moment.headline, win.moment.line) if w.isVisible()]
+        assert shown == [tr("ui.moment.jump")], shown
+        # a line that tells more than the headline is still shown under it
+        win.moment.play("failed", moment_headline("failed"), "Morale -1")
+        assert win.moment.line.isVisible() and win.moment.line.text() == "Morale -1"
+        win.moment.clear()

@@ -3,9 +3,11 @@ averted or failed, a Cylon reveal, the brig, the game's end, and your own roll w
 the game contributed your only die for you.
 
 A moment is a banner that slides and fades over the top of the board with the log
-line under its headline. It never holds the game up: the game goes on underneath
-while it plays, and every moment lasts the same `MOMENT_MS`, whoever it is about,
-so its length tells nobody anything (a Cylon's reveal is no longer than a jump).
+line under its headline (once, where the log line says just what the headline says,
+as the jump's does; a long headline wraps inside the banner). It never holds the
+game up: the game goes on underneath while it plays, and every moment lasts the same
+`MOMENT_MS`, whoever it is about, so its length tells nobody anything (a Cylon's
+reveal is no longer than a jump).
 Only public events make moments; the roll moment shows the values that went into
 the check, which the log shows everyone anyway, and only on that player's screen.
 Settings -> Moments turns them off.
@@ -55,7 +57,9 @@ class MomentBanner(QWidget):
         self.setObjectName("moment")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(22, 10, 22, 12)
-        self.headline = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        # the headline wraps: a long one ("A krízist nem sikerült elhárítani" at 20 pt)
+        # must stay inside the banner, which is never wider than the board
+        self.headline = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.line = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         lay.addWidget(self.headline)
         lay.addWidget(self.line)
@@ -99,7 +103,8 @@ class MomentBanner(QWidget):
         self.headline.setStyleSheet(f"color: {colour}; font-size: 20pt; font-weight: 700;")
         self.headline.setText(headline)
         self.line.setText(line)
-        self.line.setVisible(bool(line))
+        # the jump's log line says just what the headline says: say it once
+        self.line.setVisible(bool(line) and line.strip() != headline.strip())
         host = self.parentWidget()
         left, span = 0, host.width()
         if self.board is not None and self.board.isVisible():
