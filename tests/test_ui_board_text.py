@@ -137,3 +137,23 @@ def test_detail_hidden_small_is_a_tooltip_and_shows_large(new_window, qtbot):  #
     assert min(px for _t, px in painted) >= MIN_PX - 1e-6
     dice = tr("ui.seat.dice", "en", active=4, contributed=0, spent=0)
     assert any(dice in t for t, _px in painted), "the seat's dice sentence shows too"
+
+
+def legend_marks(win: MainWindow) -> int:
+    """How many of the board's wordless legend marks (icons, swatches) are painted now."""
+    return sum(1 for it in win.scene.items() if isinstance(it, CachedDrawingItem)
+               for op in it.shown_ops() if op.em and not op.texts)
+
+
+def test_legend_icons_go_and_come_with_their_words(new_window, qtbot):  # type: ignore[no-untyped-def]
+    """A Raider icon or a gold swatch alone, its sentence too small to paint, says
+    nothing: the marks show exactly where their legend's words do."""
+    win = new_window((1024, 640))
+    play(win, 4, seed=11, steps=0)
+    at_size(win, qtbot, (1024, 640))
+    win_note = tr("print.dradis.note_win", "en")
+    assert not any(win_note in t for t, _px in painted_texts(win))
+    assert legend_marks(win) == 0
+    at_size(win, qtbot, (1600, 1000))
+    assert any(win_note in t for t, _px in painted_texts(win))
+    assert legend_marks(win) >= 5  # two DRADIS icons, three seal swatches (and their parts)

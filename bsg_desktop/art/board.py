@@ -125,8 +125,9 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color",
     y = 178.0
     for icon_name, colour, note in (("raider", pal.raider, tr("print.dradis.note_win", lang)),
                                     ("ship", pal.accent, tr("print.dradis.note_k8", lang))):
-        items.append(icon(icon_name, 12, y + 5, 10, colour, cut=pal.panel if not pal.low
-                          else "#ffffff"))
+        mark = icon(icon_name, 12, y + 5, 10, colour, cut=pal.panel if not pal.low
+                    else "#ffffff")
+        items.append(mark if screen is None else Group((mark,), with_text=note_size))
         items += block(note, 20, y - 1 if screen else y, w - 25, 10 if screen is None else 12,
                        note_size, _bg_text(pal), anchor="start", valign="middle")
         y += 16
@@ -184,7 +185,8 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
                 (Style(stroke=pal.gold, width=0.6), tr("print.seal.centre", lang)))
     legend = 3.0 if screen is None else screen.notes
     for style, label in swatches:
-        items.append(Rect(22, y - 3, 5, 4, style))
+        swatch = Rect(22, y - 3, 5, 4, style)
+        items.append(swatch if screen is None else Group((swatch,), with_text=legend))
         items.append(Label(30, y, label, legend, Style(fill=_bg_text(pal))))
         y += 7
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),

@@ -95,13 +95,19 @@ Item = Union[Rect, Circle, Line, Polygon, Polyline, Label, "Group"]
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items drawn in a local frame: scaled, then rotated (clockwise), then moved by dx, dy."""
+    """Items drawn in a local frame: scaled, then rotated (clockwise), then moved by dx, dy.
+
+    ``with_text``: the type size (mm) of the note these shapes belong to, such as a
+    legend's icon beside its words. A screen that leaves that note out where it would be
+    too small to read leaves them out too, so no icon stands there without its words;
+    0 (the default, and all of print) draws them always."""
 
     items: tuple[Item, ...]
     dx: float = 0.0
     dy: float = 0.0
     rotate_deg: float = 0.0
     scale: float = 1.0
+    with_text: float = 0.0
 
     def map(self, p: Point) -> Point:
         """Where a local point lands in the parent frame."""

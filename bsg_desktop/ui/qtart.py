@@ -65,12 +65,15 @@ WORDS_MM = 6.4
 
 
 class Op(NamedTuple):
-    """One paint operation; a text keeps its size (mm, in the drawing's frame) and words."""
+    """One paint operation; a text keeps its size (mm, in the drawing's frame) and words.
+
+    ``em`` 0 is a shape painted always; a shape with an ``em`` and no ``texts`` belongs
+    to a note of that size (`Group.with_text`) and is painted only with it."""
 
     path: QPainterPath
     pen: QPen
     brush: QBrush
-    em: float = 0.0  # 0: a shape, not text
+    em: float = 0.0
     texts: tuple[str, ...] = ()
 
 
@@ -146,7 +149,10 @@ def _brush(style: Style) -> QBrush:
     return QBrush(QColor(style.fill)) if style.fill else QBrush(Qt.BrushStyle.NoBrush)
 
 
-def _compile(items: Iterable[Item], t: QTransform, out: list[Op]) -> None:
+def _compile(items: Iterable[Item], t: QTransform, out: list[Op], with_text: float = 0.0
+             ) -> None:
+    """Append `items` as operations; ``with_text``: the size (mm, after `t`) of the note
+    the shapes belong to (`Group.with_text`), kept as their ``em`` so they show with it."""
     for it in items:
         path = QPainterPath()
         if isinstance(it, Group):
@@ -154,7 +160,10 @@ def _compile(items: Iterable[Item], t: QTransform, out: list[Op]) -> None:
             local.translate(it.dx, it.dy)
             local.rotate(it.rotate_deg)
             local.scale(it.scale, it.scale)
-            _compile(it.items, local * t, out)
+            inner = local * t
+            note = it.with_text * math.sqrt(abs(inner.determinant())) if it.with_text \
+                else with_text
+            _compile(it.items, inner, out, note)
             continue
         if isinstance(it, Rect):
             if it.radius > 0:
@@ -192,7 +201,7 @@ def _compile(items: Iterable[Item], t: QTransform, out: list[Op]) -> None:
             continue
         style = it.style
         brush = _brush(style) if not isinstance(it, Line | Polyline) else QBrush()
-        out.append(Op(t.map(path), _pen(style), brush))
+        out.append(Op(t.map(path), _pen(style), brush, with_text))
 
 
 def compile_drawing(drawing: Drawing) -> list[Op]:
@@ -296,7 +305,7 @@ def merge_text_runs(ops: list[Op]) -> list[Op]:
     out: list[Op] = []
     for op in ops:
         last = out[-1] if out else None
-        if op.em and last is not None and last.em == op.em and \
+        if op.texts and last is not None and last.texts and last.em == op.em and \
                 last.brush.color() == op.brush.color() and \
                 op.path.boundingRect().top() - last.path.boundingRect().bottom() <= op.em:
             merged = QPainterPath(last.path)

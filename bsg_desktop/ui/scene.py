@@ -247,7 +247,7 @@ class BoardScene(QGraphicsScene):
         self._board_item.setZValue(-10)
         self._board_item.set_px_per_mm(self.px_per_mm)
         self.addItem(self._board_item)
-        runs = [op for op in merge_text_runs(self._board_item.ops) if op.em]
+        runs = [op for op in merge_text_runs(self._board_item.ops) if op.texts]
         self.hints = [self._hint(op, runs) for op in runs if text_role(op.em) == "detail"]
         self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
 
