@@ -85,3 +85,44 @@ def test_replay_of_a_broken_save_exits_2(tmp_path: Path) -> None:
     r = run("replay", str(path))
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "truncated" in r.stderr
+
+
+@pytest.mark.parametrize("content", [bytes(range(256)) * 4, b'{"format": '],
+                         ids=["binary", "truncated"])
+def test_screenshot_of_a_bad_save_to_open_exits_2_as_replay_does(
+        tmp_path: Path, content: bytes) -> None:
+    bad = tmp_path / "bad.bsgx.json"
+    bad.write_bytes(content)
+    shot = tmp_path / "never.png"
+    r = run("play", "--open", str(bad), "--screenshot", str(shot))
+    assert r.returncode == 2 and r.stdout == "" and not shot.exists()
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    # the very line any command gives for that file
+    assert r.stderr == run("replay", str(bad)).stderr.replace("replay:", "play:", 1)
+
+
+def test_screenshot_with_open_pictures_that_saved_game(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("PySide6")
+    from bsg_desktop.ui.command import screenshot
+    from bsg_desktop.ui.window import MainWindow
+
+    g = new_game(Setup(players=5), 77)
+    rng = random.Random(1)
+    for _ in range(30):
+        g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
+    save = tmp_path / "kept.bsgx.json"
+    save_game(g, save)
+    pictured: list[tuple[int, int, list[str]]] = []
+    grab = MainWindow.grab
+
+    def look(win: MainWindow, *a: object) -> object:
+        shown = win.controller.game
+        assert shown is not None
+        pictured.append((shown.setup.players, shown.seed, [str(c) for c in shown.choices]))
+        return grab(win, *a)
+
+    monkeypatch.setattr(MainWindow, "grab", look)
+    screenshot(str(tmp_path / "kept.png"), seed=3, players=3, steps=40, size=(800, 500),
+               open_file=str(save))
+    assert pictured == [(5, 77, [str(c) for c in g.choices])]  # not a random 3-seat game
+    assert (tmp_path / "kept.png").stat().st_size > 0

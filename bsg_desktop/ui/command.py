@@ -1,9 +1,9 @@
 """``bsg-express play``: open the game window, or render it to a PNG with ``--screenshot``.
 
 The screenshot mode needs no display: it selects Qt's offscreen platform, sets up
-a game, plays K random legal choices through the same controller the window
-uses, opens the deciding seat's hand-over (so the picture shows a real decision)
-and writes the window to the file.
+a game and plays K random legal choices through the same controller the window uses
+(or opens the saved game ``--open SAVE`` as it was saved), opens the deciding seat's
+hand-over (so the picture shows a real decision) and writes the window to the file.
 """
 
 from __future__ import annotations
@@ -92,10 +92,15 @@ def _check_lang(lang: str | None) -> None:
 
 def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), steps: int = 40,
                players: int = 4, lang: str = "en", demo: str | None = None,
-               demo_step: int = 0, review: str | None = None) -> None:
-    """Play ``steps`` random legal choices (or open ``demo`` as a lesson, or the finished
-    save ``review`` as its review, at step ``demo_step``) and write the window as a PNG
-    of ``size``."""
+               demo_step: int = 0, review: str | None = None,
+               open_file: str | None = None) -> None:
+    """Play ``steps`` random legal choices (or open the save ``open_file`` as it was
+    saved, or ``demo`` as a lesson, or the finished save ``review`` as its review, at
+    step ``demo_step``) and write the window as a PNG of ``size``."""
+    if open_file is not None:
+        from bsg_desktop.engine.save import load_game
+
+        load_game(open_file)  # a bad file: its one-line reason (as replay gives it), no window
     app = _app(offscreen=True)
     from PySide6.QtWidgets import QMessageBox
 
@@ -123,6 +128,10 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
                                 f"{review}: cannot be reviewed")
             win.lesson_goto(demo_step)
             steps = 0
+        elif open_file is not None:
+            if not win.open_path(open_file):
+                raise UserError(win.last_error.replace("\n\n", " "))
+            steps = 0  # the game as it was saved
         else:
             win.start_game(Setup(players=players), seed)
         bot = make_bot("random", seed=seed)
@@ -194,7 +203,8 @@ def run(args: argparse.Namespace) -> int:
     if args.screenshot:
         screenshot(args.screenshot, seed=args.seed, size=parse_size(args.size),
                    steps=args.steps, players=args.players, lang=args.lang or "en",
-                   demo=args.demo, demo_step=args.demo_step, review=args.review)
+                   demo=args.demo, demo_step=args.demo_step, review=args.review,
+                   open_file=args.open_file)
         print(args.screenshot)
         return 0
     from bsg_desktop.ui.platform_check import x11_problem
