@@ -211,3 +211,47 @@ def test_handover_button_shows_its_whole_text_when_focused(window, qtbot):  # ty
     button.setFixedWidth(button.width() + 120)  # room to spare: nothing can be clipped
     qtbot.wait(1)
     assert natural > 0 and natural == ink_width(button), "the focus ring must not clip the name"
+
+
+def _fits(label: QLabel) -> bool:
+    """The label's text, laid out as the label lays it out, fits inside the label."""
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    flags = int(label.alignment()) | (int(Qt.TextFlag.TextWordWrap) if label.wordWrap() else 0)
+    need = QFontMetrics(label.font()).boundingRect(
+        QRect(0, 0, label.width(), 10_000), flags, label.text())
+    return need.width() <= label.width() and need.height() <= label.height()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_start_screen_continue_shows_its_whole_text(window, qtbot, lang):  # type: ignore[no-untyped-def]
+    from bsg_desktop.i18n import tr
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+
+    win = window((1024, 640), lang)
+    names = ("Annamária", "Benedek Bálint Bertalan", "Cecília", "Dénes Dominik Dezsőfalvi",
+             "Erzsébet Eszter")  # long enough to wrap a seat line at 1024 px
+    win.start_game(Setup(players=5, names=names), seed=3,
+                   seat_kinds=[HUMAN, COMPUTER, HUMAN, COMPUTER, HUMAN])
+    desk = win.controller.save_data()["desktop"]
+    win.show_start()
+    page = win.start_page
+    page.set_summary(dict(desk["summary"], kinds=desk["seats"]))
+    button = page.continue_button
+    inks = []
+    for focused in (True, False):
+        (button if focused else page.new_button).setFocus()
+        qtbot.waitUntil(lambda f=focused: button.hasFocus() == f)
+        shown = [w for w in button.findChildren(QLabel)
+                 if w.isVisible() and w.text().startswith(tr("ui.start.continue"))]
+        assert shown, "the seats are in a label that wraps"
+        label = shown[0]
+        assert all(n in label.text() for n in names) and label.text().count("\n") >= 3
+        assert _fits(label), (focused, label.size())
+        border = 3  # the focus ring's width
+        assert button.rect().adjusted(border, border, -border, -border).contains(
+            label.geometry()), focused
+        assert page.rect().contains(button.geometry())
+        inks.append(ink_width(button))
+    assert inks[0] > 0 and inks[0] == inks[1], "the focus ring must not clip the seats"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWi
 
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import text, tr
+from bsg_desktop.ui.panels import WrapButton
 
 START_CSS = """
 StartPage { background: #0c1117; }
@@ -27,7 +28,9 @@ QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
               border-radius: 8px; padding: 12px 18px; font-size: 13pt; text-align: left; }
 QPushButton#continue { background: #1f4d33; border-color: #47d16c; }
 QPushButton:hover { border-color: #e0b93a; }
-QPushButton:focus, QPushButton#continue:focus { border: 3px solid #ffd84d; }
+QPushButton:focus { border: 3px solid #ffd84d; padding: 10px 16px; }  /* the same text room */
+QPushButton#continue:focus { border: 3px solid #ffd84d; }
+QPushButton#continue QLabel { font-size: 13pt; color: #f2f2f2; }
 """
 
 
@@ -82,7 +85,11 @@ class StartPage(QWidget):
         self.note = QLabel(objectName="note", alignment=Qt.AlignmentFlag.AlignCenter,
                            wordWrap=True)
         lay.addWidget(self.note)
-        self.continue_button = QPushButton(objectName="continue")
+        # its seats run long (five names with characters, in Hungarian): they wrap in a
+        # label inside the button rather than being cut off at the button's edge
+        self.continue_button = WrapButton("", self)
+        self.continue_button.setObjectName("continue")
+        self.continue_button.layout().setContentsMargins(18, 10, 18, 10)
         self.new_button = QPushButton()
         self.open_button = QPushButton()
         self.learn_button = QPushButton()
@@ -91,8 +98,6 @@ class StartPage(QWidget):
                        (self.open_button, self.open_requested),
                        (self.learn_button, self.learn_requested)):
             b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-            b.setMinimumWidth(420)
-            b.setMaximumWidth(760)
             b.setAutoDefault(True)
             b.clicked.connect(sig.emit)
             lay.addWidget(b, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -115,14 +120,32 @@ class StartPage(QWidget):
         self.continue_button.setVisible(s is not None)
         if s is not None:
             details = summary_words(self.comp, s)
-            self.continue_button.setText(tr("ui.start.continue") + "\n" + details)
+            self.continue_button.label.setText(tr("ui.start.continue") + "\n" + details)
             self.continue_button.setAccessibleName(tr("ui.start.continue"))
             self.continue_button.setAccessibleDescription(details)
+            self._fit_continue()
         self.new_button.setText(tr("ui.panel.start_new"))
         self.open_button.setText(tr("ui.start.open"))
         self.learn_button.setText(tr("ui.panel.start_learn"))
         for b in (self.new_button, self.open_button, self.learn_button):
             b.setAccessibleName(b.text())
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_continue()
+
+    def _fit_continue(self) -> None:
+        """The buttons are as wide as there is room for (420 to 760 px), Continue as tall
+        as its wrapped lines at that width. Set here rather than left to the layout: a
+        centred widget would get its height for the page's whole width and cut off the
+        last line."""
+        b = self.continue_button
+        m = self.layout().contentsMargins()
+        width = max(420, min(760, self.width() - m.left() - m.right()))
+        for other in (self.new_button, self.open_button, self.learn_button):
+            other.setFixedWidth(width)
+        height = b.layout().totalHeightForWidth(width)  # -1 until the label has text
+        b.setFixedSize(width, max(height, b.sizeHint().height()))
 
     def press_number(self, n: int) -> None:
         shown = [b for b in (self.continue_button, self.new_button, self.open_button,
