@@ -220,7 +220,8 @@ class LessonPanel(QWidget):
         self.kicker.setText(tr(lesson.kicker).upper())
         self.close_button.setText(tr(lesson.close_text))
         self.title.setText(lesson.title())
-        self.progress.setText(tr("teach.panel.start", n=lesson.length) if lesson.at_start
+        start = "teach.panel.start_one" if lesson.length == 1 else "teach.panel.start"
+        self.progress.setText(tr(start, n=lesson.length) if lesson.at_start
                               else tr("teach.panel.step", k=lesson.pos, n=lesson.length))
         self.narration.setText(lesson.narration() or "—")
         rules = lesson.step_rules()

@@ -45,6 +45,7 @@ from bsg_desktop.engine.view import PlayerView, SeatView
 from bsg_desktop.i18n import text, tr
 from bsg_desktop.ui.cardview import READABLE, token_words
 from bsg_desktop.ui.qtart import (
+    MIN_PX,
     WORDS_MM,
     CachedDrawingItem,
     DrawingItem,
@@ -206,6 +207,7 @@ class BoardScene(QGraphicsScene):
         self._board_item: CachedDrawingItem | None = None
         self.hints: list[QGraphicsRectItem] = []
         self.px_per_mm = math.inf  # the view's scale; until one says, everything shows
+        self.least_px = MIN_PX  # the least size detail is painted at (a projector asks more)
         self._moves: list[tuple[Token, QPointF, QPointF]] = []
         self._anim = QVariantAnimation(self)
         self._anim.setDuration(ANIM_MS)
@@ -245,7 +247,7 @@ class BoardScene(QGraphicsScene):
         self._seat_panels: dict[int, tuple[object, DrawingItem]] = {}
         self._board_item = CachedDrawingItem(self.board, name="board")
         self._board_item.setZValue(-10)
-        self._board_item.set_px_per_mm(self.px_per_mm)
+        self._board_item.set_px_per_mm(self.legible_scale)
         self.addItem(self._board_item)
         runs = [op for op in merge_text_runs(self._board_item.ops) if op.texts]
         self.hints = [self._hint(op, runs) for op in runs if text_role(op.em) == "detail"]
@@ -274,16 +276,24 @@ class BoardScene(QGraphicsScene):
         self.addItem(hint)
         return hint
 
-    def set_px_per_mm(self, px_per_mm: float) -> None:
-        """The view's scale (logical pixels per mm) changed: paint each text only if it
-        is legible at that scale (`qtart.text_shown`). Called on resize, not per frame."""
-        if px_per_mm == self.px_per_mm:
+    def set_px_per_mm(self, px_per_mm: float, least_px: float | None = None) -> None:
+        """The view's scale (logical pixels per mm) changed, or the least size detail may
+        be painted at (``least_px``; presenter view asks for projector size): paint each
+        text only if it is legible (`qtart.text_shown`). Called on resize, not per frame."""
+        least = self.least_px if least_px is None else least_px
+        if (px_per_mm, least) == (self.px_per_mm, self.least_px):
             return
-        self.px_per_mm = px_per_mm
+        self.px_per_mm, self.least_px = px_per_mm, least
         if self._board_item is not None:
-            self._board_item.set_px_per_mm(px_per_mm)
+            self._board_item.set_px_per_mm(self.legible_scale)
         for item in [*self.tokens.values(), *(p for _k, p in self._seat_panels.values())]:
-            item.show_texts(px_per_mm)
+            item.show_texts(self.legible_scale)
+
+    @property
+    def legible_scale(self) -> float:
+        """The scale legibility is judged at: asking for more than `MIN_PX` is the same
+        as a view that much smaller (words are painted at any scale)."""
+        return self.px_per_mm * MIN_PX / self.least_px
 
     def set_language(self, lang: str) -> None:
         """Redraw the printed parts in another language; tokens are rebuilt by the next sync."""
@@ -359,7 +369,7 @@ class BoardScene(QGraphicsScene):
                 drawing, ops = self._look(look)
                 tok = Token(drawing, role, where, key, look, scale, ops)
                 tok.setRotation(turn)
-                tok.show_texts(self.px_per_mm)
+                tok.show_texts(self.legible_scale)
                 if role in READABLE:  # hover: the text; click: the card large
                     title, body = token_words(self.comp, look)
                     tok.setToolTip(f"{title}\n\n{body}")
@@ -378,7 +388,7 @@ class BoardScene(QGraphicsScene):
             tok.setRotation(turn)
             if tok.scale() != scale:  # an own die going from the seat panel to the seal
                 tok.setScale(scale)
-                tok.show_texts(self.px_per_mm)
+                tok.show_texts(self.legible_scale)
             if tok.pos() != target:
                 if animate:
                     self._moves.append((tok, tok.pos(), target))
@@ -499,7 +509,7 @@ class BoardScene(QGraphicsScene):
                                             deciding or active)
             panel = DrawingItem(Drawing(w, h, tuple(items)), name=f"seat:{sv.seat}")
             panel.setToolTip("\n".join(words))
-            panel.show_texts(self.px_per_mm)
+            panel.show_texts(self.legible_scale)
             panel.setPos(x, y)
             panel.setZValue(1)
             self.addItem(panel)

@@ -54,6 +54,7 @@ from bsg_desktop.ui.moments import MOMENT_OF, MomentBanner, pick_moment
 from bsg_desktop.ui.moments import headline as moment_headline
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
+from bsg_desktop.ui.qtart import MIN_PX
 from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.rolls import RollNote, roll_sentence
@@ -69,6 +70,7 @@ if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog fi
 
 FILE_FILTER_EXT = ".bsgx.json"
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
+PROJECTOR_PX = 20.0  # presenter view: the least text size on the board (15 pt at 96 dpi)
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
               "QSplitter::handle { background: #22303d; }"
@@ -642,6 +644,9 @@ class MainWindow(QMainWindow):
                 return
         self.lesson_panel.set_presenter(on)
         self.bottom.setVisible(not on)
+        # from the back of a classroom only the board's words carry: its fine print
+        # (room effects, legends) waits for a size a projector shows, or goes
+        self.scene.set_px_per_mm(self.scene.px_per_mm, PROJECTOR_PX if on else MIN_PX)
         self.act_presenter.setChecked(on)
         if on:
             self._was_full = self.isFullScreen()
