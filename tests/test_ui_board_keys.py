@@ -243,3 +243,30 @@ def test_board_items_name_no_hidden_card_during_the_hand_over(win, qtbot):  # ty
             c.choose(rng.choice(opts))
         QApplication.processEvents()
     assert handovers > 5
+
+
+def test_a_new_game_or_lesson_on_the_board_names_the_focused_item_anew(win, qtbot):  # type: ignore[no-untyped-def]
+    set_language("hu")
+    win.set_language("hu")
+    win.start_game(Setup(players=4), seed=3)
+    win.controller.unlock()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() in win.panel.keyed)
+    key(qtbot, Qt.Key.Key_F6)
+    bv = win.board_view
+    walk_to(win, qtbot, "card.3")
+    before = bv.focused_item().name  # type: ignore[union-attr]
+    assert win.statusBar().currentMessage().startswith(before)
+    # F5: the presenter view opens the first lesson; the ring stays on the fourth seat
+    key(qtbot, Qt.Key.Key_F5)
+    assert win.lesson is not None and QApplication.focusWidget() is bv and bv.reading
+    assert bv.current == "card.3"
+    now = bv.focused_item().name  # type: ignore[union-attr]
+    assert now != before  # another character sits there in the lesson
+    assert win.statusBar().currentMessage().startswith(now)
+    assert acc_name(bv)[0] == now
+    # the lesson's own steps are moves on the same table: no new announcement
+    heard: list[str] = []
+    bv.item_focused.connect(heard.append)
+    win.lesson_forward()
+    assert not heard and acc_name(bv)[0] == bv.focused_item().name  # type: ignore[union-attr]
+    win.toggle_presenter()

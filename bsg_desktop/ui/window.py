@@ -190,8 +190,10 @@ class MainWindow(QMainWindow):
         bv = self.board_view
         bv.item_opened.connect(lambda look: self.show_card(look, from_board=True))
         bv.escaped.connect(self.focus_choices)
-        bv.item_focused.connect(lambda name: self.statusBar().showMessage(
-            f"{name} — {tr('ui.board.keys_short')}", 8000))
+        bv.item_focused.connect(self._say_board_item)
+        self._board_said = ""  # the board item the status bar last named
+        self._board_says = 0   # how many times the board's focused item was announced
+        self._board_table: object | None = None  # the game or lesson the board shows
         self.card_viewer: CardViewer | None = None
         self.print_window: PrintDialog | None = None
         self._card_from_board = False  # the viewer was opened from the board's keys
@@ -605,8 +607,31 @@ class MainWindow(QMainWindow):
 
     def _describe_board(self, view: PlayerView) -> None:
         """Screen readers get the board as words: one line per area and per seat, and
-        each card and token one by one as the keyboard steps through them."""
-        self.board_view.describe(self.comp, view)
+        each card and token one by one as the keyboard steps through them.
+
+        A move redraws the board in place (the focused item's words follow it quietly);
+        another game or lesson on the board (F5, a loaded game) is a new table: the
+        focused item, which may now be another card at the same place, is announced
+        afresh, and a status bar naming an item of the old table is cleared."""
+        bv = self.board_view
+        said, says = self._board_said, self._board_says
+        bv.describe(self.comp, view)
+        table = self.lesson if self.lesson is not None else self.controller.game
+        if table is self._board_table:
+            return
+        self._board_table = table
+        if self._board_says != says:
+            return  # describe() has just announced the item
+        if bv.current is not None and bv.hasFocus() and bv.reading:
+            bv.select(bv.current)
+        elif said and self.statusBar().currentMessage() == said:
+            self.statusBar().clearMessage()
+
+    def _say_board_item(self, name: str) -> None:
+        """The board's focused item in the status bar, with the keys that work there."""
+        self._board_says += 1
+        self._board_said = f"{name} — {tr('ui.board.keys_short')}"
+        self.statusBar().showMessage(self._board_said, 8000)
 
     @Slot()
     def toggle_board_focus(self) -> None:
