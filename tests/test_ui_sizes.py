@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from PySide6.QtCore import QPoint, QRect  # noqa: E402
 from PySide6.QtWidgets import QAbstractButton, QLabel, QListWidget, QWidget  # noqa: E402
 
 from bsg_desktop.engine import Setup  # noqa: E402
@@ -215,7 +216,7 @@ def test_handover_button_shows_its_whole_text_when_focused(window, qtbot):  # ty
 
 def _fits(label: QLabel) -> bool:
     """The label's text, laid out as the label lays it out, fits inside the label."""
-    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QFontMetrics
 
     flags = int(label.alignment()) | (int(Qt.TextFlag.TextWordWrap) if label.wordWrap() else 0)
@@ -255,3 +256,16 @@ def test_start_screen_continue_shows_its_whole_text(window, qtbot, lang):  # typ
         assert page.rect().contains(button.geometry())
         inks.append(ink_width(button))
     assert inks[0] > 0 and inks[0] == inks[1], "the focus ring must not clip the seats"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_lesson_buttons_show_their_whole_text_at_1024(window, qtbot, lang):  # type: ignore[no-untyped-def]
+    win = window((1024, 640), lang)
+    win._first_demo()
+    qtbot.wait(1)
+    lp = win.lesson_panel
+    assert win.lesson is not None and lp.isVisible()
+    for b in (lp.back_button, lp.forward_button, lp.reset_button, lp.take_over_button,
+              lp.close_button):
+        assert b.isVisible() and b.width() >= b.sizeHint().width(), (b.text(), b.width())
+        assert lp.rect().contains(QRect(b.mapTo(lp, QPoint(0, 0)), b.size())), b.text()

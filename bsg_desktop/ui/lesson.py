@@ -37,6 +37,7 @@ from bsg_desktop.engine import Choice, PlayerView
 from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
+from bsg_desktop.ui.flow import FlowLayout
 from bsg_desktop.ui.panels import _clear
 from bsg_desktop.ui.qtart import drawing_pixmap
 from bsg_desktop.ui.words import choice_words, decision_words
@@ -159,14 +160,17 @@ class LessonPanel(QWidget):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrow keys belong to the lesson
             nav.addWidget(b)
         outer.addLayout(nav)
-        more = QHBoxLayout()
+        # a row that wraps: at 1024x640 the side panel is too narrow for all three
+        # ("Take over", "Close lesson" were cut to "ake ove", "ose less")
+        more_row = QWidget()
+        more = FlowLayout(more_row)
         self.reset_button = QPushButton(objectName="reset")
         self.take_over_button = QPushButton(objectName="take_over")
         self.close_button = QPushButton(objectName="close")
         for b in (self.reset_button, self.take_over_button, self.close_button):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             more.addWidget(b)
-        outer.addLayout(more)
+        outer.addWidget(more_row)
         self.back_button.clicked.connect(self.back_requested.emit)
         self.forward_button.clicked.connect(self.forward_requested.emit)
         self.reset_button.clicked.connect(self.reset_requested.emit)
