@@ -14,7 +14,13 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QPoint, QRect  # noqa: E402
-from PySide6.QtWidgets import QAbstractButton, QLabel, QListWidget, QWidget  # noqa: E402
+from PySide6.QtWidgets import (  # noqa: E402
+    QAbstractButton,
+    QLabel,
+    QListWidget,
+    QScrollArea,
+    QWidget,
+)
 
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
@@ -259,7 +265,7 @@ def test_start_screen_continue_shows_its_whole_text(window, qtbot, lang):  # typ
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
-def test_lesson_buttons_show_their_whole_text_at_1024(window, qtbot, lang):  # type: ignore[no-untyped-def]
+def test_lesson_buttons_and_narration_show_whole_at_1024(window, qtbot, lang):  # type: ignore[no-untyped-def]
     win = window((1024, 640), lang)
     win._first_demo()
     qtbot.wait(1)
@@ -269,3 +275,8 @@ def test_lesson_buttons_show_their_whole_text_at_1024(window, qtbot, lang):  # t
               lp.close_button):
         assert b.isVisible() and b.width() >= b.sizeHint().width(), (b.text(), b.width())
         assert lp.rect().contains(QRect(b.mapTo(lp, QPoint(0, 0)), b.size())), b.text()
+    # the narration is never cut off: it is laid out whole and can be scrolled to
+    n = lp.narration
+    assert n.text() and n.height() >= n.heightForWidth(n.width())
+    scroll = lp.findChild(QScrollArea)
+    assert scroll is not None and scroll.widget().isAncestorOf(n)

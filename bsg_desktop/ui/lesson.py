@@ -115,7 +115,6 @@ class LessonPanel(QWidget):
         self.narration = QLabel(objectName="narration", wordWrap=True)
         self.narration.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bl.addWidget(self.narration)
-        outer.addWidget(box)
 
         body = QWidget(objectName="lesson")
         inner = QVBoxLayout(body)
@@ -132,8 +131,11 @@ class LessonPanel(QWidget):
         self.faces_row.setContentsMargins(0, 0, 0, 0)
         self.error = QLabel(objectName="error", wordWrap=True)
         self.error.hide()
-        # What happens next (with the dice it picks from) comes first: it is what the
-        # narration talks about; the rule texts below are for reading along.
+        # The narration scrolls with the rest: at 1024x640 a long one has no room to be
+        # read whole above the scroll area. What happens next (with the dice it picks
+        # from) comes right after it: it is what the narration talks about; the rule
+        # texts below are for reading along.
+        inner.addWidget(box)
         inner.addWidget(self.error)
         inner.addWidget(self.next_heading)
         inner.addWidget(self.next)
