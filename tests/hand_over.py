@@ -1,4 +1,5 @@
-"""Passing the table screen on as the players do, for tests that play through the window.
+"""Passing the table screen on as the players do, and the game states several tests
+that play through the window start from.
 
 Between one human's decision and the next human's, the screen may first show the
 first player's roll that the game contributed for them (they press "Seen: pass the
@@ -7,6 +8,7 @@ screen on"), then the hand-over cover (the next player presses "I am …: contin
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bsg_desktop.engine import Setup, new_game
@@ -30,3 +32,19 @@ def cylon_seed(players: int = 4) -> tuple[int, int]:
             if p.is_cylon and g.pending is not None and g.pending.seat != p.seat:
                 return seed, p.seat
     raise AssertionError("no seed with a Cylon dealt")
+
+
+def play_until_damage(win: Any, seed: int = 5) -> str:
+    """A 4-player game played at random until Galactica is damaged: the damaged room.
+    (A damage marker on the board, with the Admiral card beside it, to open or read.)"""
+    from PySide6.QtWidgets import QApplication  # here: the module itself needs no Qt
+
+    win.start_game(Setup(players=4), seed=seed)
+    c = win.controller
+    rng = random.Random(3)
+    while not c.game.damage_placed:
+        c.unlock()
+        c.choose(rng.choice(c.game.pending.options))
+    c.unlock()
+    QApplication.processEvents()
+    return str(c.game.damage_placed[0])

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from hand_over import cylon_seed  # noqa: E402
+from hand_over import cylon_seed, play_until_damage  # noqa: E402
 from PySide6.QtCore import QRect, Qt  # noqa: E402
 from PySide6.QtGui import QAccessible, QColor  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
@@ -74,18 +74,6 @@ def ring_pixels(win: MainWindow, item: str) -> int:
     return n
 
 
-def game_with_damage(win: MainWindow, seed: int = 5) -> str:
-    win.start_game(Setup(players=4), seed=seed)
-    c = win.controller
-    rng = random.Random(3)
-    while not c.game.damage_placed:  # type: ignore[union-attr]
-        c.unlock()
-        c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
-    c.unlock()
-    QApplication.processEvents()
-    return c.game.damage_placed[0]  # type: ignore[union-attr]
-
-
 def open_and_close(win: MainWindow, qtbot, item: str, title: str, body: str) -> None:  # type: ignore[no-untyped-def]
     walk_to(win, qtbot, item)
     key(qtbot, Qt.Key.Key_Return)
@@ -100,7 +88,7 @@ def open_and_close(win: MainWindow, qtbot, item: str, title: str, body: str) -> 
 
 
 def test_board_by_keys_cards_admiral_and_damage_open_large(win, qtbot):  # type: ignore[no-untyped-def]
-    loc = game_with_damage(win)
+    loc = play_until_damage(win)
     g = win.controller.game
     bv = win.board_view
     qtbot.waitUntil(lambda: QApplication.focusWidget() in win.panel.keyed)

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from hand_over import play_until_damage  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
 from bsg_desktop.engine import Setup  # noqa: E402
@@ -49,13 +50,8 @@ def test_click_a_character_card_to_read_it_large(win, qtbot):  # type: ignore[no
 def test_admiral_and_damage_markers_open_too(win, qtbot):  # type: ignore[no-untyped-def]
     set_language("hu")
     win.set_language("hu")
-    win.start_game(Setup(players=4), seed=5)
+    play_until_damage(win)
     c = win.controller
-    rng = random.Random(3)
-    while not c.game.damage_placed:  # type: ignore[union-attr]
-        c.unlock()
-        c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
-    c.unlock()
     click_token(win, qtbot, "admiral")
     assert win.card_viewer.title.text() == text(win.comp.admiral_title)  # type: ignore[union-attr]
     loc = c.game.damage_placed[0]  # type: ignore[union-attr]
