@@ -52,3 +52,30 @@ def new_window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
     set_language("en")
     for w in made:
         w.controller.stop()
+
+
+@pytest.fixture
+def hosted_table(qapp):  # type: ignore[no-untyped-def]
+    """``hosted_table(seed)``: a 3-seat game, seats 0 and 1 human, seat 2 a heuristic
+    computer with no pauses, its human seats hosted for phones on loopback (any free
+    port); returns ``(controller, phone_host)``. The server and the browser tests both
+    play on such a table; hosting and the game are stopped afterwards."""
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController
+    from bsg_desktop.ui.phones import PhoneHost
+
+    made: list[tuple[GameController, PhoneHost]] = []
+
+    def make(seed: int) -> tuple[GameController, PhoneHost]:
+        c = GameController(bot_delay_ms=0)
+        c.bot_level = "heuristic"
+        c.start(Setup(players=3), seed, [HUMAN, HUMAN, COMPUTER])
+        ph = PhoneHost(c)
+        ph.start("127.0.0.1", 0)
+        made.append((c, ph))
+        return c, ph
+
+    yield make
+    for c, ph in made:
+        ph.stop()
+        c.stop()

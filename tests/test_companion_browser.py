@@ -28,10 +28,6 @@ pytest.importorskip("playwright")
 
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
-from bsg_desktop.engine import Setup  # noqa: E402
-from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController  # noqa: E402
-from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
-
 CHROMIUM = os.environ.get("BSG_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -106,16 +102,9 @@ def chromium(qapp):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def table(qapp):  # type: ignore[no-untyped-def]
+def table(hosted_table):  # type: ignore[no-untyped-def]
     """Seats 0 and 1 human (on phones), seat 2 a computer, hosted on loopback."""
-    c = GameController(bot_delay_ms=0)
-    c.bot_level = "heuristic"
-    c.start(Setup(players=3), 23, [HUMAN, HUMAN, COMPUTER])
-    ph = PhoneHost(c)
-    ph.start("127.0.0.1", 0)
-    yield c, ph
-    ph.stop()
-    c.stop()
+    return hosted_table(23)
 
 
 def artefacts(tmp_path: Path) -> Path:

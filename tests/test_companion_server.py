@@ -27,8 +27,7 @@ from PySide6.QtCore import QCoreApplication  # noqa: E402
 
 from bsg_desktop.companion.protocol import MAX_BYTES, BadMessage, Message, parse  # noqa: E402
 from bsg_desktop.engine import Setup, new_game  # noqa: E402
-from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController  # noqa: E402
-from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 
 
 def pump() -> None:
@@ -36,13 +35,9 @@ def pump() -> None:
 
 
 @pytest.fixture
-def hosted(qapp):  # type: ignore[no-untyped-def]
+def hosted(hosted_table):  # type: ignore[no-untyped-def]
     """A 3-seat game: seats 0 and 1 human, seat 2 a computer, hosted on loopback."""
-    c = GameController(bot_delay_ms=0)
-    c.bot_level = "heuristic"
-    c.start(Setup(players=3), 11, [HUMAN, HUMAN, COMPUTER])
-    ph = PhoneHost(c)
-    ph.start("127.0.0.1", 0)
+    c, ph = hosted_table(11)
     phones: list[Phone] = []
 
     def connect(seat: int, **kw) -> Phone:  # type: ignore[no-untyped-def]
@@ -56,8 +51,6 @@ def hosted(qapp):  # type: ignore[no-untyped-def]
             p.close()
         except Exception:  # noqa: BLE001 - already closed by the test
             pass
-    ph.stop()
-    c.stop()
 
 
 def get(url: str) -> tuple[int, bytes]:
