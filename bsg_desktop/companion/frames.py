@@ -83,14 +83,19 @@ def strings_frame(lang: str) -> str:
                   "languages": dict(LANGUAGES)})
 
 
+def _face(comp: Components, kind: str, value: int) -> dict[str, str]:
+    """A skill die showing ``value``: its picture's key and its words (``Strong +3``)."""
+    return {"art": skill_key(kind, value),
+            "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}"}
+
+
 def _die(comp: Components, d: Any) -> dict[str, Any]:
     """One die as the seat may see it (a value only where the view has one)."""
     out: dict[str, Any] = {"id": d.id, "kind": d.kind, "state": d.state,
                            "label": text(comp.skill(d.kind).name)}
     if d.value is not None:
         out["value"] = d.value
-        out["art"] = skill_key(d.kind, d.value)
-        out["label"] += " " + dice_art.signed(d.value)
+        out.update(_face(comp, d.kind, d.value))
     return out
 
 
@@ -119,8 +124,7 @@ def _table(comp: Components, view: PlayerView) -> dict[str, Any]:
         check = {
             "text": tr("companion.table.check", kind=tr(f"companion.check.{ch.kind}"),
                        total=ch.total, difficulty=ch.difficulty),
-            "dice": [{"art": skill_key(kind, value), "who": player_name(comp, view, seat),
-                      "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}",
+            "dice": [{**_face(comp, kind, value), "who": player_name(comp, view, seat),
                       "counts": counts}
                      for seat, _die_id, kind, value, counts in ch.entries],
         }
@@ -154,8 +158,7 @@ def _decision(comp: Components, view: PlayerView) -> dict[str, Any] | None:
     rolled = info.get("rolled") or []
     contribute = [o for o in view.options if o.verb == "contribute"]
     if contribute and rolled:
-        out["dice"] = [{"id": die_id, "art": skill_key(kind, value),
-                        "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}"}
+        out["dice"] = [{"id": die_id, **_face(comp, kind, value)}
                        for die_id, kind, value in rolled]
         out["sets"] = {",".join(str(x) for x in sorted(int(a) for a in o.args)): str(o)
                        for o in contribute}
@@ -176,9 +179,7 @@ def _rolled(comp: Components, note: RollNote | None) -> dict[str, Any] | None:
     if note is None:
         return None
     return {"text": roll_sentence(comp, note),
-            "dice": [{"art": skill_key(kind, value),
-                      "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}"}
-                     for _die_id, kind, value in note.dice]}
+            "dice": [_face(comp, kind, value) for _die_id, kind, value in note.dice]}
 
 
 def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
