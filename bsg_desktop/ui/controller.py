@@ -205,6 +205,12 @@ class GameController(QObject):
             raise IllegalChoiceError("no decision is pending")
         if isinstance(choice, str):
             choice = Choice.parse(choice)
+        return self._apply(g, choice)
+
+    def _apply(self, g: Game, choice: Choice) -> list[Event]:
+        """Apply one choice, a human's or a computer's: the one path, so what is noted
+        about a choice (its verb, the rolls it forced) is the same whoever made it."""
+        assert g.pending is not None
         seat = g.pending.seat
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
@@ -279,11 +285,7 @@ class GameController(QObject):
     def _apply_bot(self, g: Game, choice: Choice) -> None:
         if choice not in g.pending.options:  # a bot bug must not stop the game
             choice = g.pending.options[0]
-        seat = g.pending.seat
-        events = g.apply(choice)
-        self.last_choice = choice  # the window's moments ask what led to these events
-        self._note_rolls(seat, choice, events)
-        self._applied(events)
+        self._apply(g, choice)
 
     def play_bots_now(self, limit: int = 10_000) -> None:
         """Run computer seats synchronously until a human must decide (tests, screenshots)."""
