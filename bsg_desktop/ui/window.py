@@ -836,38 +836,44 @@ class MainWindow(QMainWindow):
         return self.save_to(path)
 
     def _ask_save_path(self, start: str) -> str:
-        dlg = self.save_file_dialog(start)
-        return dlg.selectedFiles()[0] if dlg.exec() and dlg.selectedFiles() else ""
+        return self._ask_path(self.save_file_dialog(start))
 
     def _ask_open_path(self, title: str, folder: str, filters: str) -> str:
-        dlg = self.open_file_dialog(title, folder, filters)
+        return self._ask_path(self.open_file_dialog(title, folder, filters))
+
+    @staticmethod
+    def _ask_path(dlg: QFileDialog) -> str:
+        """The file chosen in ``dlg`` ("" when cancelled)."""
         chosen = dlg.selectedFiles() if dlg.exec() else []
-        dlg.deleteLater()  # a new one each time: not one more hidden child per Open
+        dlg.deleteLater()  # a new one each time: not one more hidden child per Open or Save
         return chosen[0] if chosen else ""
 
-    def open_file_dialog(self, title: str, folder: str, filters: str) -> QFileDialog:
-        """The Open dialog: Qt's own, like Save as, so both look alike and speak the
-        interface language through Qt's translations whatever the desktop."""
+    def _file_dialog(self, title: str, folder: str, filters: str,
+                     mode: QFileDialog.AcceptMode) -> QFileDialog:
+        """Qt's own file dialog, for Open and Save as alike: both look the same and speak
+        the interface language through Qt's translations whatever the desktop."""
         dlg = QFileDialog(self, title, folder, filters)
         dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        # the window's dark splitter handle would otherwise cut through the file list
         dlg.setStyleSheet("QSplitter::handle { background: palette(window); }")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
-        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.setAcceptMode(mode)
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile
+                        if mode == QFileDialog.AcceptMode.AcceptOpen
+                        else QFileDialog.FileMode.AnyFile)
         dlg.resize(760, 520)
         return dlg
+
+    def open_file_dialog(self, title: str, folder: str, filters: str) -> QFileDialog:
+        """The Open dialog (a saved game, a teacher's demo)."""
+        return self._file_dialog(title, folder, filters, QFileDialog.AcceptMode.AcceptOpen)
 
     def save_file_dialog(self, start: str) -> QFileDialog:
         """The Save as dialog. A save is the game's recipe (seed and choices), so it holds
         every secret; the warning sits in the dialog's body, beside the file name and the
         Save button, where the player looks before saving (a title bar is rarely read, and
         a native dialog has no room for it: this one is Qt's own)."""
-        dlg = QFileDialog(self, tr("ui.save.title"), str(Path(start).parent),
-                          tr("ui.save.filter"))
-        dlg.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        # the window's dark splitter handle would otherwise cut through the file list
-        dlg.setStyleSheet("QSplitter::handle { background: palette(window); }")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dlg.setFileMode(QFileDialog.FileMode.AnyFile)
+        dlg = self._file_dialog(tr("ui.save.title"), str(Path(start).parent),
+                                tr("ui.save.filter"), QFileDialog.AcceptMode.AcceptSave)
         dlg.selectFile(Path(start).name)
         warning = QLabel(tr("ui.save.secrets"), dlg, objectName="save_secrets")
         warning.setWordWrap(True)
@@ -877,7 +883,6 @@ class MainWindow(QMainWindow):
             grid.addWidget(warning, grid.rowCount(), 0, 1, grid.columnCount())
         elif grid is not None:
             grid.addWidget(warning)
-        dlg.resize(760, 520)
         return dlg
 
     def _fill_recent(self) -> None:
