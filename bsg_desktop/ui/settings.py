@@ -32,6 +32,14 @@ class Settings:
         self.q.endGroup()
         self.q.sync()
 
+    def _flag(self, group: str, key: str, default: bool) -> bool:
+        """An on/off value, stored as the text "true" or "false" (as the ini file shows
+        it); anything else stored there counts as off."""
+        return str(self._get(group, key, _flag_text(default))).lower() == "true"
+
+    def _set_flag(self, group: str, key: str, on: bool) -> None:
+        self._set(group, key, _flag_text(on))
+
     # window
     def geometry(self) -> QByteArray | None:
         v = self._get("window", "geometry")
@@ -48,34 +56,34 @@ class Settings:
         self._set("ui", "language", lang)
 
     def fast_bots(self) -> bool:
-        return str(self._get("ui", "fast_bots", "false")).lower() == "true"
+        return self._flag("ui", "fast_bots", False)
 
     def set_fast_bots(self, on: bool) -> None:
-        self._set("ui", "fast_bots", "true" if on else "false")
+        self._set_flag("ui", "fast_bots", on)
 
     def moments(self) -> bool:
         """Short moments on the board (jump, crisis, reveal, brig, game end): on unless
         turned off."""
-        return str(self._get("ui", "moments", "true")).lower() == "true"
+        return self._flag("ui", "moments", True)
 
     def set_moments(self, on: bool) -> None:
-        self._set("ui", "moments", "true" if on else "false")
+        self._set_flag("ui", "moments", on)
 
     def sound(self) -> bool:
         """The moments' sounds: on unless turned off. Sound needs an optional install
         (Qt Multimedia), so whoever can hear it has asked for it; and a player expects
         a game's sounds on, like its moments, with one switch to silence them."""
-        return str(self._get("ui", "sound", "true")).lower() == "true"
+        return self._flag("ui", "sound", True)
 
     def set_sound(self, on: bool) -> None:
-        self._set("ui", "sound", "true" if on else "false")
+        self._set_flag("ui", "sound", on)
 
     def show_suspicion(self) -> bool:
         """The suspicion teaching aid is off unless a teacher turns it on."""
-        return str(self._get("ui", "show_suspicion", "false")).lower() == "true"
+        return self._flag("ui", "show_suspicion", False)
 
     def set_show_suspicion(self, on: bool) -> None:
-        self._set("ui", "show_suspicion", "true" if on else "false")
+        self._set_flag("ui", "show_suspicion", on)
 
     # files
     def recent(self) -> list[str]:
@@ -106,7 +114,7 @@ class Settings:
         level = self._get("new_game", "level", "")
         if level:
             out["level"] = str(level)
-        out["morale"] = str(self._get("new_game", "morale", "false")).lower() == "true"
+        out["morale"] = self._flag("new_game", "morale", False)
         return out
 
     def set_new_game(self, players: int, names: list[str], kinds: list[str], level: str,
@@ -116,7 +124,7 @@ class Settings:
         self._set("new_game", "names", (list(names) + [""] * 5)[:5])
         self._set("new_game", "kinds", (list(kinds) + ["computer"] * 5)[:5])
         self._set("new_game", "level", level)
-        self._set("new_game", "morale", "true" if morale else "false")
+        self._set_flag("new_game", "morale", morale)
 
     # the print dialog: the pack as it was asked for last time
     def print_choices(self) -> dict[str, object]:
@@ -147,10 +155,14 @@ class Settings:
 
     # session: a game in progress that did not reach a clean exit is offered back
     def clean_exit(self) -> bool:
-        return str(self._get("session", "clean_exit", "true")).lower() == "true"
+        return self._flag("session", "clean_exit", True)
 
     def set_clean_exit(self, clean: bool) -> None:
-        self._set("session", "clean_exit", "true" if clean else "false")
+        self._set_flag("session", "clean_exit", clean)
+
+
+def _flag_text(on: bool) -> str:
+    return "true" if on else "false"
 
 
 def _texts(v: object) -> list[str]:
