@@ -56,6 +56,15 @@ def walk_to(win: MainWindow, qtbot, wanted: str) -> None:  # type: ignore[no-unt
     raise AssertionError(f"{wanted} not reached: {[i.key for i in win.board_view.items_]}")
 
 
+def hungarian_game_at_its_choices(win: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A Hungarian 4-player game (seed 3), unlocked, the keyboard on its first choices."""
+    set_language("hu")
+    win.set_language("hu")
+    win.start_game(Setup(players=4), seed=3)
+    win.controller.unlock()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() in win.panel.keyed)
+
+
 def ring_pixels(win: MainWindow, item: str) -> int:
     """Pixels of the focus ring's yellow in a band just outside the item's outline."""
     bv = win.board_view
@@ -135,11 +144,7 @@ def test_board_by_keys_cards_admiral_and_damage_open_large(win, qtbot):  # type:
 
 
 def test_board_keys_in_hungarian_and_number_keys_still_choose(win, qtbot):  # type: ignore[no-untyped-def]
-    set_language("hu")
-    win.set_language("hu")
-    win.start_game(Setup(players=4), seed=3)
-    win.controller.unlock()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() in win.panel.keyed)
+    hungarian_game_at_its_choices(win, qtbot)
     win.act_board.trigger()
     assert win.act_board.text() == "Kártyák és jelzők a &táblán"
     bv = win.board_view
@@ -234,11 +239,7 @@ def test_board_items_name_no_hidden_card_during_the_hand_over(win, qtbot):  # ty
 
 
 def test_a_new_game_or_lesson_on_the_board_names_the_focused_item_anew(win, qtbot):  # type: ignore[no-untyped-def]
-    set_language("hu")
-    win.set_language("hu")
-    win.start_game(Setup(players=4), seed=3)
-    win.controller.unlock()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() in win.panel.keyed)
+    hungarian_game_at_its_choices(win, qtbot)
     key(qtbot, Qt.Key.Key_F6)
     bv = win.board_view
     walk_to(win, qtbot, "card.3")
