@@ -35,8 +35,8 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art import markers as marker_art
 from bsg_desktop.art.dice import signed
+from bsg_desktop.art.fonts import MIN_TEXT, text_width, wrap
 from bsg_desktop.art.fonts import fit as _art_fit
-from bsg_desktop.art.fonts import text_width, wrap
 from bsg_desktop.art.palette import palette
 from bsg_desktop.art.shapes import Drawing, Item, Label, Rect, Style
 from bsg_desktop.data.components import Components
@@ -59,7 +59,6 @@ from bsg_desktop.ui.words import face_words
 # The board's type on screen: words at the least legible size, notes large enough to
 # show from a 1600x1000 window up (12 px at 3 px/mm).
 SCREEN = board_art.Lettering(words=WORDS_MM, notes=4.2)
-NOTE_MM = 4.2
 STRIP_GAP = 5.0
 STRIP_H = 62.0  # name, card and two rows of dice; up to six state lines beside the card
 BOARD_DIE = 12.5    # contributed dice on the gold part: their value at the words size
@@ -81,10 +80,8 @@ PULSE_MS = 1400
 
 @lru_cache(maxsize=2048)
 def fit(text: str, size: float, w: float, h: float, bold: bool = False,
-        min_size: float | None = None) -> tuple[float, list[str]]:
+        min_size: float = MIN_TEXT) -> tuple[float, list[str]]:
     """The art's text fitting, memoised: seat panels are redrawn often with the same words."""
-    if min_size is None:
-        return _art_fit(text, size, w, h, bold=bold)
     return _art_fit(text, size, w, h, bold=bold, min_size=min_size)
 
 
@@ -564,7 +561,7 @@ class BoardScene(QGraphicsScene):
         words.append(counts)
         room = h - 1.5 - (ly - 0.75 * WORDS_MM)
         if room > 3.0:
-            size, got = fit(counts, NOTE_MM, tw, room, min_size=2.0)
+            size, got = fit(counts, SCREEN.notes, tw, room, min_size=2.0)
             top = ly - 0.75 * WORDS_MM + 0.5
             for i, line in enumerate(got):
                 items.append(Label(tx, top + size * (0.8 + 1.2 * i), line, size,
