@@ -139,6 +139,13 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color",
                    background=None if pal.low else pal.panel)
 
 
+def upright(mid: float) -> float:
+    """The turn (degrees clockwise) of what lies along the seal part at ``mid`` degrees
+    (clockwise from the top): the part's own angle, less a half turn on the lower half,
+    so a character's name never reads upside down."""
+    return mid if (mid <= 90 or mid >= 270) else mid - 180
+
+
 def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
                    screen: Lettering | None = None) -> Drawing:
     """C1 seal: per character a gold part (contributed dice, D9; demoralized marker, K3) and a
@@ -162,7 +169,7 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
         items.append(annular_sector(cx, cy, GOLD_R0, SEAL_R, a0, a1, gold))
         items.append(annular_sector(cx, cy, BLACK_R0, GOLD_R0 - 1.2, a0, a1, black))
         name = text(ch.short, lang)
-        rot = mid if (mid <= 90 or mid >= 270) else mid - 180
+        rot = upright(mid)
         if screen is None:
             size, _ = fit(name, 4.2, 40, 5, bold=True)
             r_name = SEAL_R - 6.5 if rot == mid else SEAL_R - 3.5

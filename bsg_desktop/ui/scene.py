@@ -116,10 +116,10 @@ class _SealGeometry:
 
     def upright(self, anchor: tuple[float, float]) -> float:
         """The turn (degrees clockwise) that lines a token up with its part of the seal,
-        the way the character's name is turned: dice lie square in their part."""
-        mid = math.degrees(math.atan2(anchor[0] - self.centre[0],
-                                      self.centre[1] - anchor[1])) % 360
-        return mid if (mid <= 90 or mid >= 270) else mid - 180
+        the way the art turns the character's name (`board_art.upright`): dice lie
+        square in their part."""
+        return board_art.upright(math.degrees(math.atan2(anchor[0] - self.centre[0],
+                                                         self.centre[1] - anchor[1])) % 360)
 
     def gold_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
         """Three dice in the inner row, then two in the outer row beside the
