@@ -293,16 +293,22 @@ def budget_seconds(text: str) -> float:
     return v
 
 
-def world_count(text: str, low: int = 1) -> int:
-    """An argparse type for ``--worlds``: a whole number from ``low`` to MAX_WORLDS."""
+def _whole_number(text: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` for an argparse type; a text too long to be
+    one is refused before int() reads it."""
     try:
         v = int(text) if len(text) <= MAX_NUMBER_CHARS else None
     except ValueError:
         v = None
-    if v is None or not low <= v <= MAX_WORLDS:
+    if v is None or not low <= v <= high:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number from {low} to {MAX_WORLDS:,}, got {text[:20]!r}")
+            f"expected a whole number from {low} to {high:,}, got {text[:20]!r}")
     return v
+
+
+def world_count(text: str, low: int = 1) -> int:
+    """An argparse type for ``--worlds``: a whole number from ``low`` to MAX_WORLDS."""
+    return _whole_number(text, low, MAX_WORLDS)
 
 
 MAX_JOBS = 64
@@ -310,11 +316,4 @@ MAX_JOBS = 64
 
 def job_count(text: str) -> int:
     """An argparse type for ``--jobs``: 1 to MAX_JOBS worker processes."""
-    try:
-        v = int(text) if len(text) <= MAX_NUMBER_CHARS else None
-    except ValueError:
-        v = None
-    if v is None or not 1 <= v <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 1 to {MAX_JOBS}, got {text[:20]!r}")
-    return v
+    return _whole_number(text, 1, MAX_JOBS)
