@@ -41,6 +41,17 @@ REG_ARM = 1.5
 REG_OFFSET = 2.0     # centre this far beyond the bleed, diagonally off each grid corner
 
 
+def registration_reach(bleed: float) -> float:
+    """How far beyond the cut box a duplex grid's registration targets extend: the one
+    figure the grid's fit, its place on the sheet and its piece's marks all use."""
+    return bleed + REG_OFFSET + REG_ARM
+
+
+def turned_size(w: float, h: float, rotate_deg: float) -> tuple[float, float]:
+    """Width and height of a w × h drawing once turned by ``rotate_deg`` (0, ±90, 180)."""
+    return (h, w) if round(rotate_deg) % 180 == 90 else (w, h)
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """A drawing inside a piece, at (dx, dy) of the piece's cut box, turned about its
@@ -57,15 +68,14 @@ class Part:
         """x0, y0, x1, y1 of the area the (turned) drawing covers, in the piece's frame."""
         w, h = self.drawing.width, self.drawing.height
         cx, cy = self.dx + w / 2, self.dy + h / 2
-        if round(self.rotate_deg) % 180 == 90:
-            w, h = h, w
+        w, h = turned_size(w, h, self.rotate_deg)
         return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
     @staticmethod
     def in_cell(drawing: Drawing, x: float, y: float, rotate_deg: float = 0.0) -> Part:
         """The drawing turned by ``rotate_deg`` and filling the cell whose corner is (x, y)."""
         w, h = drawing.width, drawing.height
-        cw, ch = (h, w) if round(rotate_deg) % 180 == 90 else (w, h)
+        cw, ch = turned_size(w, h, rotate_deg)
         return Part(drawing, x + (cw - w) / 2, y + (ch - h) / 2, rotate_deg)
 
 
@@ -88,7 +98,7 @@ class Piece:
     def reach(self) -> float:
         """How far beyond the cut box the piece's marks extend."""
         if self.registration:
-            return self.bleed + REG_OFFSET + REG_ARM
+            return registration_reach(self.bleed)
         return self.bleed + CROP_GAP + CROP_LEN if (self.cuts_x or self.cuts_y) else self.bleed
 
     @property
@@ -222,7 +232,7 @@ def duplex_sheet(paper: str) -> Sheet:
 def grid_for(sheet: Sheet, w: float, h: float, bleed: float) -> Grid:
     """The fullest grid of w × h cells on the sheet, upright or turned a quarter."""
     pw, ph = sheet.size
-    reach = bleed + REG_OFFSET + REG_ARM
+    reach = registration_reach(bleed)
     m = sheet.margin
     best: Grid | None = None
     for rot, (cw, ch) in ((0.0, (w, h)), (90.0, (h, w))):
@@ -251,7 +261,7 @@ def duplex_pages(pairs: list[tuple[Drawing, Drawing]], paper: str, bleed: float,
     first = pairs[0][0]
     g = grid_for(sheet, first.width, first.height, b)
     pw, _ = sheet.size
-    reach = b + REG_OFFSET + REG_ARM
+    reach = registration_reach(b)
     pages: list[Page] = []
     for start in range(0, len(pairs), g.per_sheet):
         chunk = pairs[start:start + g.per_sheet]
