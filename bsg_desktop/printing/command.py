@@ -127,7 +127,7 @@ def finish_interrupted(out: Path) -> None:
     made is moved in, any other is undone; stages of a print still running are left
     alone (their lock is held). A stage never locked is removed once it is old (it
     was killed before moving anything). OSError if a move fails (the stage stays)."""
-    found: list[tuple[int, Path, int]] = []
+    found: list[tuple[int, Path, int, bool, dict[str, Any]]] = []
     try:
         for stage in out.glob(f"{STAGE_PREFIX}*"):
             if not stage.is_dir() or stage.is_symlink():
@@ -139,21 +139,23 @@ def finish_interrupted(out: Path) -> None:
             lock = _try_lock(stage / LOCK)
             if lock is None:
                 continue  # a print at work right now
-            plan = _read_plan(stage / (SWITCH if (stage / SWITCH).exists() else PLAN))
-            found.append((plan["time"], stage, lock))
+            # read once, under the lock: nothing else changes this stage from here on
+            switched = (stage / SWITCH).exists()
+            plan = _read_plan(stage / (SWITCH if switched else PLAN))
+            found.append((plan["time"], stage, lock, switched, plan))
         found.sort(key=lambda f: f[0])
         while found:
-            _, stage, lock = found.pop(0)
+            _, stage, lock, switched, plan = found.pop(0)
             try:
-                if (stage / SWITCH).exists():
-                    _move_in(out, stage, _read_plan(stage / SWITCH)["names"])
+                if switched:
+                    _move_in(out, stage, plan["names"])
                 else:
-                    _move_back(out, stage, _read_plan(stage / PLAN))
+                    _move_back(out, stage, plan)
             finally:
                 os.close(lock)
             shutil.rmtree(stage, ignore_errors=True)
     finally:
-        for _, _, lock in found:
+        for _, _, lock, _, _ in found:
             os.close(lock)
 
 
