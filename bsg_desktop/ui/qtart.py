@@ -271,7 +271,6 @@ class CachedDrawingItem(QGraphicsItem):
         self.name = name
         self.ops = compile_drawing(drawing)
         self._shown = self.ops
-        self._px_per_mm = math.inf
         self._rect = QRectF(0, 0, drawing.width, drawing.height)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -285,7 +284,6 @@ class CachedDrawingItem(QGraphicsItem):
     def set_px_per_mm(self, px_per_mm: float) -> None:
         """Keep only the texts legible at this view scale; repaint if that changed."""
         shown = [op for op in self.ops if not op.em or text_shown(op.em, px_per_mm)]
-        self._px_per_mm = px_per_mm
         if len(shown) != len(self._shown):
             self._shown = shown
             self.update()
