@@ -26,7 +26,6 @@ RATE = 22050  # samples per second: plenty for short chimes, and small files
 SOUND_MS = 600  # every sound exactly this long, within the moment's MOMENT_MS
 FRAMES = RATE * SOUND_MS // 1000
 PEAK = 0.5  # of full scale: a moment's sound stays well under other programs' alerts
-KINDS = ("jump", "averted", "failed", "reveal", "brig", "end", "roll")
 
 
 # ------------------------------------------------------------------ synthesis
@@ -139,6 +138,7 @@ def _roll(out: list[float]) -> None:
 SYNTHS: dict[str, Callable[[list[float]], None]] = {
     "jump": _jump, "averted": _averted, "failed": _failed, "reveal": _reveal,
     "brig": _brig, "end": _end, "roll": _roll}
+KINDS = tuple(SYNTHS)  # every sound made is one written and played: one list, not two
 
 
 def samples(kind: str) -> list[float]:
