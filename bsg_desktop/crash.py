@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-# The organisation and application names the window gives Qt (ui/command.py), so a
-# report written with or without a window lands in the same folder.
+# The organisation and application names the window gives Qt (ui/command.py takes them
+# from here), so a report written with or without a window lands in the same folder.
 ORGANIZATION = "BSG Express"
 APPLICATION = "bsg-express-desktop"
 KEEP = 5  # reports kept; older ones are removed when a new one is written

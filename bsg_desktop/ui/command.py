@@ -71,8 +71,10 @@ def _app(offscreen: bool):  # type: ignore[no-untyped-def]
 
     app.aboutToQuit.connect(clear_caches)
     atexit.register(clear_caches)
-    app.setOrganizationName("BSG Express")
-    app.setApplicationName("bsg-express-desktop")
+    from bsg_desktop.crash import APPLICATION, ORGANIZATION
+
+    app.setOrganizationName(ORGANIZATION)  # crash reports and settings share these names
+    app.setApplicationName(APPLICATION)
     from bsg_desktop.desktop import APP_ID
 
     app.setDesktopFileName(APP_ID)  # task bars match the window to its menu entry and icon
