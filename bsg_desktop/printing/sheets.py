@@ -235,7 +235,8 @@ def grid_for(sheet: Sheet, w: float, h: float, bleed: float) -> Grid:
     reach = registration_reach(bleed)
     m = sheet.margin
     best: Grid | None = None
-    for rot, (cw, ch) in ((0.0, (w, h)), (90.0, (h, w))):
+    for rot in (0.0, 90.0):
+        cw, ch = turned_size(w, h, rot)
         cols = int((pw - 2 * (m + reach)) // cw)
         rows = int((ph - 2 * (m + reach) - sheet.footer) // ch)
         g = Grid(cols, rows, rot, cw, ch)
