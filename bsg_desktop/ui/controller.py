@@ -31,7 +31,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
-from bsg_desktop.bots import LEVELS, make_bot
+from bsg_desktop.bots import LEVELS, Bot, make_bot
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
@@ -93,13 +93,18 @@ class GameController(QObject):
         self.paused = False
         self._schedule_bot()
 
+    def _computer(self, g: Game, seat: int) -> Bot:
+        """The computer player for a seat, seeded from the game and seat alone, so a seat
+        handed to a computer mid-game plays as one that started as a computer would."""
+        return make_bot(self.bot_level, seed=g.seed * 10 + seat)
+
     def _install(self, g: Game, seat_kinds: list[str]) -> None:
         self._timer.stop()
         g.turn_limit = None  # people play to the end, however long it takes
         g.keep_undo = True  # the engine decides what may be taken back (engine/undo.py)
         self.game = g
         self.seat_kinds = (list(seat_kinds) + [HUMAN] * g.n)[: g.n]
-        self.bots = {s: make_bot(self.bot_level, seed=g.seed * 10 + s)
+        self.bots = {s: self._computer(g, s)
                      for s, k in enumerate(self.seat_kinds) if k == COMPUTER}
         self.unlocked = None
         self.phones = set()
@@ -131,7 +136,7 @@ class GameController(QObject):
         if seat is None or not self.is_human(seat) or self.unlocked == seat or \
                 seat in self.phones:
             return False
-        return len(self.humans) > 1 or self.unlocked is None and len(self.humans) > 1
+        return len(self.humans) > 1
 
     def view_for_screen(self) -> PlayerView | None:
         """The only view the screen may draw: the unlocked seat's, or the public one."""
@@ -344,7 +349,7 @@ class GameController(QObject):
         self.seat_kinds[seat] = COMPUTER
         self.phones.discard(seat)
         self.rolls.pop(seat, None)
-        self.bots[seat] = make_bot(self.bot_level, seed=g.seed * 10 + seat)
+        self.bots[seat] = self._computer(g, seat)
         if self.unlocked == seat:
             self.unlocked = None
         self.unlock_changed.emit()
