@@ -242,8 +242,6 @@ class BoardView(QGraphicsView):
     def event(self, event) -> bool:  # type: ignore[no-untyped-def]
         """The board's keys win over the window's shortcuts (the lesson's arrows, Home)
         while the board has the focus; the number keys still pick the choices."""
-        from PySide6.QtCore import QEvent
-
         if event.type() == QEvent.Type.ShortcutOverride and self.reading and self.items_ and \
                 event.key() in self.KEYS and \
                 event.modifiers() in (Qt.KeyboardModifier.NoModifier,
