@@ -222,7 +222,7 @@ class VoteResult(Task):
             t.in_brig = True
             g.emit("sent_to_brig", "A6", target=self.target)
             if g.admiral == self.target:
-                g.pass_admiral("A6")
+                g.pass_admiral()
         elif self.mode == "release":
             t.in_brig = False
             g.emit("released_from_brig", "A6", target=self.target)

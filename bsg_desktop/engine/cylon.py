@@ -32,7 +32,7 @@ class Reveal(Task):
                 g.push(Effect(self.seat, g.c.cylon(self.card).effect))
             _return_dice(g, self.seat)  # Y2
             if g.admiral == self.seat:
-                g.pass_admiral("I4")
+                g.pass_admiral()
             return None
         if self.phase == "second":
             self.phase = "end"

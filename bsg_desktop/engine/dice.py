@@ -119,18 +119,29 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
 
 
 def pass_rule(g: Game, seat: int, forced: bool) -> str:
-    """The rule that sets what a pass retrieves, cited by the pass and its retrieval.
+    """The rule that decides what a pass retrieves, cited by the pass and its retrieval.
 
     In a vote nobody retrieves anything (A7), revealed Cylons included (I15); outside
     a vote a revealed Cylon retrieves all spent dice (Y5), anyone else two when
-    forced (D4) or one when passing by choice (D5).
+    forced (D4) or one when passing by choice (D5). A limit that changes the count
+    is cited instead: the brig (B2) or a demoralized marker (K4) cuts a forced pass
+    to one, and a damaged Armory takes one off every pass (K6; I9 for a revealed
+    Cylon, whom K6 alone does not name), so "[D4] … retrieves a die" never reads.
     """
-    revealed = g.players[seat].revealed
+    p = g.players[seat]
     if g.check is not None and g.check.kind == "vote":
-        return "I15" if revealed else "A7"
-    if revealed:
+        return "I15" if p.revealed else "A7"
+    if g.damaged("pass_retrieve"):
+        return "I9" if p.revealed else "K6"
+    if p.revealed:
         return "Y5"
-    return "D4" if forced else "D5"
+    if forced:
+        if p.in_brig:
+            return "B2"
+        if g.is_demoralized(seat):
+            return "K4"
+        return "D4"
+    return "D5"
 
 
 class SkillCheck(Task):

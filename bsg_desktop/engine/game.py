@@ -486,16 +486,21 @@ class Game:
         else:
             self.demoralized_pile.remove(character)
         self.demoralized_out.append(character)
+        # seat None: the character is not in the game and the marker lies on an unused
+        # section (K3); on a revealed Cylon it has no effect (K4, Y1). Either way the
+        # log must not say that somebody is demoralized.
+        seat = self.character_seat(character)
+        revealed = seat is not None and self.players[seat].revealed
+        self.emit("demoralized_placed", rule, character=character, seat=seat,
+                  count=len(self.demoralized_out), revealed=revealed)
         if not self.demoralized_pile:
-            self.emit("demoralized_placed", rule, character=character,
-                      seat=self.character_seat(character), count=len(self.demoralized_out))
             self.win(CYLONS, "morale", "W2")
-            return
-        self.emit("demoralized_placed", rule, character=character,
-                  seat=self.character_seat(character), count=len(self.demoralized_out))
 
-    def pass_admiral(self, rule: str) -> None:
-        """A6/I4/I13: the title goes down the rank ladder from the current holder.
+    def pass_admiral(self) -> None:
+        """I13: the title goes down the rank ladder from the current holder.
+
+        Called when the holder is brigged (A6) or reveals (I4); the change cites I13,
+        the rule that picks who receives the title.
 
         The next eligible player (not revealed, not in the brig) below the holder
         takes it, wrapping round to the top; a released Admiral does not get it back.
@@ -517,7 +522,7 @@ class Game:
                 break
         if new != self.admiral:
             self.admiral = new
-            self.emit("admiral_changed", rule, seat=new)
+            self.emit("admiral_changed", "I13", seat=new)
 
     # ---------------------------------------------------------------- view
     # ``g.view(seat)`` is make_view(g, seat) itself, not a method calling it: a view is

@@ -319,7 +319,7 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
     elif "brig" in ov or "revealed" in ov:
         a = g.players[g.admiral]
         if a.in_brig or a.revealed:
-            g.pass_admiral("S3")
+            g.pass_admiral()
     if "active" in ov:
         g.active = _seat(g, ov["active"], "active")
     step = ov.get("step", "retrieve")

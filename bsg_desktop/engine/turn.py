@@ -40,8 +40,9 @@ class Turn(Task):
             return None
         if self.stage == 2:
             self.stage = 3
-            if g.turn_over:
-                pass  # A9: the turn ends at once
+            if g.turn_over:  # A9: the turn ends at once, with no crisis die (I3)
+                if g.jump_bonus:
+                    g.emit("jump_bonus_waits", "I3")
             elif p.in_brig:
                 g.emit("no_crisis_in_brig", "B3", seat=self.seat)
                 if g.jump_bonus:
