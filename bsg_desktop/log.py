@@ -19,14 +19,25 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else ("−" + str(-v) if v < 0 else "0")
 
 
+# Private events worded to the seat they were shown to ("You rolled: …"); a spectator
+# reading every secret after the game (``replay --all``) reads them in the third person.
+_SECOND_PERSON = frozenset({"roll_result", "loyalty_seen", "crisis_roll_result",
+                            "damage_drawn", "jump_roll_result"})
+
+
 class Describer:
-    """Knows the table (who sits where) so events can name players and components."""
+    """Knows the table (who sits where) so events can name players and components.
+
+    ``spectator``: the reader is nobody at the table, so a private event names its
+    seat instead of saying "you".
+    """
 
     def __init__(self, characters: Sequence[str], names: Sequence[str] = (),
-                 components: Components | None = None) -> None:
+                 components: Components | None = None, spectator: bool = False) -> None:
         self.c = components or load_components()
         self.characters = list(characters)
         self.names = list(names)
+        self.spectator = spectator
 
     def player(self, seat: Any, lang: str) -> str:
         if not isinstance(seat, int) or not 0 <= seat < len(self.characters):
@@ -86,7 +97,7 @@ class Describer:
                 out[k] = tr(f"log.winner_{v}", lang)
             elif k == "condition":
                 out[k] = tr(f"log.condition_{v}", lang)
-            elif k in ("value",):
+            elif k in ("value", "strong", "weak"):  # a die's value, signed like every roll
                 out[k] = _signed(v)
             elif k == "success":
                 out[k] = tr("log.success" if v else "log.failure", lang)
@@ -99,12 +110,28 @@ class Describer:
                 out[k] = v
         return out
 
+    def key(self, e: Event) -> str:
+        """The sentence for ``e``: one per kind, and a second where the data change what
+        the sentence must say (one die is not "1 dice"; an absent character's marker
+        demoralizes nobody)."""
+        kind = e.kind
+        if kind == "dice_rolled" and e.get("count") == 1:
+            return "event.dice_rolled_one"
+        if kind == "demoralized_placed":
+            if e.get("seat") is None:
+                return "event.demoralized_placed_unused"  # K3
+            if e.get("revealed"):
+                return "event.demoralized_placed_revealed"  # K4, Y1
+        if self.spectator and kind in _SECOND_PERSON:
+            return f"event.{kind}_spectator"
+        return f"event.{kind}"
+
     def describe(self, e: Event, lang: str | None = None) -> str:
         lang = lang or language()
-        words = " ".join(tr(f"event.{e.kind}", lang, **self.fields(e, lang)).split())
+        words = " ".join(tr(self.key(e), lang, **self.fields(e, lang)).split())
         return words.replace(" .", ".").replace(" ,", ",")
 
 
-def describer_for(game: Any) -> Describer:
+def describer_for(game: Any, spectator: bool = False) -> Describer:
     return Describer([p.character for p in game.players], [p.name for p in game.players],
-                     game.c)
+                     game.c, spectator)

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     if args.all and g.outcome is None:
         # every loyalty card and roll of a game still being played: not for anyone's eyes
         raise UserError(tr("replay.all_unfinished", file=args.file))
-    d = describer_for(g)
+    d = describer_for(g, spectator=args.all)
     events = g.events if args.all else visible_log(g, None)
     for e in events:
         line = d.describe(e)
