@@ -393,17 +393,37 @@ def _check_event_counts(g: Game, want: dict[str, int]) -> str | None:
 
 
 def _event_match(r: _Reader, v: Any, w: str) -> dict[str, Any]:
-    """``{kind: dradis_placed, rule: K7, marker: raider, …}``: kind, an optional rule,
-    and any of the event's data keys with the value it must hold."""
-    if not isinstance(v, dict) or "kind" not in v:
-        raise r.fail(w, f"expected {{kind: <event kind>, <data key>: <value>, …}}, got {_shown(v)}")
-    out = dict(v)
-    out["kind"] = _event(r, v["kind"], f"{w}.kind")
+    """An event to look for: its kind, an optional rule, data values it must hold.
+
+    Two spellings: ``{event: order_issued, rule: A8, data: {kind: strong}}`` tests
+    any data key, ``kind`` and ``rule`` included; the short ``{kind: dradis_placed,
+    marker: raider}`` puts the data keys beside the kind, so it cannot test a data
+    key named ``kind`` or ``rule``. Both become ``{kind, rule?, data, written}``.
+    """
+    if isinstance(v, dict) and "event" in v:
+        extra = [k for k in v if k not in ("event", "rule", "data")]
+        if extra:
+            raise r.fail(f"{w}.{extra[0]}", "unknown key beside event; expected event, rule "
+                         "and data (put the event's data keys under data)")
+        data = v.get("data", {})
+        if not isinstance(data, dict):
+            raise r.fail(f"{w}.data", f"expected {{<data key>: <value>, …}}, got {_shown(data)}")
+        out: dict[str, Any] = {"kind": _event(r, v["event"], f"{w}.event")}
+        where = f"{w}.data"
+    elif isinstance(v, dict) and "kind" in v:
+        data = {k: x for k, x in v.items() if k not in ("kind", "rule")}
+        out = {"kind": _event(r, v["kind"], f"{w}.kind")}
+        where = w
+    else:
+        raise r.fail(w, "expected {event: <event kind>, data: {<data key>: <value>, …}} or "
+                     f"{{kind: <event kind>, <data key>: <value>, …}}, got {_shown(v)}")
     if "rule" in v:
         out["rule"] = _rule(r, v["rule"], f"{w}.rule")
-    for k, x in v.items():
+    for k, x in data.items():
         if not isinstance(k, str) or isinstance(x, dict):
-            raise r.fail(f"{w}.{k}", f"expected a data key with a plain value, got {_shown(x)}")
+            raise r.fail(f"{where}.{k}", f"expected a data key with a plain value, got {_shown(x)}")
+    out["data"] = dict(data)
+    out["written"] = dict(v)  # for the message when no event matches
     return out
 
 
@@ -412,7 +432,7 @@ def _matches(e: Any, want: dict[str, Any]) -> bool:
         return False
     data = e.as_dict()
     return all(k in data and (list(data[k]) if isinstance(data[k], tuple) else data[k]) == x
-               for k, x in want.items() if k not in ("kind", "rule"))
+               for k, x in want["data"].items())
 
 
 def _check_event_data(g: Game, want: list[dict[str, Any]]) -> str | None:
@@ -421,7 +441,8 @@ def _check_event_data(g: Game, want: list[dict[str, Any]]) -> str | None:
     for w in want:
         if not any(_matches(e, w) for e in it):
             seen = [e.as_dict() for e in g.events if e.kind == w["kind"]]
-            return f"expected an event {w!r} (in order); {w['kind']} events had {seen!r}"
+            return (f"expected an event {w['written']!r} (in order); {w['kind']} events had "
+                    f"{seen!r}")
     return None
 
 

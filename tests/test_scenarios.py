@@ -322,3 +322,39 @@ def test_bad_new_expectation_values_are_errors_with_lines(tmp_path):
         p = _write(tmp_path, RULES_QUESTION.replace(change, words))
         status, detail = run_file(p)
         assert status == "ERROR" and detail.startswith(f"{p}:"), detail
+
+
+ORDER_DATA = """\
+players: 4
+characters: [william_adama, lee_adama, laura_roslin, gaius_baltar]
+seed: 1
+state:
+  loyalty: {0: not_cylon_1, 1: not_cylon_2, 2: not_cylon_3, 3: not_cylon_4}
+  active: 0
+  step: action
+steps: ["a8:1,weak", retrieve2]
+expect:
+  event_data:
+    - {event: order_issued, rule: A8, data: {seat: 0, target: 1, kind: WANT}}
+"""
+
+
+def test_event_data_tests_a_data_key_named_kind(tmp_path):
+    """``{event: …, data: {kind: …}}`` reaches the event's own ``kind`` (the die's kind
+    for an order); the short form would clash with the event kind."""
+    assert run_file(_write(tmp_path, ORDER_DATA.replace("WANT", "weak"))) == ("PASS", "")
+    status, detail = run_file(_write(tmp_path, ORDER_DATA.replace("WANT", "strong")))
+    assert status == "FAIL" and "'kind': 'strong'" in detail and "order_issued" in detail
+
+
+@pytest.mark.parametrize(("entry", "problem"), [
+    ("{event: order_issued, kind: weak}", "unknown key beside event"),
+    ("{event: order_isued}", "order_isued"),
+    ("{event: order_issued, data: [kind]}", "data: expected {<data key>: <value>"),
+    ("{event: order_issued, data: {kind: {x: 1}}}", "expected a data key with a plain value"),
+])
+def test_event_data_long_form_mistakes_are_errors(tmp_path, entry, problem):
+    text = ORDER_DATA.replace("{event: order_issued, rule: A8, data: {seat: 0, target: 1, "
+                              "kind: WANT}}", entry)
+    status, detail = run_file(_write(tmp_path, text))
+    assert status == "ERROR" and problem in detail, detail
