@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
@@ -33,20 +34,52 @@ class _HasText(Protocol):
     def get(self, lang: str) -> str: ...
 
 
+# libyaml's safe loader when present: the catalogs are read before the first frame,
+# and the C parser is several times faster (same result)
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _CatalogLoader(_SAFE_LOADER):  # type: ignore[valid-type,misc]
+    """The safe loader refusing a key written twice, as a user's files are refused
+    (inputs.yaml_data): PyYAML keeps the last of two, so a second copy edited alone
+    would silently win, or silently lose."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise ValueError(f"line {key_node.start_mark.line + 1}: duplicate key {key!r}")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def catalog_files(lang: str, folder: Path | None = None) -> list[Path]:
+    folder = folder or package_path("locale")
+    return [p for p in [folder / f"{lang}.yaml", *sorted(folder.glob(f"*.{lang}.yaml"))]
+            if p.exists()]
+
+
+def read_catalog(paths: list[Path]) -> dict[str, str]:
+    """The keys of ``paths`` merged; a key twice in one file, or in two files, is an
+    error naming the file: the program's own catalogues are wrong, not the user's."""
+    merged: dict[str, str] = {}
+    for path in paths:
+        try:
+            raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_CatalogLoader) or {}
+        except ValueError as e:
+            raise ValueError(f"{path.name}: {e}") from None
+        for k, v in raw.items():
+            if str(k) in merged:
+                raise ValueError(f"{path.name}: key {str(k)!r} is already defined by an "
+                                 "earlier catalogue file")
+            merged[str(k)] = str(v)
+    return merged
 
 
 @lru_cache(maxsize=4)
 def catalog(lang: str) -> dict[str, str]:
-    folder = package_path("locale")
-    merged: dict[str, str] = {}
-    for path in [folder / f"{lang}.yaml", *sorted(folder.glob(f"*.{lang}.yaml"))]:
-        if path.exists():
-            # libyaml's safe loader when present: the catalogs are read before the
-            # first frame, and the C parser is several times faster (same result)
-            raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER) or {}
-            merged.update({str(k): str(v) for k, v in raw.items()})
-    return merged
+    return read_catalog(catalog_files(lang))
 
 
 def language() -> str:

@@ -85,3 +85,33 @@ def test_negative_totals_are_written_with_a_true_minus() -> None:
     assert tr("ui.status.check", "en", total=-7, difficulty=4) == "Skill check: total \u22127 of 4"
     assert "\u22126" in tr("event.check_result", "hu", total=-6, difficulty=3, success="x")
     assert tr("ui.status.check", "en", total=5, difficulty=4) == "Skill check: total 5 of 4"
+
+
+def test_a_key_twice_in_one_catalogue_file_is_refused(tmp_path: Path) -> None:
+    """PyYAML keeps the last of two equal keys; the program's own catalogues are read
+    as strictly as a user's files, so an edited copy cannot silently win or lose."""
+    from bsg_desktop.i18n import read_catalog
+
+    one = tmp_path / "print.hu.yaml"
+    one.write_text('a.b: "egy"\nc.d: "kettő"\na.b: "három"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"print.hu.yaml: line 3: duplicate key 'a.b'"):
+        read_catalog([one])
+
+
+def test_a_key_in_two_catalogue_files_is_refused(tmp_path: Path) -> None:
+    from bsg_desktop.i18n import read_catalog
+
+    first, second = tmp_path / "log.hu.yaml", tmp_path / "ui.hu.yaml"
+    first.write_text('a.b: "egy"\n', encoding="utf-8")
+    second.write_text('a.b: "kettő"\n', encoding="utf-8")
+    assert read_catalog([first]) == {"a.b": "egy"}
+    with pytest.raises(ValueError, match="ui.hu.yaml: key 'a.b' is already defined"):
+        read_catalog([first, second])
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_shipped_catalogues_define_every_key_once(lang: str) -> None:
+    from bsg_desktop.i18n import catalog_files, read_catalog
+
+    files = catalog_files(lang)
+    assert len(files) > 5 and read_catalog(files)["print.hint.start"]
