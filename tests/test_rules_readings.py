@@ -1,4 +1,4 @@
-"""The project's readings where the rulebook is silent or ambiguous (I1–I22)."""
+"""The project's readings where the rulebook is silent or ambiguous (I1–I24)."""
 
 from __future__ import annotations
 
@@ -345,3 +345,41 @@ def test_i22_revealer_returns_spent_dice_first_six_takes_one_when_only_one() -> 
     assert len(of(ev, "die_returned_to_box")) == 2
     # only seat 2 has a spent die: Cylon Six takes that one and the effect ends
     assert [(e.get("target"), e.rule) for e in of(ev, "die_stolen")] == [(2, "X10")]
+
+
+def test_i23_b3_released_during_own_action_rolls_the_crisis() -> None:
+    # William Adama, in the brig, calls a vote to release himself and carries it: B3
+    # is judged at the crisis step, where he is free, so he rolls the crisis dice.
+    g = start(4, CAST, loyalty=HUMAN, brig=[1], active=1, step="action", skill=[4, 4, 3, 3])
+    ev = play(g, "a6:release,1", "pass", "pass", "pass", "join", "contribute:4", "stop")
+    assert not g.players[1].in_brig and of(ev, "released_from_brig")
+    assert kind(g) == "crisis_die" and g.pending.seat == 1
+    assert not of(ev, "no_crisis_in_brig")
+
+
+def test_i23_b3_active_player_brigged_by_an_ordered_vote_gets_no_crisis() -> None:
+    # Baltar (seat 0) orders William Adama (seat 1), who calls a vote sending Baltar,
+    # the active player, to the brig: Baltar's turn goes on with no crisis (B3) and
+    # the prepared jump waits (I3).
+    g = start(4, CAST, loyalty=HUMAN, step="action", jump_bonus=True, skill=[4, 4, 3, 3])
+    ev = play(g, "a8:1,strong", "act", "a6:brig,0", "join", "contribute:4", "stop")
+    ev += settle(g, stop=("action",))
+    assert g.players[0].in_brig
+    assert [e.get("seat") for e in of(ev, "no_crisis_in_brig")] == [0]
+    assert of(ev, "no_crisis_in_brig")[0].rule == "B3"
+    assert not of(ev, "crisis_rolled") and of(ev, "jump_bonus_waits") and g.jump_bonus
+    assert g.active == 1
+
+
+def test_i24_fallback_admiral_in_the_brig_keeps_the_title_when_someone_is_released() -> None:
+    # William Adama and Lee Adama are in the brig and Kara is a revealed Cylon: nobody
+    # is eligible, so Adama holds the title in the brig (I13). Lee is released and
+    # becomes eligible; the title stays with Adama (a release never moves it).
+    chars = ("william_adama", "lee_adama", "kara_thrace")
+    lo = {0: "not_cylon_1", 1: "not_cylon_2", 2: "cylon_one"}
+    g = start(3, chars, loyalty=lo, brig=[0, 1], revealed=[2], active=1, step="action",
+              skill=[4, 4, 3, 3])
+    assert g.admiral == 0 and g.players[0].in_brig
+    ev = play(g, "a6:release,1", "pass", "pass", "join", "contribute:4", "stop")
+    assert of(ev, "released_from_brig") and not g.players[1].in_brig
+    assert g.admiral == 0 and not of(ev, "admiral_changed")

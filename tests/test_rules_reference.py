@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bsg_desktop.rules import rule_texts
+from bsg_desktop.rules import rule_sections, rule_texts
 
 _RULES = Path(__file__).resolve().parent.parent / "bsg_desktop" / "rules"
 
@@ -83,12 +83,57 @@ def test_every_rule_and_reading_is_in_both_languages() -> None:
     assert missing == {"en": [], "hu": []}
 
 
+# Readings the reference states beyond the shared rules file: the engine follows them
+# and players must be able to read them (docs/readings.md says why each was chosen).
+ADDED_READINGS = ("I23", "I24")
+
+
+def _without(text: str, ids: tuple[str, ...]) -> str:
+    """``text`` minus the rule lines (and their continuation lines) of ``ids``."""
+    out: list[str] = []
+    skipping = False
+    for line in text.splitlines(keepends=True):
+        m = re.match(r"^- ([A-Z]\d+) ", line)
+        if m:
+            skipping = m.group(1) in ids
+        elif not line.startswith("  "):
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return "".join(out)
+
+
 def test_english_reference_is_the_rules_file_word_for_word() -> None:
+    """The shared rules file, word for word, plus the added readings at the end of
+    section I; nothing of the file is reworded or dropped."""
     path = shared_file("rules", "bsg-express-rules.md")
     if path is None:
         pytest.skip("no shared rules file beside the clone")
-    assert (_RULES / "rules.en.md").read_text(encoding="utf-8") == \
-        path.read_text(encoding="utf-8")
+    ours = (_RULES / "rules.en.md").read_text(encoding="utf-8")
+    shared = path.read_text(encoding="utf-8")
+    added = tuple(r for r in ADDED_READINGS if r not in _ids(shared))
+    assert _without(ours, added) == shared
+    assert _ids(ours)[len(_ids(shared)):] == list(added)  # after the file's last rule
+
+
+def test_i23_i24_added_readings_are_in_both_languages_at_the_end_of_section_i() -> None:
+    for lang in ("en", "hu"):
+        texts = rule_texts(lang)
+        assert list(texts)[-2:] == ["I23", "I24"], lang
+        sections = dict(rule_sections(lang))
+        heading = next(h for h in sections if h.startswith("I."))
+        assert sections[heading][-2:] == ("I23", "I24")
+    en = rule_texts("en")
+    assert "crisis step" in en["I23"] and "ordered player" in en["I23"]
+    assert "keeps it when someone becomes eligible" in en["I24"]
+    hu = rule_texts("hu")
+    assert "krízis lépésében" in hu["I23"] and "megtartja" in hu["I24"]
+
+
+def test_i23_i24_readings_are_in_docs_readings() -> None:
+    text = (_RULES.parent.parent / "docs" / "readings.md").read_text(encoding="utf-8")
+    assert "- I23: B3 is judged when the turn reaches its crisis step" in text
+    assert "- I24: the title moves only when its holder" in text
 
 
 def test_rule_lines_parse_whole() -> None:

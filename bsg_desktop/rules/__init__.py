@@ -53,7 +53,7 @@ def rule_ids() -> list[str]:
 @lru_cache(maxsize=4)
 def rule_sections(lang: str = "en") -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The file's sections in order: (heading, rule ids), so a reader sees every rule
-    under the heading it belongs to (T0 with the turn, I1–I22 with the readings)."""
+    under the heading it belongs to (T0 with the turn, I1–I24 with the readings)."""
     out: list[tuple[str, list[str]]] = []
     for line in rules_markdown(lang).splitlines():
         m = _SECTION.match(line)
