@@ -279,7 +279,8 @@ class Review(Lesson):
     def title(self, lang: str | None = None) -> str:
         lang = lang or language()
         out = self.original_outcome
-        return tr("review.title", lang, winner=tr(f"log.winner_{out.winner}", lang),
+        # the winner mid-sentence: "the humans", not the log's sentence-initial "The humans"
+        return tr("review.title", lang, winner=tr(f"review.winner_{out.winner}", lang),
                   condition=tr(f"log.condition_{out.condition}", lang), turns=self.turns)
 
     def who_was_who(self, lang: str | None = None) -> str:
