@@ -101,3 +101,17 @@ def test_demos_say_haromfos_jatszma_not_3_jatekosos() -> None:
     texts = {p.name: p.read_text(encoding="utf-8") for p in demos}
     assert not [n for n, t in texts.items() if "játékosos" in t]
     assert "Háromfős játszma." in texts["x7_cylon_one_demoralizes.yaml"]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_player_aid_text_ends_inside_its_panel(lang: str) -> None:
+    """The turn and the pass rules on the player aid must fit above the panel's bottom
+    edge: the Hungarian once ran a line past it, cut off in print."""
+    from bsg_desktop.art import aids
+    from bsg_desktop.art.shapes import Label
+    from bsg_desktop.data import load_components
+
+    d = aids.player_aid_front(load_components(), lang)
+    labels = [it for it in d.items if isinstance(it, Label)]
+    lowest = max(it.y + 0.3 * it.size_mm for it in labels)  # baseline plus descenders
+    assert lowest < aids.CARD_H - aids.FRAME - 1.0, (lang, lowest)
