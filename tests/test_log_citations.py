@@ -15,6 +15,7 @@ from test_engine_helpers import C3, C4, C_UNREST_6_1, of, play, settle, start
 from bsg_desktop import cli
 from bsg_desktop.engine import Event, Setup, new_game
 from bsg_desktop.engine.save import save_game
+from bsg_desktop.i18n import set_language
 from bsg_desktop.log import describer_for
 
 HUMAN4 = {0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}
@@ -197,6 +198,9 @@ def test_D1_a_spectators_replay_all_names_the_roller_instead_of_you(
     out = capsys.readouterr().out
     assert "You rolled" not in out and "Your " not in out and "You saw" not in out
     assert " rolled: " in out
-    assert cli.main(["replay", str(path), "--all", "--lang", "hu"]) == 0
+    try:
+        assert cli.main(["replay", str(path), "--all", "--lang", "hu"]) == 0
+    finally:
+        set_language("en")  # replay switches the process's language; the next test reads en
     hu = capsys.readouterr().out
     assert "A dobásod" not in hu and " dobása: " in hu
