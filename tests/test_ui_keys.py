@@ -183,7 +183,7 @@ def test_screen_readers_are_told_dice_options_seats_and_board(win, qtbot):  # ty
     assert name == "A játéktábla"
     lines = desc.splitlines()
     assert lines[0].startswith("DRADIS monitor") and "Galactica" in lines[1]
-    assert sum("Kocka:" in ln for ln in lines) == 4 and any("Anna" in ln for ln in lines)
+    assert sum("Kockák:" in ln for ln in lines) == 4 and any("Anna" in ln for ln in lines)
     # the public board only: the board text is the same before the hand-over
     c.unlocked = None
     c.unlock_changed.emit()
