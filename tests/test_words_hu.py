@@ -115,3 +115,10 @@ def test_player_aid_text_ends_inside_its_panel(lang: str) -> None:
     labels = [it for it in d.items if isinstance(it, Label)]
     lowest = max(it.y + 0.3 * it.size_mm for it in labels)  # baseline plus descenders
     assert lowest < aids.CARD_H - aids.FRAME - 1.0, (lang, lowest)
+
+
+def test_number_key_hint_takes_the_article_of_the_number() -> None:
+    from bsg_desktop.i18n import tr
+
+    assert tr("ui.access.key", "hu", key=1) == "Az 1 számbillentyűvel választható."
+    assert tr("ui.access.key", "hu", key=2) == "A 2 számbillentyűvel választható."
