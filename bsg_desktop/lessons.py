@@ -172,9 +172,15 @@ def _script(events: list[Any]) -> tuple[list[int], list[str]]:
     return skill, crisis
 
 
-def make_lesson(game: Game, at: int, steps: int) -> MadeLesson:
+def make_lesson(game: Game, at: int, steps: int, secrets_public: bool = False) -> MadeLesson:
     """A lesson starting at position ``at`` (or the startable position before it) and
-    playing ``steps`` of the game's choices from ``at`` (fewer at the game's end)."""
+    playing ``steps`` of the game's choices from ``at`` (fewer at the game's end).
+
+    The file holds every seat's loyalty and every pile in draw order, so, like a
+    `Review`, it is made only from a game that is over; ``secrets_public`` is for a
+    game played on from a lesson file, whose secrets that file already holds."""
+    if game.outcome is None and not secrets_public:
+        raise LessonError("the game is not over: a lesson made now would show its secrets")
     at = max(0, min(at, len(game.choices)))
     if UNDO in game.choices:
         game, where = _without_undo(game)

@@ -72,16 +72,26 @@ def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narrat
                    bot_delay_ms=0, animate=False)
     qtbot.addWidget(w)
     try:
-        # a mid-game position of the game on the table (it is not over: Save as lesson
-        # works in any game), ten decisions back from where it stands
+        # mid-game, Save as lesson is greyed out and refused: the file would hold every
+        # seat's loyalty and every pile's order
         full = bot_game(3, players=3)
         from bsg_desktop.engine import replay
+        from bsg_desktop.errors import UserError
 
         mid = replay(full.setup, full.seed, full.choices[:len(full.choices) // 2])
         w.controller.adopt(mid)
+        w.refresh()
+        assert not w.review_tools.act_save_lesson.isEnabled()
         path = tmp_path / "lesson.yaml"
+        with pytest.raises(UserError, match="not over"):
+            w.review_tools.save_lesson_to(path, back=10, steps=10)
+        assert not path.exists()
+        # the game over, ten decisions back from where it ended
+        w.controller.adopt(full)
+        w.refresh()
+        assert w.review_tools.act_save_lesson.isEnabled()
         made = w.review_tools.save_lesson_to(path, back=10, steps=10)
-        assert made.steps >= 10 and made.start <= len(mid.choices) - 10
+        assert made.start <= len(full.choices) - 10
         run = subprocess.run([sys.executable, "-m", "bsg_desktop", "scenario", str(path)],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert run.returncode == 0 and run.stdout.startswith("PASS"), run.stdout + run.stderr
@@ -122,6 +132,18 @@ def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narrat
     finally:
         set_language("en")
         w.controller.stop()
+
+
+def test_a_lesson_is_made_only_from_a_game_that_is_over() -> None:
+    from bsg_desktop.engine import replay
+    from bsg_desktop.lessons import LessonError
+
+    g = bot_game(7)
+    mid = replay(g.setup, g.seed, g.choices[:len(g.choices) // 2])
+    with pytest.raises(LessonError, match="not over"):
+        make_lesson(mid, len(mid.choices) // 2, 10)
+    # a game played on from a lesson file: that file already holds its secrets
+    assert make_lesson(mid, len(mid.choices) // 2, 10, secrets_public=True).steps
 
 
 def test_a_lesson_whose_reshuffle_no_seed_matches_stops_before_it_and_says_so(

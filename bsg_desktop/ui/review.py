@@ -317,9 +317,11 @@ class ReviewTools(QObject):
         g = self.w.controller.game
         self.act_review.setEnabled(self.w.lesson is None and g is not None and
                                    g.outcome is not None)
-        # cheap: a lesson's full game is only replayed when a lesson is really made
+        # cheap: a lesson's full game is only replayed when a lesson is really made;
+        # a game on the table only once it is over (the file holds every secret)
         self.act_save_lesson.setEnabled(self.w.lesson is not None or
-                                        g is not None and bool(g.choices))
+                                        g is not None and bool(g.choices) and
+                                        g.outcome is not None)
         self.act_editor.setEnabled(self.w.lesson is not None)
 
     # ------------------------------------------------------------ review
@@ -366,17 +368,24 @@ class ReviewTools(QObject):
             except UserError:
                 return None
         g = self.w.controller.game
-        if g is None or not g.choices:
+        if g is None or not g.choices or g.outcome is None:
             return None
         return g, len(g.choices)
+
+    def _unfinished(self) -> bool:
+        g = self.w.controller.game
+        return self.w.lesson is None and g is not None and g.outcome is None
 
     def save_lesson_to(self, path: str | Path, back: int, steps: int) -> MadeLesson:
         """Write the lesson starting ``back`` decisions before the current position."""
         src = self._source()
         if src is None:
-            raise UserError(tr("lesson.save.nothing"))
+            raise UserError(tr("lesson.save.unfinished" if self._unfinished()
+                               else "lesson.save.nothing"))
         game, pos = src
-        made = make_lesson(game, pos - back, steps if pos < len(game.choices) else back)
+        made = make_lesson(game, pos - back, steps if pos < len(game.choices) else back,
+                           secrets_public=self.w.lesson is not None and
+                           not isinstance(self.w.lesson, Review))
         try:
             write_atomic(path, made.text)
         except OSError as e:
@@ -387,7 +396,8 @@ class ReviewTools(QObject):
     def save_lesson_dialog(self) -> None:
         src = self._source()
         if src is None:
-            self.w.show_error(tr("lesson.save.nothing"))
+            self.w.show_error(tr("lesson.save.unfinished" if self._unfinished()
+                                 else "lesson.save.nothing"))
             return
         game, pos = src
         dlg = SaveLessonDialog(pos, len(game.choices), self.w)
