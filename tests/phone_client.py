@@ -1,12 +1,16 @@
 """A scriptable phone for tests and the benchmark: one WebSocket on its own asyncio thread.
 
-The test's thread stays free to run Qt's event loop (the host applies choices on
-it), so every wait takes a ``pump`` that keeps Qt going while it waits.
+It speaks what the page speaks (`bsg_desktop.companion.seal`): the seat key from the
+link's fragment, the server's challenge, a sealed proof carrying the device secret
+(``device``; a new phone has none), then sealed frames both ways. The test's
+thread stays free to run Qt's event loop (the host applies choices on it), so
+every wait takes a ``pump`` that keeps Qt going while it waits.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import queue
 import threading
@@ -16,24 +20,36 @@ from typing import Any
 
 import aiohttp
 
+from bsg_desktop.companion.seal import CHALLENGE_BYTES, HELLO, Channel, Unsealed
+
 
 def ws_url(page_url: str) -> str:
-    return page_url.replace("http://", "ws://", 1).rstrip("/") + "/ws"
+    return origin_of(page_url).replace("http://", "ws://", 1) + "/ws"
 
 
 def origin_of(page_url: str) -> str:
     return "/".join(page_url.split("/")[:3])
 
 
+def key_of(page_url: str) -> bytes:
+    text = page_url.split("#", 1)[1] if "#" in page_url else ""
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
 class Phone:
     """Connects to a seat link; every text it receives lands in ``inbox`` (and ``texts``)."""
 
-    def __init__(self, page_url: str, origin: str | None = "", timeout: float = 10) -> None:
+    def __init__(self, page_url: str, origin: str | None = "", timeout: float = 10,
+                 device: str = "", compress: int = 15) -> None:
         self.url = page_url
         self.timeout = timeout
+        self.device = device
+        self.compress = compress  # as browsers offer it: permessage-deflate
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.texts: list[str] = []
+        self.sizes: list[int] = []  # bytes of every sealed frame received
         self.close_code: int | None = None
+        self.channel: Channel | None = None
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -47,7 +63,7 @@ class Phone:
         headers = {"Origin": origin} if origin is not None else {}
         try:
             self.ws = await self.session.ws_connect(ws_url(self.url), headers=headers,
-                                                    max_msg_size=0)
+                                                    max_msg_size=0, compress=self.compress)
         except BaseException:
             await self.session.close()
             raise
@@ -55,15 +71,44 @@ class Phone:
 
     async def _read(self) -> None:
         async for msg in self.ws:
-            if msg.type == aiohttp.WSMsgType.TEXT:
-                self.texts.append(msg.data)
-                self.inbox.put(("text", msg.data))
+            if msg.type != aiohttp.WSMsgType.BINARY:
+                continue
+            if self.channel is None:  # the challenge: answer with the sealed proof
+                data = msg.data
+                assert data[:len(HELLO)] == HELLO and len(data) == len(HELLO) + CHALLENGE_BYTES
+                self.channel = Channel(key_of(self.url), data[len(HELLO):], table=False)
+                await self.ws.send_bytes(self.channel.seal(json.dumps(
+                    {"type": "hello", "device": self.device})))
+                continue
+            self.sizes.append(len(msg.data))
+            try:
+                text = self.channel.open(msg.data)
+            except Unsealed:
+                self.inbox.put(("unsealed", None))
+                continue
+            if json.loads(text).get("type") == "welcome":
+                self.device = json.loads(text)["device"]
+            self.texts.append(text)
+            self.inbox.put(("text", text))
         self.close_code = self.ws.close_code
         self.inbox.put(("closed", self.ws.close_code))
 
+    def seal(self, data: str | dict[str, Any]) -> bytes:
+        assert self.channel is not None, "not challenged yet"
+        return self.channel.seal(data if isinstance(data, str) else json.dumps(data))
+
     def send(self, data: str | dict[str, Any]) -> None:
-        text = data if isinstance(data, str) else json.dumps(data)
-        self._run(self.ws.send_str(text))
+        box = self.seal(data)
+        self._run(self.ws.send_bytes(box))
+
+    def send_many(self, data: list[str]) -> None:
+        """Sent at once, without waiting between them (a flood)."""
+        boxes = [self.seal(d) for d in data]
+
+        async def flood() -> None:
+            for box in boxes:
+                await self.ws.send_bytes(box)
+        self._run(flood())
 
     def next(self, kind: str | None = None, pump: Callable[[], None] | None = None,
              timeout: float | None = None) -> dict[str, Any]:
@@ -78,6 +123,8 @@ class Phone:
                 continue
             if what == "closed":
                 return {"type": "_closed", "code": data}
+            if what == "unsealed":
+                return {"type": "_unsealed"}
             msg = json.loads(data)
             if kind is None or msg.get("type") == kind:
                 return msg  # type: ignore[no-any-return]

@@ -3,11 +3,13 @@
 A scripted phone (`phone_client.Phone`) talks to the aiohttp server that
 `PhoneHost` runs for a `GameController`; Qt's loop runs on the test's thread
 while the phone waits, as in the window. Covered: what a wrong token learns (the
-same 404 as any address), static files only from the package, the origin check,
-bad messages (error reply, nothing changes, connection kept), the rate limit,
-a choice and an undo from the seat's own phone, a takeover by a second device,
-a disconnected seat the game waits for and hands to a computer, and that no
-token reaches a log.
+the page holds no secret), static files only from the package, the origin check,
+bad messages (error reply, nothing changes, connection kept), a frame that does
+not open (the connection ends), the rate limit, a choice and an undo from the
+seat's own phone, one claim per seat (another device refused and the table
+told, the same device reconnecting), a seat moved to another phone, a
+disconnected seat the game waits for and hands to a computer, and that no key
+or device secret reaches a log.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ pytest.importorskip("aiohttp")
 from phone_client import Phone  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
-from bsg_desktop.companion.protocol import MAX_BYTES, BadMessage, Message, parse  # noqa: E402
+from bsg_desktop.companion.protocol import BadMessage, Message, parse  # noqa: E402
 from bsg_desktop.engine import Setup, new_game  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 
@@ -40,8 +42,8 @@ def hosted(hosted_table):  # type: ignore[no-untyped-def]
     c, ph = hosted_table(11)
     phones: list[Phone] = []
 
-    def connect(seat: int, **kw) -> Phone:  # type: ignore[no-untyped-def]
-        p = Phone(ph.url(seat), **kw)
+    def connect(seat: int, url: str = "", **kw) -> Phone:  # type: ignore[no-untyped-def]
+        p = Phone(url or ph.url(seat), **kw)
         phones.append(p)
         return p
 
@@ -65,27 +67,30 @@ def state(phone: Phone) -> dict:  # type: ignore[type-arg]
     return phone.next("state", pump)
 
 
-def test_without_the_token_nothing_is_learned(hosted) -> None:  # type: ignore[no-untyped-def]
+def test_without_the_key_nothing_is_learned(hosted) -> None:  # type: ignore[no-untyped-def]
     c, ph, connect = hosted
-    base = ph.url(0).rsplit("/s/", 1)[0]
-    token = ph.host.tokens[0]
-    wrong = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
-    answers = {get(base + path) for path in ("/", "/s/", f"/s/{wrong}", f"/s/{wrong}/",
-                                             f"/s/{wrong}/app.js", "/nothing", "/s/x/ws",
-                                             f"/s/{wrong}/ws", "/favicon.ico")}
-    assert len(answers) == 1 and next(iter(answers))[0] == 404  # one bare answer for all
-    assert b"BSG" not in next(iter(answers))[1]
-    with urllib.request.urlopen(ph.url(0), timeout=10) as r:  # noqa: S310 - loopback test
+    url = ph.url(0)
+    base, fragment = url.split("/#", 1)
+    assert fragment == ph.host.fragment(0) and len(fragment) == 43  # 256 bits, never sent
+    # the page and its files are the same for every seat: no key in any address
+    status, page = get(base + "/")
+    assert status == 200 and b"app.js" in page and b"nacl-fast.min.js" in page
+    for name in ("app.js", "style.css", "vendor/nacl-fast.min.js"):
+        assert get(f"{base}/{name}")[0] == 200, name
+    with urllib.request.urlopen(base + "/", timeout=10) as r:  # noqa: S310 - loopback test
         assert "Server" not in r.headers
-    with pytest.raises(Exception):  # noqa: B017 - the handshake itself is refused
-        Phone(f"{base}/s/{wrong}")
-    status, page = get(ph.url(0))  # the short link leads to the page
-    assert status == 200 and b"app.js" in page
-    for name in ("app.js", "style.css"):
-        assert get(f"{ph.url(0)}/{name}")[0] == 200
+        assert "script-src 'self'" in r.headers["Content-Security-Policy"]
+    answers = {get(base + path) for path in ("/s/", "/nothing", "/favicon.ico", "/ws/x",
+                                             "/vendor/", "/vendor/tweetnacl-LICENSE")}
+    assert len(answers) == 1 and next(iter(answers))[0] == 404  # one bare answer for all
     for path in ("../server.py", "%2e%2e/server.py", "..%2fserver.py", "index.html/../host.py",
-                 "frames.py", "static/app.js", "__init__.py"):
-        assert get(f"{ph.url(0)}/{path}")[0] == 404, path
+                 "frames.py", "static/app.js", "__init__.py", "vendor/nacl.js",
+                 "static/vendor/nacl-fast.min.js"):
+        assert get(f"{base}/{path}")[0] == 404, path
+    # a wrong key: the socket is closed, with nothing said and no seat taken
+    wrong = connect(0, url=base + "/#" + "A" * 43)
+    assert wrong.next(None, pump) == {"type": "_closed", "code": 4003}
+    assert not wrong.texts and ph.connected == set() and not ph.claimed(0)
 
 
 def test_sockets_from_another_origin_are_refused(hosted) -> None:  # type: ignore[no-untyped-def]
@@ -133,7 +138,6 @@ def test_bad_messages_change_nothing_and_keep_the_connection(hosted) -> None:  #
         (json.dumps({"type": "choose", "seq": seq - 1, "choice": "skip"}), "stale"),
         (json.dumps({"type": "undo", "seq": seq}), "no_undo"),
         (json.dumps({"type": "lang", "lang": "xx"}), "bad_field"),
-        ("x" * (MAX_BYTES + 1), "too_big"),
     ]
     for text, code in bad:
         p0.send(text)
@@ -149,6 +153,12 @@ def test_bad_messages_change_nothing_and_keep_the_connection(hosted) -> None:  #
     p0.send({"type": "ping"})
     assert p0.next("pong", pump)  # still connected
     assert ph.connected == {0, 1}
+    # a frame that does not open (tampered, or sealed with another key) ends the connection
+    box = bytearray(p0.seal({"type": "ping"}))
+    box[20] ^= 1
+    p0._run(p0.ws.send_bytes(bytes(box)))
+    assert p0.next("_closed", pump)["code"] == 1008
+    assert c.game.choices == choices
 
 
 def test_a_flood_is_rate_limited(hosted) -> None:  # type: ignore[no-untyped-def]
@@ -156,10 +166,7 @@ def test_a_flood_is_rate_limited(hosted) -> None:  # type: ignore[no-untyped-def
     p0 = connect(0)
     state(p0)
 
-    async def flood() -> None:
-        for _ in range(120):
-            await p0.ws.send_str('{"type":"ping"}')
-    p0._run(flood())
+    p0.send_many(['{"type":"ping"}'] * 120)
     codes = []
     for _ in range(120):
         msg = p0.next(None, pump)
@@ -179,21 +186,64 @@ def test_parse_refuses_what_is_not_a_message() -> None:
         assert e.value.code == code
 
 
-def test_a_second_device_takes_over_and_the_first_is_told(hosted) -> None:  # type: ignore[no-untyped-def]
+def test_one_device_claims_a_seat_and_another_is_refused_in_public(hosted) -> None:  # type: ignore[no-untyped-def]
     c, ph, connect = hosted
     first = connect(0)
+    assert first.next("welcome", pump)["device"] == first.device and first.device
     state(first)
-    second = connect(0)
-    assert state(second)["me"]["seat"] == 0
+    assert ph.claimed(0) and ph.host.devices[0] == first.device
+    # another device with the same link: refused, told so, given no frame of the seat
+    spy = connect(0)
+    refused = spy.next(None, pump)
+    assert refused["type"] == "refused" and "another phone" in refused["message"]
+    assert spy.next(None, pump) == {"type": "_closed", "code": 4003}
+    assert [json.loads(t)["type"] for t in spy.texts] == ["refused"]
+    for _ in range(200):
+        pump()
+        if ph.notice:
+            break
+        spy.thread.join(0.005)
+    assert ph.notice == ("ui.phones.refused", 0)
+    # the claimed phone plays on
+    first.send({"type": "ping"})
+    assert first.next("pong", pump)
+    # the same device again (a reload): it reconnects, and its older connection ends
+    again = connect(0, device=first.device)
+    assert state(again)["me"]["seat"] == 0
     assert first.next("taken_over", pump)
     assert first.next("_closed", pump)["code"] == 4001
     assert ph.connected == {0}
-    second.send({"type": "ping"})
-    assert second.next("pong", pump)
+    again.send({"type": "ping"})
+    assert again.next("pong", pump)
+
+
+def test_a_seat_moved_to_another_phone_ends_the_old_ones(hosted) -> None:  # type: ignore[no-untyped-def]
+    c, ph, connect = hosted
+    old_url = ph.url(0)
+    first = connect(0)
+    state(first)
+    ph.move_phone(0)
+    assert ph.notice == ("ui.phones.moved", 0) and not ph.claimed(0)
+    assert first.next(None, pump)["type"] == "moved"
+    assert first.next(None, pump) == {"type": "_closed", "code": 4002}
+    n = len(first.texts)
+    # the old link and device open nothing more; the new link claims the seat anew
+    old = connect(0, url=old_url, device=first.device)
+    assert old.next(None, pump)["type"] == "moved" and len(old.texts) == 1
+    new = connect(0)
+    assert ph.url(0) != old_url and state(new)["me"]["seat"] == 0
+    for _ in range(200):
+        pump()
+        if ph.claimed(0):
+            break
+        new.thread.join(0.005)
+    assert ph.claimed(0) and ph.host.devices[0] == new.device != first.device
+    assert len(first.texts) == n
 
 
 def test_the_game_waits_for_a_lost_phone_or_hands_it_to_a_computer(hosted) -> None:  # type: ignore[no-untyped-def]
     c, ph, connect = hosted
+    url = ph.url(0)
     p0 = connect(0)
     state(p0)
     p0.close()
@@ -210,11 +260,11 @@ def test_the_game_waits_for_a_lost_phone_or_hands_it_to_a_computer(hosted) -> No
     c.make_computer(0)
     c.play_bots_now(limit=3)
     assert len(c.game.choices) > choices
-    assert 0 not in ph.host.tokens
-    with pytest.raises(Exception):  # noqa: B017 - the old link no longer opens the seat
-        for _ in range(20):
-            pump()
-        connect(0)
+    assert 0 not in ph.host.keys
+    for _ in range(20):
+        pump()
+    late = connect(0, url=url, device=p0.device)  # the old link no longer opens the seat
+    assert late.next(None, pump) == {"type": "_closed", "code": 4003}
 
 
 def test_undo_comes_from_the_seats_own_phone(hosted) -> None:  # type: ignore[no-untyped-def]
@@ -239,19 +289,20 @@ def test_undo_comes_from_the_seats_own_phone(hosted) -> None:  # type: ignore[no
     assert "takes back" in s["log"][-1]
 
 
-def test_tokens_never_reach_a_log(hosted, caplog, capfd) -> None:  # type: ignore[no-untyped-def]
+def test_keys_never_reach_a_log(hosted, caplog, capfd) -> None:  # type: ignore[no-untyped-def]
     caplog.set_level(logging.DEBUG)
     c, ph, connect = hosted
-    tokens = list(ph.host.tokens.values())
+    keys = [ph.host.fragment(s) for s in ph.host.keys]
     p0 = connect(0)
     state(p0)
     get(ph.url(0))
-    get(ph.url(0) + "/nope")
+    get(ph.url(0).split("#")[0] + "nope")
     p0.send("garbage")
     p0.next("error", pump)
+    connect(0).next("_closed", pump)  # a refused device
     p0.close()
     for _ in range(20):
         pump()
     out, err = capfd.readouterr()
     logged = caplog.text + out + err
-    assert all(t not in logged for t in tokens)
+    assert all(k not in logged for k in keys) and p0.device not in logged

@@ -39,26 +39,57 @@ def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
     set_language("en")
 
 
-def test_invite_shows_a_code_per_human_seat_and_who_is_connected(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_invite_shows_one_seats_code_on_request_and_hides_it_once_claimed(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     win = window
     assert not win.act_invite.isEnabled()  # nothing to host before a game
     win.start_game(Setup(players=3), 31, [HUMAN, HUMAN, COMPUTER])
     assert win.act_invite.isEnabled() and win.act_invite.text() == "&Invite players…"
     dlg = InviteDialog(win.comp, win.phones, win, addresses=["127.0.0.1"], port=0)
     qtbot.addWidget(dlg)
-    assert win.phones.hosting and sorted(dlg.urls) == [0, 1]
-    for seat, link in dlg.urls.items():
-        assert link.text() == win.phones.url(seat)
-        assert link.text().startswith("http://127.0.0.1:")
-    assert not qr_pixmap(dlg.urls[0].text()).isNull()
-    assert "not connected" in dlg.states[0].text()
+    dlg.show()
+    assert win.phones.hosting and sorted(dlg.states) == [0, 1]
+
+    def links_on_screen() -> list[str]:
+        """Every text, accessible name and tooltip of the dialog that holds a link."""
+        from PySide6.QtWidgets import QWidget
+
+        out = []
+        for w in [dlg, *dlg.findChildren(QWidget)]:
+            if not w.isVisibleTo(dlg) and w is not dlg:
+                continue
+            for text in (getattr(w, "text", lambda: "")(), w.accessibleName(), w.toolTip()):
+                if isinstance(text, str) and "http://" in text:
+                    out.append(text)
+        return out
+
+    assert dlg.shown is None and links_on_screen() == []  # no code until a seat asks
+    dlg.show_buttons[0].click()
+    assert dlg.shown == 0 and dlg.link.text() == win.phones.url(0)
+    assert links_on_screen() == [win.phones.url(0)]  # the visible link only: no name, no tip
+    assert dlg.qr.accessibleName().startswith("QR code for")
+    assert not qr_pixmap(dlg.link.text()).isNull()
+    dlg.show_buttons[1].click()  # one code at a time
+    assert dlg.shown == 1 and dlg.link.text() == win.phones.url(1)
+    assert dlg.show_buttons[0].text() == "Show code" and dlg.show_buttons[1].text() == "Hide code"
+    dlg.show_buttons[0].click()
+    assert "not connected" in dlg.states[0].text() and not dlg.move_buttons[0].isEnabled()
     phone = Phone(win.phones.url(0))
     try:
         phone.next("state", pump)
-        qtbot.waitUntil(lambda: 0 in win.phones.connected)
+        qtbot.waitUntil(lambda: 0 in win.phones.connected and win.phones.claimed(0))
+        assert dlg.shown is None and links_on_screen() == []  # claimed: the code is gone
+        assert not dlg.show_buttons[0].isEnabled() and dlg.move_buttons[0].isEnabled()
         assert dlg.states[0].text() == "on phone · connected"
         assert "On phone · connected" in win.scene.all_texts()  # the seat's panel says so
         assert "phone connected" in win.phone_status.text()
+        # the seat moved to another phone at the table: the table is told, the old
+        # phone is told at once, and the seat's code can be shown again (a new link)
+        old = win.phones.url(0)
+        dlg.move_buttons[0].click()
+        assert phone.next("moved", pump)
+        assert phone.next("_closed", pump)["code"] == 4002
+        qtbot.waitUntil(lambda: "phone was changed" in win.phone_status.text())
+        assert dlg.show_buttons[0].isEnabled() and win.phones.url(0) != old
     finally:
         phone.close()
     qtbot.waitUntil(lambda: 0 not in win.phones.connected)
@@ -137,5 +168,5 @@ def test_new_game_can_invite_the_players_at_once(window, qtbot, monkeypatch) -> 
     window.new_game_dialog()
     dlg = window.invite_dialog
     assert dlg is not None and dlg.isVisible()
-    assert sorted(dlg.urls) == [0, 1] and window.phones.hosting
+    assert sorted(dlg.states) == [0, 1] and window.phones.hosting
     dlg.close()

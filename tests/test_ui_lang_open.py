@@ -25,19 +25,22 @@ def test_the_invite_dialog_follows_a_language_switch_while_open(new_window, qtbo
         win.act_invite.trigger()
         dlg = win.invite_dialog
         assert dlg is not None and dlg.isVisible() and not dlg.isModal()
-        urls = {seat: link.text() for seat, link in dlg.urls.items()}
+        dlg.show_code(0)
+        url = dlg.link.text()
         assert dlg.windowTitle() == "Invite players"
-        assert "scan this code" in dlg.captions[0].text()
+        assert "scan this code" in dlg.caption.text()
         win.lang_actions["hu"].trigger()  # Settings → Language → Magyar, dialog still open
         assert dlg.windowTitle() == "Játékosok meghívása"
         assert dlg.stop_button.text() == "Kiszolgálás leállítása"
         assert dlg.close_button.text() == "Bezárás"
         assert dlg.intro.text().startswith("A szobában ülő játékosoknak")
+        assert "olvasd be ezt a kódot" in dlg.caption.text()
+        assert dlg.show_buttons[0].text() == "Kód elrejtése"
+        assert dlg.show_buttons[1].text() == "Kód mutatása"
         for seat in (0, 1):
-            assert "olvasd be ezt a kódot" in dlg.captions[seat].text()
             assert dlg.computer[seat].text() == "A gép játsszon ezen a helyen"
             assert dlg.states[seat].text() == "még nem kapcsolódott (az asztalnál játszik)"
-        assert {seat: link.text() for seat, link in dlg.urls.items()} == urls  # same links
+        assert dlg.shown == 0 and dlg.link.text() == url  # the same link, still shown
         assert win.phone_status.text().startswith("Kiszolgálás telefonoknak")
         dlg.close()
     finally:

@@ -62,10 +62,25 @@ def art_catalog(comp: Components) -> str:
 
 @lru_cache(maxsize=64)
 def card_svg(comp: Components, card: str, lang: str) -> str:
-    """A loyalty card's face as SVG (only ever put in the frame of the seat holding it)."""
-    d = (card_art.cylon_front(comp, comp.cylon(card), lang) if card.startswith("cylon")
+    """A loyalty card's face as SVG."""
+    d = (card_art.cylon_front(comp, comp.cylon(card), lang) if comp.is_cylon_card(card)
          else card_art.not_cylon_front(comp, lang))
     return to_svg(d, card_words(comp, card))
+
+
+def card_key(comp: Components, card: str) -> str:
+    """The face's key in `cards_frame`: every "not a Cylon" card shares one face."""
+    return f"loyalty/{card}" if comp.is_cylon_card(card) else "loyalty/not_cylon"
+
+
+@lru_cache(maxsize=4)
+def cards_frame(comp: Components, lang: str) -> str:
+    """Every loyalty card's face in ``lang``, as SVG by `card_key`: sent to every seat
+    alike, so neither its bytes nor its size tell which card a seat holds."""
+    faces: dict[str, str] = {}
+    for card in comp.loyalty_ids:
+        faces.setdefault(card_key(comp, card), card_svg(comp, card, lang))
+    return dumps({"type": "cards", "lang": lang, "faces": faces})
 
 
 def page_strings(lang: str) -> dict[str, str]:
@@ -210,8 +225,8 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
         return {
             "type": "state", "lang": lang,
             "me": {"seat": seat, "name": player_name(comp, view, seat),
-                   "loyalty": [{"text": card_words(comp, c), "cylon": c.startswith("cylon"),
-                                "svg": card_svg(comp, c, lang)} for c in view.my_loyalty],
+                   "loyalty": [{"text": card_words(comp, c), "cylon": comp.is_cylon_card(c),
+                                "art": card_key(comp, c)} for c in view.my_loyalty],
                    "known": known, "dice": [_die(comp, d) for d in me.dice]},
             "table": _table(comp, view),
             "decision": _decision(comp, view), "waiting": waiting,

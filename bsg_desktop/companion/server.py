@@ -6,25 +6,35 @@ window never waits for a phone. The server holds no game: the host side hands it
 ready frames (`publish`), and it hands each checked message to ``on_message`` on
 its own thread; the caller carries that over to the thread that owns the game.
 
-- Every address lives under ``/s/<token>/``: the page, its two static files (named
-  in `STATIC`, read from the package folder: no path from a request ever reaches
-  the file system) and the seat's WebSocket. Anything else, a wrong token
-  included, is the same bare 404, so without a token nothing tells that a game
-  runs here. Tokens are compared in constant time and never logged (aiohttp's
-  access log is off; the page sends no Referer).
+- The page and its files (named in `STATIC`, read from the package folder: no
+  path from a request ever reaches the file system) are the same for every seat
+  and hold no secret; the socket is ``/ws``. A seat's key stays in the link's
+  fragment, which the browser never sends, so no address, header or log line
+  carries it (aiohttp's access log is off; the page sends no Referer).
 - A WebSocket must come from the page's own origin (``Origin`` equal to
   ``http://<Host>``), so another web site open on a phone cannot drive a seat.
-- One device per seat: a second connection on the same link takes over, and the
-  first is told so (``{"type": "taken_over"}``) and closed.
+- Every socket starts with a challenge and the page's sealed proof (`seal`);
+  from then on every frame both ways is sealed and padded. Compression is off.
+- One claim per seat: the first device whose proof opens with a seat's key claims
+  the seat and is given a device secret, which it shows in every later proof. A
+  device without it is refused (``refused``, close 4003) and ``on_refused`` tells
+  the table; a reload of the claiming device reconnects and replaces its older
+  connection (``taken_over``, close 4001). A seat given a new key (its phone
+  changed at the table) ends the old device's connection (``moved``, close 4002),
+  and the old key then opens nothing but that same answer.
 - Each connection is rate-limited; bad messages get an error frame, nothing else.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
+import json
+import secrets
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -32,28 +42,34 @@ from aiohttp import WSMsgType, web
 
 from bsg_desktop.companion.frames import dumps
 from bsg_desktop.companion.protocol import (
-    MAX_BYTES,
     BadMessage,
     Message,
     RateLimit,
     error_text,
     parse,
 )
+from bsg_desktop.companion.seal import CHALLENGE_BYTES, HELLO, UP_SIZE, Channel, Unsealed, opens
+from bsg_desktop.i18n import tr
 
-STATIC = {"app.js": "text/javascript", "style.css": "text/css"}
+STATIC = {"app.js": "text/javascript", "style.css": "text/css",
+          "vendor/nacl-fast.min.js": "text/javascript"}
 PAGE = "index.html"
-TAKEN_OVER = 4001  # the close code a replaced connection gets
+TAKEN_OVER = 4001  # the close code a replaced connection of the same device gets
+MOVED = 4002       # the seat's phone was changed at the table
+REFUSED = 4003     # a device that has not claimed the seat, or a proof that does not open
+PROOF_SECONDS = 10  # how long a new socket may take to prove its key
+DEVICE_BYTES = 32
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'",
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; connect-src 'self'; "
+                               "img-src 'self' data:; frame-ancestors 'none'",
 }
 
 
 async def _anonymous(_request: web.Request, response: web.StreamResponse) -> None:
-    """No ``Server`` header: a request without a token learns nothing about what runs here."""
+    """No ``Server`` header: the page tells nothing about what runs here."""
     response.headers.pop("Server", None)
 
 
@@ -61,28 +77,76 @@ def _static(name: str) -> bytes:
     return resources.files("bsg_desktop.companion").joinpath("static", name).read_bytes()
 
 
+def new_device() -> str:
+    return secrets.token_hex(DEVICE_BYTES)
+
+
+@dataclass(eq=False)
+class _Conn:
+    """One proven connection: its socket, its sealing and its queue of frames out
+    (one writer task seals them in order, so the frame numbers match)."""
+
+    ws: web.WebSocketResponse
+    channel: Channel
+    seat: int
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    writer: asyncio.Task[None] | None = None
+
+    def send(self, text: str) -> None:
+        if not self.ws.closed:
+            self.queue.put_nowait(text)
+
+    async def write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None or self.ws.closed:
+                return
+            try:
+                await self.ws.send_bytes(self.channel.seal(text))
+            except (ConnectionError, RuntimeError):  # the phone went away mid-send
+                return
+
+    async def end(self, text: str | None, code: int, reason: bytes) -> None:
+        """Send ``text`` (if any) after everything queued, then close."""
+        if text is not None:
+            self.send(text)
+        self.queue.put_nowait(None)
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.writer), 5)
+        await self.ws.close(code=code, message=reason)
+
+
 class CompanionServer:
     """Serve one game's seat pages on ``host``:``port`` (port 0: any free port).
 
-    ``on_message(seat, message)`` and ``on_presence(seat, connected)`` are called on
-    the server's thread. `publish`, `send_error` and `set_tokens` may be called from
-    any thread.
+    ``on_message(seat, message)``, ``on_presence(seat, connected)``,
+    ``on_claim(seat, device)`` and ``on_refused(seat)`` are called on the server's
+    thread. `publish`, `send_error` and `set_seats` may be called from any thread.
     """
 
     def __init__(self, on_message: Callable[[int, Message], None],
                  on_presence: Callable[[int, bool], None], art: str,
-                 host: str = "127.0.0.1", port: int = 0) -> None:
+                 host: str = "127.0.0.1", port: int = 0,
+                 on_claim: Callable[[int, str], None] | None = None,
+                 on_refused: Callable[[int], None] | None = None,
+                 lang: str = "en") -> None:
         self.on_message = on_message
         self.on_presence = on_presence
+        self.on_claim = on_claim or (lambda _seat, _device: None)
+        self.on_refused = on_refused or (lambda _seat: None)
         self.art = art
         self.host = host
         self.port = port
+        self.lang = lang  # for the answers to devices that get no seat
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._tokens: dict[str, int] = {}
-        self._state: dict[int, str] = {}    # seat -> newest state frame
-        self._strings: dict[int, str] = {}  # seat -> its page texts frame
+        self._keys: dict[int, bytes] = {}
+        self._claims: dict[int, str] = {}     # seat -> the claiming device's secret
+        self._retired: dict[bytes, int] = {}  # keys of seats whose phone was changed
+        self._state: dict[int, str] = {}      # seat -> newest state frame
+        self._page: dict[int, tuple[str, ...]] = {}  # seat -> its page texts and cards
         self._langs: dict[int, str] = {}
-        self._conns: dict[int, web.WebSocketResponse] = {}
+        self._conns: dict[int, _Conn] = {}
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._failed: BaseException | None = None
@@ -122,8 +186,8 @@ class CompanionServer:
         self._ready.set()
         try:
             loop.run_until_complete(self._stopped.wait())
-            for ws in list(self._conns.values()):
-                loop.run_until_complete(ws.close(code=1001, message=b"hosting ended"))
+            for conn in list(self._conns.values()):
+                loop.run_until_complete(conn.ws.close(code=1001, message=b"hosting ended"))
             loop.run_until_complete(runner.cleanup())
             # sends still queued for pages that are gone: cancelled, not left dangling
             rest = [t for t in asyncio.all_tasks(loop) if not t.done()]
@@ -159,132 +223,185 @@ class CompanionServer:
         except RuntimeError:  # stopping
             pass
 
-    def set_tokens(self, tokens: dict[int, str]) -> None:
-        """The seats that may connect, each with its token (seat -> token)."""
-        self._call(self._set_tokens, {t: s for s, t in tokens.items()})
+    def set_seats(self, keys: dict[int, bytes], claims: dict[int, str]) -> None:
+        """The seats that may connect, each with its key, and the devices that claimed
+        them before (a server started again for the same game keeps its claims)."""
+        self._call(self._set_seats, dict(keys), dict(claims))
 
-    def _set_tokens(self, by_token: dict[str, int]) -> None:
-        self._tokens = by_token
-        for seat, ws in list(self._conns.items()):
-            if seat not in by_token.values():
-                asyncio.ensure_future(ws.close(code=1008, message=b"seat closed"))
+    def _set_seats(self, keys: dict[int, bytes], claims: dict[int, str]) -> None:
+        new_claims: dict[int, str] = {}
+        for seat, key in keys.items():
+            old = self._keys.get(seat)
+            if old is not None and old != key:
+                self._retired[old] = seat  # its phone was changed: nothing more for it
+                continue
+            claim = self._claims.get(seat) if old == key else None
+            claim = claim or claims.get(seat)
+            if claim:
+                new_claims[seat] = claim
+        for seat, conn in list(self._conns.items()):
+            if seat not in keys:
+                self._drop(conn, None, 1008, b"seat closed")
+            elif keys[seat] != self._keys.get(seat):
+                self._drop(conn, self._notice("moved", seat), MOVED, b"moved")
+        self._keys, self._claims = keys, new_claims
 
-    def publish(self, seat: int, state: str, strings: str, lang: str) -> None:
-        """The seat's newest frame (and its page texts): sent now if a page is connected,
-        and to any page that connects later."""
-        self._call(self._publish, seat, state, strings, lang)
+    def _drop(self, conn: _Conn, text: str | None, code: int, reason: bytes) -> None:
+        if self._conns.get(conn.seat) is conn:
+            del self._conns[conn.seat]
+            self.on_presence(conn.seat, False)
+        asyncio.ensure_future(conn.end(text, code, reason))
 
-    def _publish(self, seat: int, state: str, strings: str, lang: str) -> None:
-        send = []
-        if self._strings.get(seat) != strings:
-            send.append(strings)
+    def _notice(self, kind: str, seat: int | None) -> str:
+        lang = self._langs.get(seat, self.lang) if seat is not None else self.lang
+        return dumps({"type": kind, "message": tr(f"companion.page.{kind}_device", lang)})
+
+    def publish(self, seat: int, state: str, strings: str, lang: str, cards: str = "") -> None:
+        """The seat's newest frame (and its page texts and card faces): sent now if a
+        page is connected, and to any page that connects later."""
+        self._call(self._publish, seat, state, (strings, cards) if cards else (strings,), lang)
+
+    def _publish(self, seat: int, state: str, page: tuple[str, ...], lang: str) -> None:
+        before = self._page.get(seat, ())
+        send = [t for i, t in enumerate(page) if i >= len(before) or before[i] != t]
         if self._state.get(seat) != state:
             send.append(state)
-        self._state[seat], self._strings[seat], self._langs[seat] = state, strings, lang
-        ws = self._conns.get(seat)
-        if ws is not None:
+        self._state[seat], self._page[seat], self._langs[seat] = state, page, lang
+        conn = self._conns.get(seat)
+        if conn is not None:
             for text in send:
-                self._send(ws, text)
+                self._send(conn, text)
 
     def send_error(self, seat: int, code: str) -> None:
         self._call(self._send_error, seat, code)
 
     def _send_error(self, seat: int, code: str) -> None:
-        ws = self._conns.get(seat)
-        if ws is not None:
-            self._send(ws, self._error(seat, code))
+        conn = self._conns.get(seat)
+        if conn is not None:
+            self._send(conn, self._error(seat, code))
 
     def _error(self, seat: int, code: str) -> str:
         return dumps({"type": "error", "code": code,
                       "message": error_text(code, self._langs.get(seat, "en"))})
 
-    def _send(self, ws: web.WebSocketResponse, text: str) -> None:
-        if ws.closed:
+    def _send(self, conn: _Conn, text: str) -> None:
+        if conn.ws.closed:
             return
         self.sent += 1
-        asyncio.ensure_future(self._safe_send(ws, text))
-
-    @staticmethod
-    async def _safe_send(ws: web.WebSocketResponse, text: str) -> None:
-        try:
-            await ws.send_str(text)
-        except (ConnectionError, RuntimeError):  # the phone went away mid-send
-            pass
+        conn.send(text)
 
     # ------------------------------------------------------------------ web
     def _app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_BYTES)
+        app = web.Application(client_max_size=4 * UP_SIZE)
         app.on_response_prepare.append(_anonymous)
-        app.router.add_get("/s/{token}", self._short)
-        app.router.add_get("/s/{token}/", self._page)
-        app.router.add_get("/s/{token}/ws", self._socket)
-        app.router.add_get("/s/{token}/{name}", self._file)
+        app.router.add_get("/", self._index)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/{name:.+}", self._file)
         return app
 
-    def _seat(self, request: web.Request) -> int:
-        """The seat of the request's token, or the same 404 as for any unknown address."""
-        given = request.match_info.get("token", "")
-        for token, seat in self._tokens.items():
-            if hmac.compare_digest(token.encode(), given.encode()):
-                return seat
-        raise web.HTTPNotFound()
-
-    async def _short(self, request: web.Request) -> web.Response:
-        """The short link in the QR code: on to the page's folder, whose files it loads."""
-        self._seat(request)
-        raise web.HTTPFound(request.path + "/", headers=HEADERS)
-
-    async def _page(self, request: web.Request) -> web.Response:
-        self._seat(request)
+    async def _index(self, _request: web.Request) -> web.Response:
         return web.Response(body=_static(PAGE), content_type="text/html", charset="utf-8",
                             headers=HEADERS)
 
     async def _file(self, request: web.Request) -> web.Response:
-        self._seat(request)
         name = request.match_info["name"]
         if name not in STATIC:
             raise web.HTTPNotFound()
         return web.Response(body=_static(name), content_type=STATIC[name], charset="utf-8",
                             headers=HEADERS)
 
+    async def _prove(self, ws: web.WebSocketResponse) -> tuple[int, Channel, str] | None:
+        """Challenge the page; (seat, channel, device secret given) if its first frame
+        opens with a seat's key. A retired key is answered ``moved``; anything else
+        is closed with nothing said."""
+        challenge = secrets.token_bytes(CHALLENGE_BYTES)
+        await ws.send_bytes(HELLO + challenge)
+        try:
+            msg = await ws.receive(timeout=PROOF_SECONDS)
+        except TimeoutError:
+            msg = None
+        if msg is None or msg.type != WSMsgType.BINARY:
+            await ws.close(code=REFUSED, message=b"refused")
+            return None
+        for seat, key in self._keys.items():
+            found = opens(key, challenge, msg.data)
+            if found is not None:
+                channel, text = found
+                try:
+                    hello = json.loads(text)
+                    device = hello.get("device", "") if isinstance(hello, dict) else ""
+                except ValueError:
+                    device = ""
+                return seat, channel, device if isinstance(device, str) else ""
+        for key, seat in self._retired.items():
+            found = opens(key, challenge, msg.data)
+            if found is not None:
+                conn = _Conn(ws, found[0], seat)
+                conn.writer = asyncio.ensure_future(conn.write())
+                await conn.end(self._notice("moved", seat), MOVED, b"moved")
+                return None
+        await ws.close(code=REFUSED, message=b"refused")
+        return None
+
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
-        seat = self._seat(request)
         if request.headers.get("Origin") != f"http://{request.host}":
             raise web.HTTPForbidden()
-        # aiohttp closes on anything past max_msg_size; below it the message is
-        # refused with an error reply (MAX_BYTES) and the connection stays
-        # the heartbeat notices a phone that vanished without closing (Wi-Fi lost)
-        ws = web.WebSocketResponse(max_msg_size=4 * MAX_BYTES, heartbeat=10)
+        # every frame a page sends has one size (seal.UP_SIZE); anything larger closes
+        # the connection. No per-message compression: sizes are the padding's alone.
+        # The heartbeat notices a phone that vanished without closing (Wi-Fi lost).
+        ws = web.WebSocketResponse(max_msg_size=2 * UP_SIZE, heartbeat=10, compress=False)
         await ws.prepare(request)
+        proven = await self._prove(ws)
+        if proven is None:
+            return ws
+        seat, channel, given = proven
+        conn = _Conn(ws, channel, seat)
+        conn.writer = asyncio.ensure_future(conn.write())
+        claim = self._claims.get(seat)
+        if claim is None:
+            claim = self._claims[seat] = new_device()
+            self.on_claim(seat, claim)
+        elif not hmac.compare_digest(claim.encode(), given.encode()):
+            self.on_refused(seat)
+            await conn.end(self._notice("refused", seat), REFUSED, b"refused")
+            return ws
+        conn.send(dumps({"type": "welcome", "device": claim}))
         old = self._conns.get(seat)
-        self._conns[seat] = ws
-        if old is not None and not old.closed:
-            await self._safe_send(old, dumps({"type": "taken_over"}))
-            await old.close(code=TAKEN_OVER, message=b"taken over")
-        for text in (self.art, self._strings.get(seat), self._state.get(seat)):
+        self._conns[seat] = conn
+        if old is not None:
+            asyncio.ensure_future(old.end(dumps({"type": "taken_over"}), TAKEN_OVER,
+                                          b"taken over"))
+        for text in (self.art, *self._page.get(seat, ()), self._state.get(seat)):
             if text:
-                self._send(ws, text)
+                self._send(conn, text)
         self.on_presence(seat, True)
         limit = RateLimit()
         try:
             async for msg in ws:
-                if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                    continue
-                if not limit.allow():
-                    self._send(ws, self._error(seat, "slow_down"))
+                if msg.type != WSMsgType.BINARY:
                     continue
                 try:
-                    message = parse(msg.data)
+                    raw = channel.open(msg.data)
+                except Unsealed:
+                    break  # tampered, replayed or out of order: nothing after it is trusted
+                if not limit.allow():
+                    self._send(conn, self._error(seat, "slow_down"))
+                    continue
+                try:
+                    message = parse(raw)
                 except BadMessage as e:
-                    self._send(ws, self._error(seat, e.code))
+                    self._send(conn, self._error(seat, e.code))
                     continue
                 if message.type == "ping":
-                    self._send(ws, '{"type":"pong"}')
+                    self._send(conn, '{"type":"pong"}')
                     continue
-                if self._conns.get(seat) is ws:
+                if self._conns.get(seat) is conn:
                     self.on_message(seat, message)
         finally:
-            if self._conns.get(seat) is ws:
+            if self._conns.get(seat) is conn:
                 del self._conns[seat]
                 self.on_presence(seat, False)
+            conn.queue.put_nowait(None)
+            if not ws.closed:
+                await ws.close(code=1008, message=b"bad frame")
         return ws

@@ -1,9 +1,15 @@
-"""File → Invite players…: a QR code and a short link per human seat, and who is connected.
+"""File → Invite players…: each human seat's phone state, and its code on request.
 
 Opening the dialog starts hosting the current game for phones (`PhoneHost`) on the
-chosen local address; the QR codes are drawn with segno (pure Python, no network).
-`PhoneStatus` is the status-bar line that keeps showing, while the dialog is
-closed, which seats are on phones and whether each phone is connected.
+chosen local address. The dialog stays open beside the table, on the screen
+everyone sees, so it shows one seat's QR code and link at a time, only when that
+seat's "Show code" is pressed, and hides it again once a phone has claimed the
+seat; the link is never an accessible name or a tooltip (those name the seat).
+"Move to another phone" gives a claimed seat a new link and tells the table.
+The QR codes are drawn with segno (pure Python, no network). `PhoneStatus` is the
+status-bar line that keeps showing, while the dialog is closed, which seats are on
+phones, whether each phone is connected, and the newest public notice (a refused
+device, a phone changed).
 """
 
 from __future__ import annotations
@@ -47,6 +53,8 @@ def seat_state(phones: PhoneHost, seat: int) -> str:
         return tr("ui.invite.state_connected")
     if seat in c.phones:
         return tr("ui.invite.state_lost")
+    if phones.claimed(seat):
+        return tr("ui.invite.claimed")
     return tr("ui.invite.state_waiting")
 
 
@@ -76,6 +84,19 @@ class InviteDialog(QDialog):
         self.error.setStyleSheet("color: #e04a3a;")
         self.error.hide()
         lay.addWidget(self.error)
+        # the one seat code shown, on request (`show_code`)
+        self.code_box = QWidget()
+        code = QVBoxLayout(self.code_box)
+        self.qr = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.caption = QLabel(wordWrap=True, alignment=Qt.AlignmentFlag.AlignCenter)
+        self.link = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        for w in (self.qr, self.caption, self.link):
+            code.addWidget(w)
+        self.pick = QLabel(wordWrap=True)
+        lay.addWidget(self.pick)
+        lay.addWidget(self.code_box)
+        self.shown: int | None = None
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         holder = QWidget()
@@ -91,10 +112,10 @@ class InviteDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
         lay.addLayout(buttons)
-        self.urls: dict[int, QLabel] = {}
         self.states: dict[int, QLabel] = {}
+        self.show_buttons: dict[int, QPushButton] = {}
+        self.move_buttons: dict[int, QPushButton] = {}
         self.computer: dict[int, QPushButton] = {}
-        self.captions: dict[int, QLabel] = {}
         self.names: dict[int, QLabel] = {}
         self._problem: tuple[str, dict[str, object]] | None = None  # shown in any language
         phones.presence_changed.connect(self._update_states)
@@ -109,20 +130,22 @@ class InviteDialog(QDialog):
         if self._problem is not None:
             key, values = self._problem
             self.error.setText(tr(key, **values))
-        c = self.phones.controller
-        view = c.game.view(None) if c.game is not None else None
-        for seat, caption in self.captions.items():
-            who = player_name(self.comp, view, seat) if view is not None else ""
-            self.names[seat].setText(f"<b>{who}</b>")
-            caption.setText(tr("ui.invite.scan", player=who))
+        for seat, name in self.names.items():
+            name.setText(f"<b>{self._who(seat)}</b>")
+            self.move_buttons[seat].setText(tr("ui.invite.move"))
             self.computer[seat].setText(tr("ui.invite.make_computer"))
         self._update_states()
+
+    def _who(self, seat: int) -> str:
+        g = self.phones.controller.game
+        return player_name(self.comp, g.view(None), seat) if g is not None else ""
 
     def _texts(self) -> None:
         self.setWindowTitle(tr("ui.invite.title"))
         self.intro.setText(tr("ui.invite.intro"))
         self.address_label.setText(tr("ui.invite.address"))
         self.address.setToolTip(tr("ui.invite.address_note"))
+        self.pick.setText(tr("ui.invite.pick"))
         self.stop_button.setText(tr("ui.invite.stop"))
         self.close_button.setText(tr("ui.invite.close"))
 
@@ -155,7 +178,7 @@ class InviteDialog(QDialog):
     def _game_changed(self) -> None:
         """Another game was started or opened: its seats get new links, so the old codes
         go (the host invites again for the new game)."""
-        if not self.phones.hosting and self.urls:
+        if not self.phones.hosting and self.names:
             self._clear()
             self.close()
 
@@ -169,53 +192,70 @@ class InviteDialog(QDialog):
         self._clear()
 
     def _clear(self) -> None:
+        self.show_code(None)
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self.urls, self.states, self.computer, self.captions, self.names = {}, {}, {}, {}, {}
+        self.states, self.computer, self.names = {}, {}, {}
+        self.show_buttons, self.move_buttons = {}, {}
 
     def _fill(self) -> None:
         self._clear()
         c = self.phones.controller
-        g = c.game
-        if g is None:
+        if c.game is None:
             return
-        view = g.view(None)
         for row, seat in enumerate(c.humans):
-            url = self.phones.url(seat)
-            who = player_name(self.comp, view, seat)
-            name = QLabel(f"<b>{who}</b>")
-            qr = QLabel()
-            qr.setPixmap(qr_pixmap(url))
-            qr.setAccessibleName(url)
-            caption = QLabel(tr("ui.invite.scan", player=who), wordWrap=True,
-                             alignment=Qt.AlignmentFlag.AlignCenter)
-            code = QVBoxLayout()
-            code.addWidget(qr)
-            code.addWidget(caption)
-            code_box = QWidget()
-            code_box.setLayout(code)
-            link = QLabel(url)
-            link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            state = QLabel(seat_state(self.phones, seat), wordWrap=True)
+            name = QLabel(f"<b>{self._who(seat)}</b>")
+            state = QLabel(wordWrap=True)
+            show = QPushButton()
+            show.clicked.connect(lambda _c=False, s=seat: self._toggle_code(s))
+            move = QPushButton(tr("ui.invite.move"))
+            move.clicked.connect(lambda _c=False, s=seat: self.phones.move_phone(s))
             to_bot = QPushButton(tr("ui.invite.make_computer"))
             to_bot.clicked.connect(lambda _c=False, s=seat: self._make_computer(s))
-            col = QVBoxLayout()
-            for w in (name, link, state, to_bot):
-                col.addWidget(w)
-            col.addStretch(1)
-            box = QWidget()
-            box.setLayout(col)
-            self.grid.addWidget(code_box, row, 0)
-            self.grid.addWidget(box, row, 1)
-            self.urls[seat], self.states[seat], self.computer[seat] = link, state, to_bot
-            self.captions[seat], self.names[seat] = caption, name
+            for col, w in enumerate((name, state, show, move, to_bot)):
+                self.grid.addWidget(w, row, col)
+            self.names[seat], self.states[seat], self.computer[seat] = name, state, to_bot
+            self.show_buttons[seat], self.move_buttons[seat] = show, move
+        self._update_states()
+
+    def show_code(self, seat: int | None) -> None:
+        """Show ``seat``'s QR code and link (None: no code), replacing any other."""
+        url = self.phones.url(seat) if seat is not None else ""
+        if seat is None or not url or self.phones.claimed(seat):
+            self.shown = None
+            self.qr.clear()
+            self.link.clear()
+            self.caption.clear()
+            self.code_box.hide()
+        else:
+            self.shown = seat
+            who = self._who(seat)
+            self.qr.setPixmap(qr_pixmap(url))
+            self.qr.setAccessibleName(tr("ui.invite.code_name", player=who))
+            self.link.setText(url)
+            self.link.setAccessibleName(tr("ui.invite.link_name", player=who))
+            self.caption.setText(tr("ui.invite.scan", player=who))
+            self.code_box.show()
+        for s, button in self.show_buttons.items():
+            button.setText(tr("ui.invite.hide_code" if s == self.shown else
+                              "ui.invite.show_code"))
+
+    def _toggle_code(self, seat: int) -> None:
+        self.show_code(None if self.shown == seat else seat)
 
     @Slot()
     def _update_states(self) -> None:
         for seat, label in self.states.items():
+            claimed = self.phones.claimed(seat)
             label.setText(seat_state(self.phones, seat))
+            self.show_buttons[seat].setEnabled(not claimed)
+            self.move_buttons[seat].setEnabled(claimed)
+        if self.shown is not None and self.phones.claimed(self.shown):
+            self.show_code(None)  # that phone joined: its code goes
+        else:
+            self.show_code(self.shown)
 
     def _make_computer(self, seat: int) -> None:
         self.phones.controller.make_computer(seat)
@@ -231,6 +271,7 @@ class PhoneStatus(QLabel):
         self.comp = comp
         self.phones = phones
         phones.presence_changed.connect(self.refresh)
+        phones.notice_changed.connect(self.refresh)
         phones.controller.unlock_changed.connect(self.refresh)
         self.refresh()
 
@@ -245,6 +286,9 @@ class PhoneStatus(QLabel):
         parts = [tr("ui.phones.hosting")]
         for seat in sorted(c.phones):
             key = "ui.phones.connected" if seat in self.phones.connected else "ui.phones.lost"
+            parts.append(tr(key, player=player_name(self.comp, view, seat)))
+        if self.phones.notice is not None:
+            key, seat = self.phones.notice
             parts.append(tr(key, player=player_name(self.comp, view, seat)))
         self.setText(" · ".join(parts))
         self.show()

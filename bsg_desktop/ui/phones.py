@@ -1,6 +1,6 @@
 """Phones as private screens: the bridge between the companion server and the window.
 
-`PhoneHost` owns the companion `Host` (tokens, frames) and the aiohttp server
+`PhoneHost` owns the companion `Host` (keys, claims, frames) and the aiohttp server
 thread. The server calls back on its own thread; those calls become queued Qt
 signals, so every message is judged and applied on the window's thread, through
 the controller, exactly like a click (and a phone's choice can never race a
@@ -10,7 +10,9 @@ changed. The window never waits for a phone.
 
 A human seat becomes a phone seat when its page first connects; from then on the
 table shows only the public view while it decides, and waits for it while it is
-disconnected (or the host gives the seat to a computer player).
+disconnected (or the host gives the seat to a computer player). The first device
+to open a seat's link claims it; another device that tries is refused and the
+table is told (`notice`), as it is when the host moves a seat to another phone.
 """
 
 from __future__ import annotations
@@ -65,9 +67,12 @@ def _private(addr: str) -> bool:
 class PhoneHost(QObject):
     """Hosts the current game's seat pages while a game is hosted."""
 
-    presence_changed = Signal()     # a phone connected or left, or hosting started/stopped
+    presence_changed = Signal()     # a phone connected, left or claimed a seat, or hosting
+    notice_changed = Signal()       # something the whole table is told (`notice`)
     _arrived = Signal(int, object)  # a message from the server thread (queued)
     _presence = Signal(int, bool)
+    _claimed = Signal(int, str)
+    _refused = Signal(int)
 
     def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -76,9 +81,13 @@ class PhoneHost(QObject):
         self.server: CompanionServer | None = None
         self.address = ""
         self.connected: set[int] = set()
+        # the newest public notice: (translation key, seat), shown in the table's language
+        self.notice: tuple[str, int] | None = None
         self._generation = -1
         self._arrived.connect(self._on_message)
         self._presence.connect(self._on_presence)
+        self._claimed.connect(self._on_claimed)
+        self._refused.connect(self._on_refused)
         c = controller
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(self.publish)
@@ -98,7 +107,7 @@ class PhoneHost(QObject):
         if self.server is not None and self.address == address and \
                 self._generation == self.controller.generation:
             return
-        # the same game on another address keeps its links' tokens
+        # the same game on another address keeps its links' keys and claims
         host = self.host if self._generation == self.controller.generation else None
         self.stop()
         comp = g.c
@@ -107,7 +116,9 @@ class PhoneHost(QObject):
 
         for attempt in (port, 0) if port else (0,):
             server = CompanionServer(self._from_server, self._presence_from_server,
-                                     art_catalog(comp), address, attempt)
+                                     art_catalog(comp), address, attempt,
+                                     on_claim=self._claimed.emit,
+                                     on_refused=self._refused.emit, lang=language())
             try:
                 server.start()
                 break
@@ -118,13 +129,13 @@ class PhoneHost(QObject):
         self.server = server
         self.address = address
         self._generation = self.controller.generation
-        server.set_tokens(self.host.tokens)
+        server.set_seats(self.host.keys, self.host.devices)
         self.publish()
         self.presence_changed.emit()
 
     def stop(self) -> None:
         """Stop hosting (the links stop working; a later start of the same game keeps
-        its tokens, another game gets new ones)."""
+        its keys and claims, another game gets new ones)."""
         if self.server is not None:
             self.server.stop()
         self.server = None
@@ -132,9 +143,32 @@ class PhoneHost(QObject):
         self.presence_changed.emit()
 
     def url(self, seat: int) -> str:
-        if self.server is None or self.host is None or seat not in self.host.tokens:
+        """The seat's link: the page's address, and the seat's key in the fragment
+        (which a browser never sends). Shown only as the seat's code, on request."""
+        if self.server is None or self.host is None or seat not in self.host.keys:
             return ""
-        return f"http://{self.address}:{self.server.port}/s/{self.host.tokens[seat]}"
+        return f"http://{self.address}:{self.server.port}/#{self.host.fragment(seat)}"
+
+    def claimed(self, seat: int) -> bool:
+        return self.host is not None and seat in self.host.devices
+
+    def move_phone(self, seat: int) -> None:
+        """The seat goes to another phone: a new link, the old device is told at once
+        and gets nothing more, and the table is told."""
+        host, server = self.host, self.server
+        if host is None or seat not in host.keys:
+            return
+        host.move(seat)
+        self.connected.discard(seat)
+        if server is not None:
+            server.set_seats(host.keys, host.devices)
+            self.publish()
+        self._tell("ui.phones.moved", seat)
+        self.presence_changed.emit()
+
+    def _tell(self, key: str, seat: int) -> None:
+        self.notice = (key, seat)
+        self.notice_changed.emit()
 
     # ---------------------------------------------------- server thread -> Qt
     def _from_server(self, seat: int, message: Message) -> None:
@@ -152,6 +186,17 @@ class PhoneHost(QObject):
         else:
             self.publish()
 
+    @Slot(int, str)
+    def _on_claimed(self, seat: int, device: str) -> None:
+        if self.host is not None and seat in self.host.keys:
+            self.host.devices[seat] = device
+            self.presence_changed.emit()
+
+    @Slot(int)
+    def _on_refused(self, seat: int) -> None:
+        if self.host is not None and seat in self.host.keys:
+            self._tell("ui.phones.refused", seat)
+
     @Slot(int, bool)
     def _on_presence(self, seat: int, on: bool) -> None:
         if self.server is None:
@@ -167,7 +212,7 @@ class PhoneHost(QObject):
     def _on_message(self, seat: int, message: Message) -> None:
         host, server, c = self.host, self.server, self.controller
         g = c.game
-        if host is None or server is None or g is None or seat not in host.tokens:
+        if host is None or server is None or g is None or seat not in host.keys:
             return
         if message.type == "lang":
             host.set_language(seat, message.lang)
@@ -194,15 +239,17 @@ class PhoneHost(QObject):
         if host is None or server is None or g is None or \
                 self._generation != self.controller.generation:
             return
-        gone = [s for s in host.tokens if not self.controller.is_human(s)]
+        gone = [s for s in host.keys if not self.controller.is_human(s)]
         if gone:  # handed to a computer player: its link stops working
             for seat in gone:
-                del host.tokens[seat]
+                del host.keys[seat]
+                host.devices.pop(seat, None)
                 self.connected.discard(seat)
-            server.set_tokens(host.tokens)
+            server.set_seats(host.keys, host.devices)
             self.presence_changed.emit()
-        for seat in host.tokens:
+        for seat in host.keys:
             frame = host.frame(g, seat, self.controller.can_undo(seat) and
                                seat in self.controller.phones,
                                self.controller.rolls.get(seat))
-            server.publish(seat, frame, host.strings(seat), host.langs[seat])
+            server.publish(seat, frame, host.strings(seat), host.langs[seat],
+                           host.cards(seat))

@@ -2,11 +2,11 @@
 // No game logic lives here: every text and every legal choice comes in the frame.
 "use strict";
 
-const base = location.pathname.replace(/\/+$/, "");
 const $ = (id) => document.getElementById(id);
 let ws = null;
 let strings = {};
 let art = {};
+let cardFaces = {};    // every loyalty card's face (the frame names the seat's own)
 let state = null;
 let retry = 0;
 let ended = false;     // taken over or closed by the table: do not reconnect
@@ -49,10 +49,6 @@ function setOnline(on) {
   document.body.classList.toggle("online", on);
   document.body.classList.toggle("offline", !on);
   document.body.classList.remove("connecting");
-}
-
-function send(obj) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
 }
 
 function choose(choice) {
@@ -150,7 +146,7 @@ function renderSecrets(me) {
   for (const c of me.loyalty) {
     // the card as the art draws it (the same face the window and the printed pack show)
     const pic = el("div", { class: "card-art", role: "img", "aria-label": c.text });
-    pic.innerHTML = c.svg;
+    pic.innerHTML = cardFaces[c.art] || "";
     cards.append(el("figure", { class: "loyalty-card" + (c.cylon ? " cylon" : "") }, pic,
                     el("figcaption", { class: "card-face" + (c.cylon ? " cylon" : ""), text: c.text })));
   }
@@ -234,36 +230,128 @@ function applyStrings(msg) {
 }
 
 // ----------------------------------------------------------------- connection
-function onMessage(ev) {
-  clearTimeout(watchdog);
-  let msg;
-  try { msg = JSON.parse(ev.data); } catch (e) { return; }
+// What a frame asks of the page; the transport below hands it every frame opened.
+function receive(msg) {
   if (msg.type === "art") { art = msg.faces; render(); }
+  else if (msg.type === "cards") { cardFaces = msg.faces; render(); }
   else if (msg.type === "strings") { applyStrings(msg); render(); }
   else if (msg.type === "state") {
     state = msg; busy = false; banner(""); render();
   } else if (msg.type === "error") {
     busy = false; banner(msg.message, true);
     document.querySelectorAll("#decision button").forEach((b) => (b.disabled = false));
+  } else if (msg.type === "welcome") {
+    keepDevice(msg.device);
   } else if (msg.type === "taken_over") {
     ended = true; banner(t("taken_over"), true); setOnline(false);
+  } else if (msg.type === "refused" || msg.type === "moved") {
+    ended = true; banner(msg.message, true); setOnline(false);
   }
 }
 
+// ------------------------------------------------------------------ transport
+// The seat's key is the link's fragment, which the browser never sends. The server
+// opens each socket with a challenge; both ends make this connection's two keys
+// from it and the seat key, and every frame both ways is sealed (NaCl secretbox,
+// tweetnacl-js) and padded to a fixed size (see companion/seal.py). The first
+// frame is the proof, carrying the device secret this seat gave this browser.
+const CONTEXT = new TextEncoder().encode("bsg-express companion 1");
+const HELLO = "BSG1";
+const UP_SIZE = 1024;
+const seatKey = readKey();
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const deviceSlot = seatKey ? "bsg-device-" + hex(nacl.hash(seatKey)).slice(0, 32) : "";
+let channel = null;  // this connection's keys and frame numbers, once challenged
+
+function readKey() {
+  try {
+    const b64 = location.hash.slice(1).replace(/-/g, "+").replace(/_/g, "/");
+    const raw = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+    const key = Uint8Array.from(raw, (ch) => ch.charCodeAt(0));
+    return key.length === 32 ? key : null;
+  } catch (e) { return null; }
+}
+
+function storedDevice() {
+  try { return localStorage.getItem(deviceSlot) || sessionStorage.getItem(deviceSlot) || ""; }
+  catch (e) { return ""; }
+}
+
+function keepDevice(secret) {
+  try { localStorage.setItem(deviceSlot, secret); } catch (e) {
+    try { sessionStorage.setItem(deviceSlot, secret); } catch (e2) { /* kept for this page only */ }
+  }
+}
+
+function nonce(n) {
+  const b = new Uint8Array(24);
+  for (let i = 23; n > 0; i--) { b[i] = n % 256; n = Math.floor(n / 256); }
+  return b;
+}
+
+function seal(text) {
+  const data = new TextEncoder().encode(text);
+  if (data.length + 4 > UP_SIZE) return null;
+  const padded = new Uint8Array(UP_SIZE);
+  new DataView(padded.buffer).setUint32(0, data.length);
+  padded.set(data, 4);
+  return nacl.secretbox(padded, nonce(channel.sent++), channel.up);
+}
+
+function unseal(bytes) {
+  const padded = nacl.secretbox.open(bytes, nonce(channel.received), channel.down);
+  if (!padded) return null;
+  channel.received++;
+  const n = new DataView(padded.buffer, padded.byteOffset).getUint32(0);
+  return JSON.parse(new TextDecoder().decode(padded.subarray(4, 4 + n)));
+}
+
+function send(obj) {
+  if (!ws || ws.readyState !== WebSocket.OPEN || !channel) return;
+  const box = seal(JSON.stringify(obj));
+  if (box) ws.send(box);
+}
+
+function onFrame(ev) {
+  clearTimeout(watchdog);
+  if (!(ev.data instanceof ArrayBuffer)) return;
+  const bytes = new Uint8Array(ev.data);
+  if (!channel) {  // the challenge
+    if (bytes.length !== 36 || String.fromCharCode(...bytes.subarray(0, 4)) !== HELLO) {
+      ws.close(); return;
+    }
+    const both = new Uint8Array(CONTEXT.length + 64);
+    both.set(CONTEXT); both.set(seatKey, CONTEXT.length); both.set(bytes.subarray(4), CONTEXT.length + 32);
+    const h = nacl.hash(both);
+    channel = { down: h.subarray(0, 32), up: h.subarray(32), sent: 0, received: 0 };
+    send({ type: "hello", device: storedDevice() });
+    return;
+  }
+  let msg = null;
+  try { msg = unseal(bytes); } catch (e) { msg = null; }
+  if (!msg) { ws.close(); return; }
+  receive(msg);
+}
+
 function connect() {
-  if (ended || (ws && ws.readyState <= WebSocket.OPEN)) return;
+  if (ended || !seatKey || (ws && ws.readyState <= WebSocket.OPEN)) return;
   clearTimeout(timer);
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
-  ws = new WebSocket(proto + location.host + base + "/ws");
+  channel = null;
+  ws = new WebSocket(proto + location.host + "/ws");
+  ws.binaryType = "arraybuffer";
   ws.onopen = () => { retry = 0; setOnline(true); banner(""); };
-  ws.onmessage = onMessage;
+  ws.onmessage = onFrame;
   ws.onclose = (ev) => {
     setOnline(false);
     busy = false;
-    // 4001: another device took this seat over; 1008: the table closed this seat
-    if (ev.code === 4001 || ev.code === 1008) ended = true;
+    channel = null;
+    // 4001: this seat opened again on this device; 4002: its phone was changed at the
+    // table; 4003: another device holds this seat; 1008: the table closed this seat
+    if ([4001, 4002, 4003, 1008].includes(ev.code)) ended = true;
     if (ended) {
-      banner(ev.code === 4001 ? t("taken_over") : t("closed"), true);
+      if (ev.code === 4001) banner(t("taken_over"), true);
+      else if (ev.code === 1008) banner(t("closed"), true);
       return;
     }
     banner(strings.reconnecting ? t("reconnecting") : "…", true);
