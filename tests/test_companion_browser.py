@@ -320,3 +320,109 @@ def test_the_page_fits_a_phone_and_a_tablet(chromium, table, lang, tmp_path) -> 
         assert shot["covered"]
         assert shot["hide"] == ("Hide" if lang == "en" else "Elrejtés")
         assert ("Your loyalty" in shot["text"]) == (lang == "en")
+
+
+class RecordingProxy:
+    """A TCP relay on loopback that keeps every byte both ways: what anyone on the
+    network would capture between the phone and the table."""
+
+    def __init__(self, port: int) -> None:
+        import socket
+
+        self.target = port
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.up = bytearray()    # phone -> table
+        self.down = bytearray()  # table -> phone
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+
+        while True:
+            try:
+                phone, _ = self.server.accept()
+            except OSError:
+                return
+            table = socket.create_connection(("127.0.0.1", self.target))
+            for a, b, into in ((phone, table, self.up), (table, phone, self.down)):
+                threading.Thread(target=self._pipe, args=(a, b, into), daemon=True).start()
+
+    def _pipe(self, src: Any, dst: Any, into: bytearray) -> None:
+        try:
+            while data := src.recv(65536):
+                with self.lock:
+                    into.extend(data)
+                dst.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (src, dst):
+                try:
+                    s.close()
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.server.close()
+
+
+def test_the_captured_traffic_holds_no_secret_in_plain_text(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    """A phone plays a decision through a relay; the bytes captured hold no
+    key, no device secret, no card id and no loyalty words, and the server declined
+    the browser's offer of per-message compression."""
+    from bsg_desktop.ui.words import card_words
+
+    c, ph = table
+    proxy = RecordingProxy(ph.server.port)
+    url = ph.url(0).replace(f"127.0.0.1:{ph.server.port}", f"table.test:{proxy.port}")
+
+    def play(browser: Any) -> tuple[str, bool]:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_selector("#decision [data-choice]")
+        seq = page.evaluate("state.seq")
+        page.click("#decision [data-choice]")
+        for _ in range(200):  # the next frame came (a poll: the CSP forbids eval)
+            if page.evaluate("state.seq") > seq:
+                break
+            page.wait_for_timeout(20)
+        played = page.evaluate("state.seq") > seq
+        page.select_option("#lang", "hu")
+        page.wait_for_selector("html[lang=hu]")
+        loyalty = page.inner_text("#secrets")
+        ctx.close()
+        return loyalty, played
+
+    try:
+        loyalty, played = chromium.do(play)
+    finally:
+        proxy.close()
+    with proxy.lock:
+        up, down = bytes(proxy.up), bytes(proxy.down)
+    assert b"Upgrade: websocket" in up and b"permessage-deflate" in up  # the browser offers
+    answer = down[down.index(b"HTTP/1.1 101"):]
+    head = answer[:answer.index(b"\r\n\r\n")]
+    assert b"Sec-WebSocket-Extensions" not in head  # and the server declines
+    from bsg_desktop.i18n import speaking
+
+    g = c.game
+    with speaking("hu"):
+        mine = card_words(g.c, g.players[0].loyalty[0])
+    assert played and len(c.game.choices) > 0
+    assert mine in loyalty  # the page did show the card: the words crossed the wire sealed
+    sockets = answer[len(head):]  # the WebSocket's own bytes, after the upgrade
+    words = set()
+    for lang in ("en", "hu"):
+        with speaking(lang):
+            words |= {card_words(g.c, card) for card in g.c.loyalty_ids}
+    secrets = [ph.host.fragment(0).encode(), ph.host.devices[0].encode(),
+               *(card.encode() for card in g.c.loyalty_ids),
+               *(w.encode() for w in words)]
+    for blob in (up, down):
+        for secret in secrets:
+            assert secret not in blob, secret
+    for word in (b"Cylon", b"cylon", b"loyalty", b"Starbuck", b"state"):
+        assert word not in sockets and word not in up[up.index(b"\r\n\r\n"):], word
