@@ -111,11 +111,11 @@ def test_an_answer_for_a_game_that_moved_on_is_dropped(qtbot: Any, slow: SlowBot
     c.stop()
 
 
-def test_a_crashing_bot_plays_its_first_legal_option(qtbot: Any,
+def test_a_crashing_bot_plays_its_first_legal_option(qtbot: Any, capfd: Any,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     class Broken:
         def choose(self, view: PlayerView, decision: Decision) -> Choice:
-            raise RuntimeError("bug")
+            raise RuntimeError(f"bug holding {view.my_loyalty[0]}")
 
     monkeypatch.setattr(ctl, "make_bot", lambda *a, **k: Broken())
     c = GameController(bot_delay_ms=0)
@@ -124,6 +124,39 @@ def test_a_crashing_bot_plays_its_first_legal_option(qtbot: Any,
     assert game is not None
     qtbot.waitUntil(lambda: len(game.choices) >= 2, timeout=5_000)
     c.stop()
+    err = capfd.readouterr().err
+    # said, but not what the exception said: it may name the seat's secrets
+    assert "computer player error" in err and "bug" not in err and "cylon" not in err
+
+
+def test_an_answer_later_than_its_hold_waits_for_the_next_tick() -> None:
+    from bsg_desktop.bots.release import TICK, release_after
+
+    assert release_after(0.5, 0.1) == release_after(0.5, 0.5) == 0.5
+    assert release_after(0.5, 0.5001) == release_after(0.5, 0.5 + TICK) == 0.5 + TICK
+    assert release_after(0.5, 0.5 + TICK + 0.01) == 0.5 + 2 * TICK
+    assert release_after(0.0, 0.003) == 0.003  # no pause asked (tests, fast play)
+
+
+def test_a_slow_answer_is_released_on_a_tick_not_when_it_was_found(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bsg_desktop.bots.release import TICK
+
+    class Slow(QuickBot):
+        def choose(self, view: PlayerView, decision: Decision) -> Choice:
+            self.asked.append(time.monotonic())
+            time.sleep(0.2 + 0.03)  # past its 0.2 s hold by 30 ms
+            return decision.options[0]
+
+    bot = Slow(0.2)
+    monkeypatch.setattr(ctl, "make_bot", lambda *a, **k: bot)
+    c = GameController(bot_delay_ms=0)
+    applied: list[float] = []
+    c.events_applied.connect(lambda _events: applied.append(time.monotonic()))
+    c.start(Setup(players=3), seed=4, seat_kinds=[COMPUTER] * 3)
+    qtbot.waitUntil(lambda: len(applied) >= 1, timeout=10_000)
+    c.stop()
+    assert applied[0] - bot.asked[0] >= 0.2 + TICK - 0.01
 
 
 def test_games_people_play_have_no_turn_limit(qtbot: Any, tmp_path: Any) -> None:

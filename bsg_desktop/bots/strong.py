@@ -15,9 +15,12 @@ its mean gain over the heuristic's choice, paired world by world, is above
 ``MIN_GAIN`` and ``Z`` standard errors: with no worlds, or no clear gain, strong
 plays exactly as heuristic, so search can only add where it sees something.
 
-Thinking stops at the per-decision budget (seconds, checked before every
-rollout, so the overrun is at most one short rollout), or after a fixed number
-of worlds for reproducible tests. A world not finished when the clock runs out
+Thinking stops `SEARCH_MARGIN` of the per-decision budget before the budget's end,
+counted from the moment the decision was asked (checked before every rollout,
+so the overrun is at most one short rollout, a few milliseconds), or after a
+fixed number of worlds for reproducible tests. The window releases the answer at
+the budget's end (`think_floor`, `release`), so the search is over by then
+whoever holds the seat. A world not finished when the clock runs out
 is dropped: comparisons are only made on worlds where every candidate was played.
 """
 
@@ -48,6 +51,7 @@ Z = 1.645  # one-sided 95%: override the heuristic only on a clear paired gain
 MIN_GAIN = 0.01  # … and only when the gain is worth at least 1% win chance
 MIN_WORLDS = 3  # fewer paired worlds than this never overrule the heuristic
 DEFAULT_BUDGET = 0.5
+SEARCH_MARGIN = 0.2  # of the budget: the search ends this long before the answer is shown
 
 
 class StrongBot(HeuristicBot):
@@ -63,6 +67,7 @@ class StrongBot(HeuristicBot):
         self.horizon = horizon
         self.search_rng = random.Random(seed ^ 0x57A0)
         self.last_stats: dict[str, Any] = {}
+        self._deadline = 0.0
 
     @staticmethod
     def searchable(view: PlayerView, decision: Decision) -> bool:
@@ -96,6 +101,9 @@ class StrongBot(HeuristicBot):
         return self.budget if self.searchable(view, decision) else 0.0
 
     def choose(self, view: PlayerView, decision: Decision) -> Choice:
+        # from the moment it is asked, so the heuristic's own pick (a Cylon's takes
+        # longer) is inside the same fixed time
+        self._deadline = time.perf_counter() + self.budget * (1.0 - SEARCH_MARGIN)
         base = super().choose(view, decision)
         self.last_stats = {}
         if not self.searched(view, decision):
@@ -168,7 +176,7 @@ class StrongBot(HeuristicBot):
                cands: list[tuple[Choice, bool | None]]) -> tuple[Choice, bool | None]:
         """The heuristic's plan (``cands[0]``) unless another shows a clear paired gain."""
         start = time.perf_counter()
-        deadline = start + self.budget
+        deadline = self._deadline
         fixed = self.worlds
         cylon = view.is_cylon
         gains: list[list[float]] = [[] for _ in cands]  # per candidate, per world: v(c) − v(base)

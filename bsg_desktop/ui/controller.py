@@ -32,6 +32,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from bsg_desktop.bots import LEVELS, Bot, make_bot
+from bsg_desktop.bots.release import release_after
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
@@ -419,9 +420,10 @@ def _ask_bot(bot: Any, view: PlayerView, decision: Decision) -> Choice:
     """A bot's choice; a crashing bot falls back to the first legal option (and says so)."""
     try:
         return bot.choose(view, decision)  # type: ignore[no-any-return]
-    except Exception as e:  # noqa: BLE001 - a bot bug must never take the window down
-        print(f"bsg-express: computer player error ({e.__class__.__name__}: {e}); "
-              "it plays the first legal option", file=sys.stderr)
+    except Exception:  # noqa: BLE001 - a bot bug must never take the window down
+        # no message: it may name what the seat holds, and the terminal is in the room
+        print("bsg-express: computer player error; it plays the first legal option",
+              file=sys.stderr)
         return decision.options[0]
 
 
@@ -442,10 +444,13 @@ class _BotJob(QRunnable):
         start = time.monotonic()
         choice = _ask_bot(self.bot, self.view, self.decision)
         # Hold the answer for the window's pace, and at least to the bot's own floor
-        # (StrongBot.think_floor), so the time a seat takes tells nobody its loyalty.
+        # (StrongBot.think_floor), both fixed before it thought; a later answer waits
+        # for the next tick (`bots.release`): the time a seat takes tells nobody its
+        # loyalty.
         floor = getattr(self.bot, "think_floor", None)
         hold = max(self.hold, floor(self.view, self.decision) if floor is not None else 0.0)
-        time.sleep(max(0.0, hold - (time.monotonic() - start)))
+        elapsed = time.monotonic() - start
+        time.sleep(max(0.0, release_after(hold, elapsed) - elapsed))
         self.sink.answered.emit(self.token, choice)
 
 
