@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import gc
 import json
 import os
@@ -34,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
+from bsg_desktop.companion.seal import HELLO, Channel  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.ui.controller import HUMAN, GameController  # noqa: E402
 from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
@@ -51,6 +53,7 @@ class Pages:
 
     def __init__(self, urls: list[str], seed: int) -> None:
         self.urls = urls
+        self.devices: dict[str, str] = {}    # link -> the device secret its seat gave
         self.arrived: dict[str, float] = {}  # frame text -> when it arrived
         self.rnd = random.Random(seed)
         self.loop = asyncio.new_event_loop()
@@ -62,25 +65,45 @@ class Pages:
 
     @staticmethod
     def _ws(url: str) -> str:
-        return url.replace("http://", "ws://") + "/ws"
+        return "/".join(url.split("/")[:3]).replace("http://", "ws://") + "/ws"
 
     @staticmethod
     def _origin(url: str) -> dict[str, str]:
         return {"Origin": "/".join(url.split("/")[:3])}
 
+    async def _open(self, session: aiohttp.ClientSession, url: str
+                    ) -> tuple[aiohttp.ClientWebSocketResponse, Channel]:
+        """A proven connection, as the page makes it (`companion.seal`), with this
+        page's device secret once the seat has given it one."""
+        ws = await session.ws_connect(self._ws(url), headers=self._origin(url))
+        hello = await ws.receive()
+        fragment = url.split("#", 1)[1]
+        key = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))
+        channel = Channel(key, hello.data[len(HELLO):], table=False)
+        await ws.send_bytes(channel.seal(json.dumps({"type": "hello",
+                                                     "device": self.devices.get(url, "")})))
+        return ws, channel
+
+    def _opened(self, url: str, channel: Channel, data: bytes) -> str:
+        text = channel.open(data)
+        if text.startswith('{"device"'):  # the welcome: keep the device secret
+            self.devices[url] = json.loads(text)["device"]
+        return text
+
     async def play(self) -> None:
         """Connect all pages and answer every decision until the game is over."""
         async with aiohttp.ClientSession() as session:
-            sockets = [await session.ws_connect(self._ws(u), headers=self._origin(u))
-                       for u in self.urls]
-            await asyncio.gather(*(self._page(ws) for ws in sockets))
+            sockets = [(u, *await self._open(session, u)) for u in self.urls]
+            await asyncio.gather(*(self._page(*s) for s in sockets))
 
-    async def _page(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+    async def _page(self, url: str, ws: aiohttp.ClientWebSocketResponse,
+                    channel: Channel) -> None:
         async for msg in ws:
-            if msg.type != aiohttp.WSMsgType.TEXT:
+            if msg.type != aiohttp.WSMsgType.BINARY:
                 continue
-            self.arrived[msg.data] = time.perf_counter()
-            data = json.loads(msg.data)
+            text = self._opened(url, channel, msg.data)
+            self.arrived[text] = time.perf_counter()
+            data = json.loads(text)
             if data.get("type") != "state":
                 continue
             if data["outcome"]:
@@ -90,16 +113,17 @@ class Pages:
             if d:
                 choice = self.rnd.choice(list(d["sets"].values())) if d.get("sets") \
                     else self.rnd.choice(d["options"])["choice"]
-                await ws.send_str(json.dumps({"type": "choose", "seq": data["seq"],
-                                              "choice": choice}))
+                await ws.send_bytes(channel.seal(json.dumps(
+                    {"type": "choose", "seq": data["seq"], "choice": choice})))
 
     async def cycles(self, url: str, n: int) -> None:
         async with aiohttp.ClientSession() as session:
             for _ in range(n):
-                ws = await session.ws_connect(self._ws(url), headers=self._origin(url))
+                ws, channel = await self._open(session, url)
                 while True:
                     msg = await ws.receive()
-                    if msg.type != aiohttp.WSMsgType.TEXT or '"type":"state"' in msg.data:
+                    if msg.type != aiohttp.WSMsgType.BINARY or \
+                            '"type":"state"' in self._opened(url, channel, msg.data):
                         break
                 await ws.close()
 
