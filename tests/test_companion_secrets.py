@@ -134,3 +134,23 @@ def test_a_frame_is_made_only_from_the_seats_view() -> None:
     assert [p.loyalty for p in w.players[1:]] != [p.loyalty for p in g.players[1:]] or \
         w.damage_pile != g.damage_pile
     assert Host(comp, [0]).frame(g, 0) == Host(comp, [0]).frame(w, 0)
+
+
+def test_c3_a_phone_knows_a_cylon_card_by_its_faction_not_its_id(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A cards file may call a Cylon card anything: the phone still shows that seat
+    the Cylon face (its frame names the card's own face in the cards frame)."""
+    from bsg_desktop.data.components import default_cards_path
+
+    path = tmp_path / "cards.yaml"
+    path.write_text(default_cards_path().read_text(encoding="utf-8")
+                    .replace("cylon_one", "boomer"), encoding="utf-8")
+    from bsg_desktop.data import load_components as load
+
+    comp = load(path)
+    g = new_game(Setup(players=4), 1, components=comp, overrides={"loyalty": {"0": "boomer"}})
+    me = json.loads(Host(comp, [0]).frame(g, 0))["me"]["loyalty"]
+    assert me == [{"art": "loyalty/boomer", "cylon": True,
+                   "text": frames.card_words(comp, "boomer")}]
+    faces = json.loads(frames.cards_frame(comp, "en"))["faces"]
+    assert faces["loyalty/boomer"] == frames.card_svg(comp, "boomer", "en")
+    assert faces["loyalty/boomer"] != faces["loyalty/not_cylon"]
