@@ -101,6 +101,7 @@ class InviteDialog(QDialog):
         scroll.setWidgetResizable(True)
         holder = QWidget()
         self.grid = QGridLayout(holder)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         scroll.setWidget(holder)
         lay.addWidget(scroll, 1)
         buttons = QHBoxLayout()
