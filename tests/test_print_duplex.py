@@ -10,11 +10,20 @@ from functools import cache
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from bsg_desktop.art.cards import CARD_H, CARD_W
 from bsg_desktop.art.markers import MARKER
 from bsg_desktop.data.components import load_components
-from bsg_desktop.printing.pack import CARDS_FILE, DICE_FILE, PrintOptions, build_pack
+from bsg_desktop.printing.pack import (
+    CARDS_FILE,
+    DICE_FILE,
+    PrintOptions,
+    build_pack,
+    card_pages,
+    dice_pages,
+    part_bleed,
+)
 from bsg_desktop.printing.sheets import CUT_WIDTH, DUPLEX_MARGIN, PAPERS, REG_R
 
 COMP = load_components()
@@ -25,6 +34,10 @@ TOL = 0.2
 @cache
 def pack(paper: str, lang: str = "en") -> dict[str, bytes]:
     return build_pack(COMP, PrintOptions(paper=paper, lang=lang, layout="duplex"))
+
+
+def reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
 
 
 def _targets(page: pdfplumber.page.Page) -> list[tuple[float, float]]:
@@ -80,28 +93,45 @@ def test_duplex_backs_and_registration_marks_meet_their_fronts_when_mirrored(
                     assert o["x1"] / MM <= pw - DUPLEX_MARGIN + TOL
 
 
-def test_duplex_fits_nine_cards_on_a4_and_each_back_is_behind_its_own_front() -> None:
-    with pdfplumber.open(io.BytesIO(pack("a4")[CARDS_FILE])) as pdf:
-        assert len(pdf.pages) == 4                        # 18 cards: two sheets, two sides
-        front, back = pdf.pages[0], pdf.pages[1]
-        cells = _cells(front, CARD_W, CARD_H)
-        assert len(cells) == 9
-        for ch in COMP.characters:
-            # the card whose front names the character ...
-            box = next(c for c in cells if ch.name.en.split()[-1] in
-                       front.within_bbox(tuple(v * MM for v in c)).extract_text())
-            # ... has, at the mirrored spot on the back, that character's brig side
-            mx0, y0, mx1, y1 = _mirrored(box, PAPERS["a4"][0])
-            text = back.within_bbox((mx0 * MM, y0 * MM, mx1 * MM, y1 * MM)).extract_text()
-            assert "IN THE BRIG" in text and ch.name.en.split()[-1] in text, (ch.id, text)
+def test_duplex_loyalty_cards_have_sheets_of_their_own_and_each_back_is_behind_its_front(
+        ) -> None:
+    o = PrintOptions(paper="a4", layout="duplex")
+    _, pages = card_pages(COMP, o)
+    assert len(pages) == 6     # characters and Admiral: one sheet; 12 loyalty cards: two
+    assert len(reader(pack("a4")[CARDS_FILE]).pages) == 6
+    pw = PAPERS["a4"][0]
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        (fp,), (bp,) = front.placed, back.placed
+        ids = {part.tag.split(":")[0] for part in fp.item.parts}
+        loyalty = {i for i in ids if i.startswith(("not_cylon_", "cylon_"))}
+        assert loyalty in (set(), ids)          # never a loyalty card beside another card
+        backs = {part.tag.split(":")[0]: part.footprint for part in bp.item.parts}
+        for part in fp.item.parts:
+            x0, y0, x1, y1 = part.footprint
+            bx0, by0, bx1, by1 = backs[part.tag.split(":")[0]]
+            # the back at the mirror image of its front, within 0.2 mm
+            assert abs((pw - (fp.x + x1)) - (bp.x + bx0)) <= TOL and abs(y0 - by0) <= TOL
+        assert fp.item.bleed == o.bleed == 3.0  # the bleed asked for, not a cap
 
 
-def test_duplex_markers_all_fit_one_sheet_and_letter_turns_cards_to_fit_eight() -> None:
+def test_duplex_markers_have_gutters_each_back_its_own_bleed_and_rows_mixed() -> None:
     with pdfplumber.open(io.BytesIO(pack("a4")[DICE_FILE])) as pdf:
         marker_pages = [p for p in pdf.pages if _targets(p)]
         assert len(marker_pages) == 2
         assert len(_cells(marker_pages[0], MARKER, MARKER)) == 14 + 5 + 6 + 2
-    with pdfplumber.open(io.BytesIO(pack("letter")[CARDS_FILE])) as pdf:
-        cells = _cells(pdf.pages[0], CARD_W, CARD_H)
-        assert len(cells) == 8
-        assert all(abs((x1 - x0) - CARD_H) <= TOL for x0, _, x1, _ in cells)  # turned
+    _, pages = dice_pages(COMP, PrintOptions(paper="a4", layout="duplex"))
+    (placed,) = pages[-1].placed
+    p = placed.item
+    boxes = [part.footprint for part in p.parts]
+    for part in p.parts:
+        x0, y0, x1, y1 = part_bleed(p, part)
+        fx0, fy0, fx1, fy1 = part.footprint
+        assert (fx0 - x0, fy0 - y0, x1 - fx1, y1 - fy1) == pytest.approx((3.0,) * 4)
+    gaps = sorted({round(b[0] - a[2], 3) for a in boxes for b in boxes if b[1] == a[1]
+                   and b[0] > a[2]})
+    assert gaps[0] == pytest.approx(6.0)     # two bleeds between neighbours
+    rows: dict[float, set[str]] = {}
+    for part in p.parts:
+        kind = part.tag.split(":")[0].rstrip("0123456789")
+        rows.setdefault(round(part.footprint[1], 2), set()).add(kind)
+    assert any({"raider_", "colonial_ship_"} <= kinds for kinds in rows.values())

@@ -191,9 +191,12 @@ def screen_inner(ch: Character, comp: Components, lang: str = "en", ink: str = "
     return Drawing(w, h, tuple(items), background=bg)
 
 
-def tuck_box(lang: str = "en", ink: str = "color") -> Drawing:
+def tuck_box(lang: str = "en", ink: str = "color", bleed: float = 0.0) -> Drawing:
     """The net of the tuck box: glue flap, side, front, side, back; lid and tuck flap on
-    the back, bottom flap under the back, dust flaps on the sides."""
+    the back, bottom flap under the back, dust flaps on the sides.
+
+    ``bleed``: the box's colour runs that far outside the cut outline (a stroke of the
+    fill colour along it), so a cut a little outside the line shows no paper."""
     pal = palette(ink)
     W, H, D = TUCK
     g, tab = TUCK_GLUE, TUCK_TAB
@@ -216,7 +219,8 @@ def tuck_box(lang: str = "en", ink: str = "color") -> Drawing:
         (xs[2] - 1, bottom + D - 3), (xs[1] + 2, bottom + D - 3), (xs[1], bottom),
         (xs[0], bottom - 4),
     ]
-    items: list[Item] = [Polygon(tuple(outline), Style(fill=fill))]
+    items: list[Item] = [Polygon(tuple(outline), Style(fill=fill, stroke=fill if bleed else None,
+                                                        width=2 * bleed))]
     # the artwork: title on the front, the back and both sides
     for x0 in (xs[2], xs[4]):
         items.append(icon("star", x0 + W / 2, top + H / 2 - 6, 22, fg))

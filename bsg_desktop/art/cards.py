@@ -125,32 +125,51 @@ def character_brig(ch: Character, lang: str = "en", ink: str = "color") -> Drawi
     return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
 
 
+# Every loyalty front has the same header, the same emblem disc and the same text box,
+# each tinted where low ink leaves paper white, so the ink a thin card shows through its
+# back is the same shape on a Cylon's card as on a human's (only the words differ).
+LOYALTY_TINT = {"color": "#e6e0cf", "low": "#e4e4e4"}
+LOYALTY_EMBLEM = (CARD_W / 2, 33.0, 12.0)                       # cx, cy, r
+LOYALTY_BOX = (FRAME + 2.5, 48.0, CARD_W - 2 * FRAME - 5, 34.0)   # x, y, w, h
+
+
+def _loyalty_front(pal: Palette, colour: str, icon_name: str, title: str, line: str,
+                   body: str, body_colour: str) -> Drawing:
+    """A loyalty front: the common header, emblem and box, and the faction's words."""
+    items, bg = _loyalty_frame(pal, colour)
+    items += _band(pal, colour, title[0])
+    tint = LOYALTY_TINT[pal.ink]
+    cx, cy, r = LOYALTY_EMBLEM
+    items.append(Circle(cx, cy, r, Style(fill=tint if pal.low else colour, stroke=colour,
+                                         width=0.8)))
+    items.append(icon(icon_name, cx, cy, r * 1.45, colour if pal.low else "#ffffff",
+                      cut=tint if pal.low else colour))
+    x, y, w, h = LOYALTY_BOX
+    items.append(Rect(x, y, w, h, Style(fill=tint), radius=1.5))
+    items += block(title[1], x + 1.5, y + 1.5, w - 3, 11, 4.6, colour, bold=True,
+                   valign="middle")
+    if line:
+        items += block(line, x + 1.5, y + 13, w - 3, 5, 3.6, colour, bold=True)
+    items += block(body, x + 1.5, y + 19, w - 3, h - 20.5, 3.0, body_colour, valign="middle")
+    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
 def not_cylon_front(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C3: "You are not a Cylon"."""
     pal = palette(ink)
-    items, bg = _loyalty_frame(pal, pal.human)
-    items += _band(pal, pal.human, tr("print.loyalty", lang))
-    items += _emblem(pal, pal.human, 36, icon_name="star", r=13)
-    items += block(text(comp.not_cylon_title, lang), FRAME + 3, 55, CARD_W - 2 * FRAME - 6, 16,
-                   5.2, pal.human, bold=True, valign="middle")
-    items += block(tr("print.loyalty_hint", lang), FRAME + 3, 76, CARD_W - 2 * FRAME - 6, 6,
-                   2.4, pal.mute)
-    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+    return _loyalty_front(pal, pal.human, "star",
+                          (tr("print.loyalty", lang), text(comp.not_cylon_title, lang)), "",
+                          tr("print.loyalty_hint", lang), pal.text)
 
 
 def cylon_front(comp: Components, card: CylonCard, lang: str = "en", ink: str = "color"
                 ) -> Drawing:
     """C3: "You are a Cylon", the model, and its reveal effect (X7–X10)."""
     pal = palette(ink)
-    items, bg = _loyalty_frame(pal, pal.cylon)
-    items += _band(pal, pal.cylon, text(comp.cylon_title, lang))
-    items.append(icon("eye", CARD_W / 2, 30, 40, pal.cylon, cut="#ffffff" if pal.low
-                      else "#1a1a1a"))
-    items += block(tr("print.cylon_model", lang, model=text(card.model, lang)), FRAME + 3, 38,
-                   CARD_W - 2 * FRAME - 6, 9, 5.2, pal.cylon, bold=True, valign="middle")
-    items += block(text(card.text, lang), FRAME + 3, 52, CARD_W - 2 * FRAME - 6, 30, 3.1,
-                   pal.text)
-    return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+    return _loyalty_front(pal, pal.cylon, "eye",
+                          (tr("print.loyalty", lang), text(comp.cylon_title, lang)),
+                          tr("print.cylon_model", lang, model=text(card.model, lang)),
+                          text(card.text, lang), pal.text)
 
 
 def loyalty_back(lang: str = "en", ink: str = "color") -> Drawing:

@@ -3,11 +3,17 @@
 They are printed as fold-over pairs (face | back) so each marker is two layers of
 paper glued together: sturdy enough to slide, and opaque so the back of a DRADIS
 marker never shows what is on its face.
+
+A fold made 2 mm off its line shows the face's last 2 mm on the back's fold edge, and
+a duplex back printed 2 mm out of register shows 2 mm of its bleed. So within
+`CLEAR` of the edge every side of a deck is the same: the backs' frame and everything
+on them lies inside it, and nothing that differs between the faces of one deck (a
+name, an effect, a faction's colour) comes nearer the edge than that.
 """
 
 from __future__ import annotations
 
-from bsg_desktop.art.fonts import block, fit
+from bsg_desktop.art.fonts import MIN_TEXT, block, fit, text_width
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import Palette, palette
 from bsg_desktop.art.shapes import Drawing, Item, Label, Rect, Style
@@ -17,34 +23,50 @@ from bsg_desktop.i18n import text, tr
 MARKER = 20.0
 DAMAGE = "#6b2416"
 DEMORALIZED = "#4a4f57"
+CLEAR = 2.8          # mm from the edge: the worst misfold or misregistration (2 mm) and some
+EDGE_FRAME = 0.8     # the frame of a face whose frame is the same on its whole deck
+INNER_FRAME = 2.4    # the frame of a back or a DRADIS face: its line starts past 2.1 mm
 
 
-def _base(pal: Palette, colour: str) -> tuple[list[Item], str | None]:
+def _base(pal: Palette, colour: str, inset: float = EDGE_FRAME
+          ) -> tuple[list[Item], str | None]:
     s = MARKER
     if pal.low:
         return [Rect(0, 0, s, s, Style(fill="#ffffff")),
-                Rect(0.8, 0.8, s - 1.6, s - 1.6, Style(stroke=colour, width=0.45), radius=1.5)
-                ], None
+                Rect(inset, inset, s - 2 * inset, s - 2 * inset,
+                     Style(stroke=colour, width=0.45), radius=1.5)], None
     return [Rect(0, 0, s, s, Style(fill=colour)),
-            Rect(0.8, 0.8, s - 1.6, s - 1.6, Style(stroke="#ffffff", width=0.25), radius=1.5)
-            ], colour
+            Rect(inset, inset, s - 2 * inset, s - 2 * inset,
+                 Style(stroke="#ffffff", width=0.25), radius=1.5)], colour
 
 
 def _ink(pal: Palette, colour: str) -> str:
     return colour if pal.low else "#ffffff"
 
 
-def _caption(pal: Palette, colour: str, caption: str, y: float = MARKER - 2.4) -> Label:
-    size, _ = fit(caption, 2.3, MARKER - 3, 3, bold=True)
+def _caption(pal: Palette, colour: str, caption: str, y: float = MARKER - 3.4) -> Label:
+    size, _ = fit(caption, 2.3, MARKER - 2 * CLEAR, 3, bold=True)
     return Label(MARKER / 2, y, caption, size, Style(fill=_ink(pal, colour)), "middle", True)
 
 
-def _icon_marker(pal: Palette, bg: str, icon_name: str, icon_colour: str, caption: str
-                 ) -> Drawing:
-    items, back = _base(pal, bg)
-    items.append(icon(icon_name, MARKER / 2, MARKER / 2 - 1.5, 12, icon_colour,
-                      cut="#ffffff" if pal.low else bg))
-    items.append(_caption(pal, bg, caption))
+def _icon_marker(pal: Palette, bg: str, icon_name: str, icon_colour: str, caption: str,
+                 frame: str | None = None) -> Drawing:
+    """Icon and caption inside a frame `INNER_FRAME` in; a caption too long for one line
+    inside the frame takes two. ``frame`` is the low-ink frame colour when it is not
+    ``bg`` (one colour for every face of a deck)."""
+    items, back = _base(pal, frame if pal.low and frame else bg, INNER_FRAME)
+    w = MARKER - 2 * INNER_FRAME - 1.4
+    size, lines = fit(caption, 2.3, w, 3, bold=True)
+    if len(lines) == 1:
+        items.append(icon(icon_name, MARKER / 2, 8.6, 9, icon_colour,
+                          cut="#ffffff" if pal.low else bg))
+        items.append(Label(MARKER / 2, 15.9, caption, size, Style(fill=_ink(pal, frame or bg)),
+                           "middle", True))
+    else:
+        items.append(icon(icon_name, MARKER / 2, 7.4, 7, icon_colour,
+                          cut="#ffffff" if pal.low else bg))
+        items += block(caption, MARKER / 2 - w / 2, 11.3, w, 5.6, 2.3,
+                       _ink(pal, frame or bg), bold=True, valign="middle")
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 
 
@@ -52,14 +74,15 @@ def raider(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C6 face: a Cylon Raider."""
     pal = palette(ink)
     return _icon_marker(pal, pal.panel if not pal.low else pal.raider, "raider", pal.raider,
-                        text(comp.raider_name, lang))
+                        text(comp.raider_name, lang), frame=pal.accent)
 
 
 def colonial_ship(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C6 face: a Colonial Ship."""
     pal = palette(ink)
     return _icon_marker(pal, pal.panel if not pal.low else pal.ship, "ship",
-                        pal.accent if not pal.low else pal.ship, text(comp.ship_name, lang))
+                        pal.accent if not pal.low else pal.ship, text(comp.ship_name, lang),
+                        frame=pal.accent)
 
 
 def dradis_back(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
@@ -85,10 +108,31 @@ def demoralized(ch: Character, comp: Components, lang: str = "en", ink: str = "c
 def demoralized_back(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C7 back: plain, so the pile does not tell whose marker comes next."""
     pal = palette(ink)
-    items, back = _base(pal, DEMORALIZED)
-    items += block(text(comp.demoralized_back, lang), 1.5, 1.5, MARKER - 3, MARKER - 3, 2.4,
-                   _ink(pal, DEMORALIZED), bold=True, valign="middle")
+    items, back = _base(pal, DEMORALIZED, INNER_FRAME)
+    inside = MARKER - 2 * INNER_FRAME - 1.4
+    items += block(_hyphenated(text(comp.demoralized_back, lang), inside),
+                   (MARKER - inside) / 2, 3.0, inside,
+                   MARKER - 6.0, 2.4, _ink(pal, DEMORALIZED), bold=True, valign="middle")
     return Drawing(MARKER, MARKER, tuple(items), background=back)
+
+
+def _hyphenated(name: str, width: float) -> str:
+    """The name with any word too wide for ``width`` at the smallest type broken in two
+    ("Communica- tions"), before a consonant that starts a syllable (one followed by a
+    vowel, not the second letter of a Hungarian digraph), as far right as fits."""
+    vowels = set("aeiouyáéíóöőúüűAEIOUYÁÉÍÓÖŐÚÜŰ")
+    digraphs = {"cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs", "ch", "th", "sh", "ph"}
+    words = []
+    for word in name.split():
+        if text_width(word, MIN_TEXT, True) <= width:
+            words.append(word)
+            continue
+        cut = max((i for i in range(2, len(word) - 2)
+                   if word[i] not in vowels and word[i + 1] in vowels
+                   and word[i - 1:i + 1].lower() not in digraphs
+                   and text_width(word[:i] + "-", MIN_TEXT, True) <= width), default=None)
+        words.append(f"{word[:cut]}- {word[cut:]}" if cut else word)
+    return " ".join(words)
 
 
 def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing:
@@ -96,13 +140,20 @@ def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing
     pal = palette(ink)
     items, back = _base(pal, DAMAGE)
     ink_ = _ink(pal, DAMAGE)
-    # 6 pt at the least (`fonts.MIN_TEXT`): the name takes up to two lines, the rule a
-    # hair, and the effect up to four lines below it.
-    items += block(text(loc.name, lang), 1.0, 1.3, MARKER - 2.0, 5.6, 2.5, ink_, bold=True,
-                   valign="middle")
-    items.append(Rect(4, 7.2, MARKER - 8, 0.25, Style(fill=ink_)))
-    items += block(text(loc.text, lang), 1.2, 7.8, MARKER - 2.4, MARKER - 8.9, 2.2,
-                   pal.text if pal.low else "#f3e1d9", valign="middle")
+    # 6 pt at the least (`fonts.MIN_TEXT`): the name takes one or two lines, the rule a
+    # hair below it, and the effect the rest, above the frame. The text keeps `CLEAR`
+    # from the fold edge (the right), where a misfold would show it on the back, and
+    # 0.6 mm from the frame on the left.
+    x0, x1 = 1.5, MARKER - CLEAR
+    name = _hyphenated(text(loc.name, lang), x1 - x0)
+    _, name_lines = fit(name, 2.5, x1 - x0, 5.2, bold=True, leading=1.1)
+    name_h = 2.9 if len(name_lines) == 1 else 5.2
+    items += block(name, x0, 1.5, x1 - x0, name_h, 2.5, ink_, bold=True, valign="middle",
+                   leading=1.1)
+    rule = 1.5 + name_h + 0.35
+    items.append(Rect(4, rule, MARKER - 8, 0.25, Style(fill=ink_)))
+    items += block(text(loc.text, lang), x0, rule + 0.55, x1 - x0, 18.4 - rule - 0.55, 2.2,
+                   pal.text if pal.low else "#f3e1d9", valign="middle", leading=1.1)
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 
 

@@ -47,6 +47,17 @@ def _pages(lang: str, fp: FilePages) -> str:
     return tr("print.guide.pages", lang, first=fp.first, last=fp.last)
 
 
+def _paper(lang: str, fp: FilePages) -> str:
+    """The paper and how to print on it; a double-sided run names the page pairs that
+    make each sheet, so no page is printed on the wrong side of another."""
+    if fp.paper_key != "card_duplex":
+        return tr(f"print.guide.{fp.paper_key}", lang)
+    pairs = [f"{n}–{n + 1}" for n in range(fp.first, fp.last, 2)]
+    listed = pairs[0] if len(pairs) == 1 else \
+        f"{', '.join(pairs[:-1])} {tr('print.guide.and', lang)} {pairs[-1]}"
+    return tr("print.guide.card_duplex", lang, pairs=listed)
+
+
 def cover_blocks(comp: Components, lang: str, ink: str, die_face: float, layout: str,
                  paper_name: str, files: list[tuple[str, list[FilePages]]],
                  exports: bool) -> list[Block]:
@@ -88,11 +99,11 @@ def cover_blocks(comp: Components, lang: str, ink: str, die_face: float, layout:
         blocks.append(Heading(name, 2))
         for fp in parts:
             blocks.append(Entry("•", tr(f"print.guide.f.{fp.key}", lang, pages=_pages(lang, fp),
-                                        paper=tr(f"print.guide.{fp.paper_key}", lang)), 4))
+                                        paper=_paper(lang, fp)), 4))
     blocks.append(Heading(tr("print.guide.buy", lang)))
     stickers = sum(fp.last - fp.first + 1 for _, parts in files for fp in parts
                    if fp.key == "stickers")
-    for key in ("dice", "cups", "paper", "tools"):
+    for key in ("dice", "cups", "paper_one" if stickers == 1 else "paper", "tools"):
         blocks.append(Entry("•", tr(f"print.guide.b.{key}", lang, die=mm_value(die_face, lang),
                                     stickers=stickers), 4))
     blocks.append(Heading(tr("print.guide.order", lang)))
@@ -100,6 +111,7 @@ def cover_blocks(comp: Components, lang: str, ink: str, die_face: float, layout:
              "screens"]
     blocks += [Entry(f"{i}.", tr(f"print.guide.o.{k}", lang), 5)
                for i, k in enumerate(steps, start=1)]
+    blocks += [Gap(1.5), Para(tr("print.guide.score", lang))]
     if exports:
         blocks += [Gap(1.5), Para(tr("print.guide.exports", lang))]
     blocks += [Gap(1.5), Para(text(comp.reconstructed_note, lang))]

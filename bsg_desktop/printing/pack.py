@@ -50,7 +50,12 @@ from bsg_desktop.printing.sheets import (
     Placed,
     Sheet,
     duplex_pages,
+    duplex_sheet,
     flow,
+    grid_for,
+    mixed,
+    per_row,
+    turned_size,
 )
 from bsg_desktop.printing.textflow import Block, layout, plain_text
 
@@ -106,17 +111,19 @@ class PrintOptions:
 
 # --- pieces -------------------------------------------------------------------------------
 
-def card_piece(front: Drawing, back: Drawing, bleed: float) -> Piece:
+def card_piece(front: Drawing, back: Drawing, bleed: float, tag: str = "") -> Piece:
     """Gutter fold: front above, back below turned 180° so it is upright after folding."""
     w, h = front.width, front.height
-    return Piece(w, 2 * h, bleed, (Part(front, 0, 0), Part(back, 0, h, 180.0)),
+    return Piece(w, 2 * h, bleed, (Part(front, 0, 0, tag=f"{tag}:front"),
+                                   Part(back, 0, h, 180.0, f"{tag}:back")),
                  cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=((0.0, h, w, h),))
 
 
-def marker_piece(face: Drawing, back: Drawing, bleed: float) -> Piece:
+def marker_piece(face: Drawing, back: Drawing, bleed: float, tag: str = "") -> Piece:
     """Face left, back right, fold between (a vertical fold keeps the back upright)."""
     s = face.width
-    return Piece(2 * s, s, bleed, (Part(face, 0, 0), Part(back, s, 0)),
+    return Piece(2 * s, s, bleed, (Part(face, 0, 0, tag=f"{tag}:front"),
+                                   Part(back, s, 0, tag=f"{tag}:back")),
                  cuts_x=(0.0, 2 * s), cuts_y=(0.0, s), folds=((s, 0.0, s, s),))
 
 
@@ -129,9 +136,11 @@ def strip_piece(faces: Sequence[Drawing], caption: str, bleed: float) -> Piece:
                  caption=caption, bleed_colour=faces[0].background)
 
 
-def single_piece(d: Drawing, bleed: float, caption: str = "") -> Piece:
-    return Piece(d.width, d.height, bleed, (Part(d, 0, 0),), cuts_x=(0.0, d.width),
-                 cuts_y=(0.0, d.height), caption=caption)
+def single_piece(d: Drawing, bleed: float, caption: str = "", rotate_deg: float = 0.0
+                 ) -> Piece:
+    w, h = turned_size(d.width, d.height, rotate_deg)
+    return Piece(w, h, bleed, (Part.in_cell(d, 0, 0, rotate_deg),), cuts_x=(0.0, w),
+                 cuts_y=(0.0, h), caption=caption)
 
 
 def board_piece(sections: Sequence[Drawing], bleed: float) -> Piece:
@@ -150,24 +159,55 @@ def board_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     secs = board_art.sections(comp, o.lang, o.ink)
     if o.paper in LARGE_PAPERS:
         sheet = Sheet(o.paper, landscape=True)
-        return sheet, flow([board_piece(secs, o.bleed)], sheet, "print.hint.board_one")
+        return sheet, _parts(flow([board_piece(secs, o.bleed)], sheet, "print.hint.board_one"),
+                             "board")
     sheet = Sheet(o.paper)
     items: list[Piece | Note | PageBreak] = []
     for d in secs:
         items += [single_piece(d, o.bleed), PageBreak()]
-    return sheet, flow(items, sheet, "print.hint.board")
+    return sheet, _parts(flow(items, sheet, "print.hint.board"), "board")
+
+
+def _is_loyalty(cid: str) -> bool:
+    return cid.startswith(("not_cylon_", "cylon_"))
+
+
+def _is_cylon(item: tuple[str, Drawing, Drawing]) -> bool:
+    return item[0].startswith("cylon_")
+
+
+def _is_ship(item: tuple[str, Drawing, Drawing]) -> bool:
+    return item[0].startswith("colonial_ship_")
+
+
+def _parts(pages: list[Page], part: str) -> list[Page]:
+    for page in pages:
+        page.part = part
+    return pages
 
 
 def card_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
+    """The character cards and the Admiral first; the loyalty cards on sheets of their
+    own, mixed (`sheets.mixed`), so no other card's back lies beside a loyalty back."""
     sheet = Sheet(o.paper)
+    cards = card_art.all_cards(comp, o.lang, o.ink)
+    others = [c for c in cards if not _is_loyalty(c[0])]
+    loyalty = [c for c in cards if _is_loyalty(c[0])]
     if o.layout == "duplex":
-        pairs = [(front, back) for _, front, back in card_art.all_cards(comp, o.lang, o.ink)]
-        return sheet, duplex_pages(pairs, o.paper, o.bleed, "print.hint.cards_front",
-                                   "print.hint.cards_back")
-    items: list[Piece | Note | PageBreak] = [
-        card_piece(front, back, o.bleed)
-        for _, front, back in card_art.all_cards(comp, o.lang, o.ink)]
-    return sheet, flow(items, sheet, "print.hint.cards")
+        g = grid_for(duplex_sheet(o.paper), card_art.CARD_W, card_art.CARD_H, o.bleed)
+        pages = []
+        for group in (others, mixed(loyalty, _is_cylon, g.per_sheet, g.cols)):
+            sheets = -(-len(group) // g.per_sheet)
+            pages += duplex_pages(group, o.paper, o.bleed, "print.hint.cards_front",
+                                  "print.hint.cards_back", "cards",
+                                  per_sheet=-(-len(group) // sheets))
+        return sheet, pages
+    pieces = [card_piece(front, back, o.bleed, cid) for cid, front, back in others]
+    per_page = len(flow(list(pieces), sheet, "")[0].placed)
+    items: list[Piece | Note | PageBreak] = [*pieces, PageBreak()]
+    items += [card_piece(front, back, o.bleed, cid) for cid, front, back in
+              mixed(loyalty, _is_cylon, per_page, per_row(sheet, pieces[0]))]
+    return sheet, _parts(flow(items, sheet, "print.hint.cards"), "cards")
 
 
 def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -186,21 +226,33 @@ def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
                      players="/".join(str(p) for p in die.players), n=n + 1, total=len(dice))
             items.append(strip_piece(faces, cap, o.bleed))
     sheet = Sheet(o.paper)
+    stickers = _parts(flow(items, sheet, "print.hint.dice"), "stickers")
     markers = marker_art.all_markers(comp, lang, ink)
+    dradis = [m for m in markers if m[0].startswith(("raider_", "colonial_ship_"))]
+    rest = [m for m in markers if m not in dradis]
     if o.layout == "duplex":
-        pairs = [(face, back) for _, face, back in markers]
-        return sheet, flow(items, sheet, "print.hint.dice") + duplex_pages(
-            pairs, o.paper, o.bleed, "print.hint.markers_front", "print.hint.markers_back")
-    items.append(PageBreak("print.hint.markers"))
-    for _, face, back in markers:
-        items.append(marker_piece(face, back, o.bleed))
-    return sheet, flow(items, sheet, "print.hint.dice")
+        # a gutter between markers: each back has its own bleed, so a back out of
+        # register never shows a neighbour of another deck
+        gutter = 2 * o.bleed
+        g = grid_for(duplex_sheet(o.paper), marker_art.MARKER, marker_art.MARKER, o.bleed,
+                     gutter)
+        order = mixed(dradis, _is_ship, len(dradis), g.cols) + rest
+        return sheet, stickers + duplex_pages(
+            order, o.paper, o.bleed, "print.hint.markers_front", "print.hint.markers_back",
+            "markers", gutter)
+    pieces = [marker_piece(face, back, o.bleed, mid) for mid, face, back in markers]
+    cols = per_row(sheet, pieces[0])
+    by_id = {mid: p for (mid, _, _), p in zip(markers, pieces, strict=True)}
+    order = mixed(dradis, _is_ship, len(dradis), cols) + rest
+    marker_items: list[Piece | Note | PageBreak] = [by_id[mid] for mid, _, _ in order]
+    return sheet, stickers + _parts(flow(marker_items, sheet, "print.hint.markers"),
+                                    "markers")
 
 
 def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     sheet = Sheet(o.paper)
-    return sheet, text_pages(sheet, rulebook.rule_blocks(o.lang), "print.hint.rules",
-                             columns=2)
+    return sheet, _parts(text_pages(sheet, rulebook.rule_blocks(o.lang), "print.hint.rules",
+                                    columns=2), "rules")
 
 
 def screen_piece(outer: Drawing, inner: Drawing, bleed: float) -> Piece:
@@ -221,18 +273,19 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     back = aid_art.player_aid_back(comp, lang, ink)
     n = len(comp.characters)
     if o.layout == "duplex":
-        pages = duplex_pages([(front, back)] * n, o.paper, o.bleed, "print.hint.cards_front",
-                             "print.hint.cards_back")
-        items: list[Piece | Note | PageBreak] = [PageBreak("print.hint.screens")]
+        pages = duplex_pages([("aid", front, back)] * n, o.paper, o.bleed,
+                             "print.hint.cards_front", "print.hint.cards_back", "aids")
     else:
-        pages = []
-        items = [card_piece(front, back, o.bleed) for _ in range(n)]
-        items.append(PageBreak("print.hint.screens"))
-    for ch in comp.characters:
-        items.append(screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
-                                  aid_art.screen_inner(ch, comp, lang, ink), o.bleed))
-    items += [PageBreak("print.hint.tuck"), single_piece(aid_art.tuck_box(lang, ink), 0.0)]
-    return sheet, pages + flow(items, sheet, "print.hint.aids")
+        pages = _parts(flow([card_piece(front, back, o.bleed) for _ in range(n)], sheet,
+                            "print.hint.aids"), "aids")
+    screens: list[Piece | Note | PageBreak] = [
+        screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
+                     aid_art.screen_inner(ch, comp, lang, ink), o.bleed)
+        for ch in comp.characters]
+    # turned a quarter: the net with its bleed and crop marks is wider than A4's content
+    tuck = [single_piece(aid_art.tuck_box(lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
+    return sheet, (pages + _parts(flow(screens, sheet, "print.hint.screens"), "screens")
+                   + _parts(flow(tuck, sheet, "print.hint.tuck"), "tuck"))
 
 
 # --- rendering ----------------------------------------------------------------------------
@@ -351,15 +404,30 @@ def _registration(c: Canvas, p: Piece, x: float, y: float) -> None:
 def part_bleed(p: Piece, part: Part) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1, in the piece's frame) a part's colour fills.
 
-    The colour runs ``bleed`` mm past every edge that is a cut line of the piece and
-    stops exactly at an edge it shares with another part (a fold), so the front's
-    colour never reaches the back and the back's never paints beside the front.
+    The colour runs ``bleed`` mm past every edge of the part that no other part of the
+    piece touches, and stops exactly at an edge it shares with another part (a fold, or
+    a neighbour butted in a grid), so the front's colour never reaches the back and a
+    cell's colour never paints over its neighbour; a cell across a gutter gets its
+    bleed all round.
     """
     b = p.bleed
     x0, y0, x1, y1 = part.footprint
     eps = 1e-6
-    return (x0 - b if x0 <= eps else x0, y0 - b if y0 <= eps else y0,
-            x1 + b if x1 >= p.w - eps else x1, y1 + b if y1 >= p.h - eps else y1)
+    others = [q.footprint for q in p.parts if q is not part]
+
+    def touches(edge: str) -> bool:
+        for q0, r0, q1, r1 in others:
+            across = min(x1, q1) - max(x0, q0) > eps     # overlapping in x
+            down = min(y1, r1) - max(y0, r0) > eps       # overlapping in y
+            if (edge == "left" and down and abs(q1 - x0) < eps) or \
+                    (edge == "right" and down and abs(q0 - x1) < eps) or \
+                    (edge == "top" and across and abs(r1 - y0) < eps) or \
+                    (edge == "bottom" and across and abs(r0 - y1) < eps):
+                return True
+        return False
+
+    return (x0 if touches("left") else x0 - b, y0 if touches("top") else y0 - b,
+            x1 if touches("right") else x1 + b, y1 if touches("bottom") else y1 + b)
 
 
 def _piece(c: Canvas, p: Piece, x: float, y: float) -> None:
@@ -429,14 +497,16 @@ def text_pages(sheet: Sheet, blocks: list[Block], hint_key: str, columns: int = 
     return out
 
 
-def _ranges(pages: list[Page], offset: int = 0) -> dict[str, tuple[int, int]]:
-    """First and last page number of each kind of sheet (its hint, fronts and backs as one)
-    in a document."""
-    out: dict[str, tuple[int, int]] = {}
-    for n, page in enumerate(pages, start=1 + offset):
-        kind = page.hint_key.removesuffix("_front").removesuffix("_back")
-        first, _ = out.get(kind, (n, n))
-        out[kind] = (first, n)
+def _runs(pages: list[Page]) -> list[tuple[str, int, int, int]]:
+    """(part, sides, first, last) for each run of pages holding the same part printed the
+    same way, page numbers from 1: the paper list is read off the pages themselves."""
+    out: list[tuple[str, int, int, int]] = []
+    for n, page in enumerate(pages, start=1):
+        if out and out[-1][:2] == (page.part, page.sides) and out[-1][3] == n - 1:
+            part, sides, first, _ = out[-1]
+            out[-1] = (part, sides, first, n)
+        else:
+            out.append((page.part, page.sides, n, n))
     return out
 
 
@@ -447,23 +517,20 @@ def _paper_name(paper: str) -> str:
 
 def _files(o: PrintOptions, built: dict[str, list[Page]], n_start: int
            ) -> list[tuple[str, list[guide.FilePages]]]:
-    """Each file's pages and the paper they go on, for the cover and README.txt."""
-    cards_paper = "card_duplex" if o.layout == "duplex" else "card_single"
+    """Each file's runs of pages and the paper they go on, for the cover and README.txt."""
 
-    def part(key: str, first_last: tuple[int, int], paper: str) -> guide.FilePages:
-        return guide.FilePages(key, first_last[0], first_last[1], paper)
+    def paper(part: str, sides: int) -> str:
+        if part == "stickers":
+            return "sticker"
+        if part == "rules":
+            return "plain_duplex"
+        return "card_duplex" if sides == 2 else "card_single"
 
-    dice = _ranges(built[DICE_FILE])
-    return [
-        (START_FILE, [part("start", (1, n_start), "plain")]),
-        (BOARD_FILE, [part("board", (1, len(built[BOARD_FILE])), "card_single")]),
-        (CARDS_FILE, [part("cards", (1, len(built[CARDS_FILE])), cards_paper)]),
-        (DICE_FILE, [part("stickers", dice["print.hint.dice"], "sticker"),
-                     part("markers", dice["print.hint.markers"], cards_paper)]),
-        (RULES_FILE, [part("rules", (1, len(built[RULES_FILE])), "plain_duplex")]),
-        (AIDS_FILE, [part("aids", (1, len(built[AIDS_FILE])),
-                          "card_duplex" if o.layout == "duplex" else "card_single")]),
-    ]
+    out = [(START_FILE, [guide.FilePages("start", 1, n_start, "plain")])]
+    for name in (BOARD_FILE, CARDS_FILE, DICE_FILE, RULES_FILE, AIDS_FILE):
+        out.append((name, [guide.FilePages(part, first, last, paper(part, sides))
+                           for part, sides, first, last in _runs(built[name])]))
+    return out
 
 
 def start_pages(comp: Components, o: PrintOptions, built: dict[str, list[Page]]

@@ -9,7 +9,9 @@ component lives here, so the same code lays out cards, markers and dice.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bsg_desktop.art.shapes import Drawing
 
@@ -30,12 +32,11 @@ FOLD_WIDTH = 0.3     # fold lines, dashed
 FOLD_DASH = (2.0, 1.5)
 CAPTION = 4.0        # height of a caption line above a piece
 GAP = 1.0            # between the outer boxes of neighbouring pieces
-# Duplex sheets (cards and markers butted in a grid, backs on the next page, mirrored):
-# 9 poker cards need the paper nearly to its edges, so these sheets print to 5 mm of
-# the edge with a one-line footer and at most 1 mm of outer bleed.
+# Duplex sheets (cards and markers in a grid, backs on the next page, mirrored) print to
+# 5 mm of the edge with a one-line footer, and with the bleed the crafter asked for: a
+# back printed out of register shows its own bleed, never the paper or another back.
 DUPLEX_MARGIN = 5.0
 DUPLEX_FOOTER = 6.0
-DUPLEX_BLEED = 1.0
 REG_R = 1.0          # registration target: a circle and a cross, outside the bleed corner
 REG_ARM = 1.5
 REG_OFFSET = 2.0     # centre this far beyond the bleed, diagonally off each grid corner
@@ -62,6 +63,7 @@ class Part:
     dx: float
     dy: float
     rotate_deg: float = 0.0
+    tag: str = ""          # "<component id>:front" or ":back", for checks of the sheet
 
     @property
     def footprint(self) -> tuple[float, float, float, float]:
@@ -72,11 +74,12 @@ class Part:
         return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
     @staticmethod
-    def in_cell(drawing: Drawing, x: float, y: float, rotate_deg: float = 0.0) -> Part:
+    def in_cell(drawing: Drawing, x: float, y: float, rotate_deg: float = 0.0,
+                tag: str = "") -> Part:
         """The drawing turned by ``rotate_deg`` and filling the cell whose corner is (x, y)."""
         w, h = drawing.width, drawing.height
         cw, ch = turned_size(w, h, rotate_deg)
-        return Part(drawing, x + (cw - w) / 2, y + (ch - h) / 2, rotate_deg)
+        return Part(drawing, x + (cw - w) / 2, y + (ch - h) / 2, rotate_deg, tag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +158,8 @@ class Page:
     hint_key: str = ""
     sheet: Sheet | None = None      # this page's own frame, when not the document's
     vbar_y: float | None = None     # top of the upright scale bar, when not the default
+    part: str = ""                  # what the page holds, for the paper list (print.guide.f.*)
+    sides: int = 1                  # 2: this page and its neighbour print as one duplex sheet
 
 
 def flow(items: list[Piece | Note | PageBreak], sheet: Sheet, hint_key: str) -> list[Page]:
@@ -219,35 +224,47 @@ class Grid:
     rotate_deg: float
     cell_w: float
     cell_h: float
+    gutter: float = 0.0
 
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
+
+    def origin(self, col: int, row: int) -> tuple[float, float]:
+        """Top-left corner of a cell, from the grid's top-left corner."""
+        return col * (self.cell_w + self.gutter), row * (self.cell_h + self.gutter)
+
+    def size(self, cols: int, rows: int) -> tuple[float, float]:
+        """Width and height of the first ``cols`` × ``rows`` cells, gutters included."""
+        return (cols * self.cell_w + (cols - 1) * self.gutter,
+                rows * self.cell_h + (rows - 1) * self.gutter)
 
 
 def duplex_sheet(paper: str) -> Sheet:
     return Sheet(paper, margin=DUPLEX_MARGIN, footer=DUPLEX_FOOTER)
 
 
-def grid_for(sheet: Sheet, w: float, h: float, bleed: float) -> Grid:
-    """The fullest grid of w × h cells on the sheet, upright or turned a quarter."""
+def grid_for(sheet: Sheet, w: float, h: float, bleed: float, gutter: float = 0.0) -> Grid:
+    """The fullest grid of w × h cells on the sheet, upright or turned a quarter, with
+    ``gutter`` mm between neighbouring cells."""
     pw, ph = sheet.size
     reach = registration_reach(bleed)
     m = sheet.margin
     best: Grid | None = None
     for rot in (0.0, 90.0):
         cw, ch = turned_size(w, h, rot)
-        cols = int((pw - 2 * (m + reach)) // cw)
-        rows = int((ph - 2 * (m + reach) - sheet.footer) // ch)
-        g = Grid(cols, rows, rot, cw, ch)
+        cols = int((pw - 2 * (m + reach) + gutter) // (cw + gutter))
+        rows = int((ph - 2 * (m + reach) - sheet.footer + gutter) // (ch + gutter))
+        g = Grid(cols, rows, rot, cw, ch, gutter)
         if best is None or g.per_sheet > best.per_sheet:
             best = g
     assert best is not None and best.per_sheet > 0
     return best
 
 
-def duplex_pages(pairs: list[tuple[Drawing, Drawing]], paper: str, bleed: float,
-                 hint_front: str, hint_back: str) -> list[Page]:
+def duplex_pages(items: Sequence[tuple[str, Drawing, Drawing]], paper: str, bleed: float,
+                 hint_front: str, hint_back: str, part: str, gutter: float = 0.0,
+                 per_sheet: int | None = None) -> list[Page]:
     """Fronts on one page, backs on the next, mirrored for a long-edge flip.
 
     A card in column c of the fronts has its back in column ``cols - 1 - c`` of the
@@ -256,32 +273,83 @@ def duplex_pages(pairs: list[tuple[Drawing, Drawing]], paper: str, bleed: float,
     quarter-turned front gets its back turned the other way, so both read upright
     when the card is turned over side to side. Registration targets off the grid's
     corners let the crafter check the two sides meet before cutting.
+
+    Cells butt (their shared edges are one cut) unless ``gutter`` is given: then each
+    cell has its own bleed all round and the crop marks of both its edges. At most
+    ``per_sheet`` cells are filled on each sheet (the grid's size by default).
     """
     sheet = duplex_sheet(paper)
-    b = min(bleed, DUPLEX_BLEED)
-    first = pairs[0][0]
-    g = grid_for(sheet, first.width, first.height, b)
+    first = items[0][1]
+    g = grid_for(sheet, first.width, first.height, bleed, gutter)
+    per = min(per_sheet or g.per_sheet, g.per_sheet)
     pw, _ = sheet.size
-    reach = registration_reach(b)
+    reach = registration_reach(bleed)
     pages: list[Page] = []
-    for start in range(0, len(pairs), g.per_sheet):
-        chunk = pairs[start:start + g.per_sheet]
+    for start in range(0, len(items), per):
+        chunk = items[start:start + per]
         rows = -(-len(chunk) // g.cols)
-        gw, gh = g.cols * g.cell_w, rows * g.cell_h
-        cuts_x = tuple(c * g.cell_w for c in range(g.cols + 1))
-        cuts_y = tuple(r * g.cell_h for r in range(rows + 1))
+        gw, gh = g.size(g.cols, rows)
+        cuts_x = sorted({v for c in range(g.cols) for v in (g.origin(c, 0)[0],
+                                                             g.origin(c, 0)[0] + g.cell_w)})
+        cuts_y = sorted({v for r in range(rows) for v in (g.origin(0, r)[1],
+                                                          g.origin(0, r)[1] + g.cell_h)})
         fronts, backs = [], []
-        for i, (front, back) in enumerate(chunk):
+        for i, (pid, front, back) in enumerate(chunk):
             c, r = i % g.cols, i // g.cols
-            fronts.append(Part.in_cell(front, c * g.cell_w, r * g.cell_h, g.rotate_deg))
-            backs.append(Part.in_cell(back, (g.cols - 1 - c) * g.cell_w, r * g.cell_h,
-                                      -g.rotate_deg))
+            fx, fy = g.origin(c, r)
+            bx, _ = g.origin(g.cols - 1 - c, r)
+            fronts.append(Part.in_cell(front, fx, fy, g.rotate_deg, f"{pid}:front"))
+            backs.append(Part.in_cell(back, bx, fy, -g.rotate_deg, f"{pid}:back"))
         x = (pw - gw) / 2
         y = sheet.margin + reach
         # the upright bar beside the middle of a row tall enough, clear of the crop marks
         vbar = y + (g.cell_h - 50.0) / 2 if g.cell_h >= 52 else None
         for parts, hint, px in ((fronts, hint_front, x), (backs, hint_back, pw - x - gw)):
-            piece = Piece(gw, gh, b, tuple(parts), cuts_x=cuts_x, cuts_y=cuts_y,
-                          registration=True)
-            pages.append(Page([Placed(piece, px, y)], hint, sheet, vbar))
+            piece = Piece(gw, gh, bleed, tuple(parts), cuts_x=tuple(cuts_x),
+                          cuts_y=tuple(cuts_y), registration=True)
+            pages.append(Page([Placed(piece, px, y)], hint, sheet, vbar, part, 2))
     return pages
+
+
+T = TypeVar("T")
+
+
+def mixed(items: Sequence[T], hidden: Callable[[T], bool], per_sheet: int, cols: int
+          ) -> list[T]:
+    """The items in the order that fills sheets of ``per_sheet`` cells, ``cols`` to a row,
+    with the hidden ones (the fewer kind, say Cylon loyalty cards) spread out.
+
+    The arrangement is fixed, so it is public: anyone can look up which cell held a
+    Cylon. So it gives a cell's place away as little as it can. Every sheet gets its
+    share of hidden items (a sheet printed paler or cut worse tells no more than
+    which sheet a card came from), the sheets are filled equally, and on each sheet
+    the hidden items sit on alternate cells of a chessboard, spread from the first to
+    the last, so no two touch along an edge and none form a block, a row or a column;
+    every other sheet turns the pattern round, so the same cell holds a hidden item
+    on one sheet and not on the next.
+    """
+    secret = [it for it in items if hidden(it)]
+    plain = [it for it in items if not hidden(it)]
+    n, n_secret = len(items), len(secret)
+    sheets = max(1, -(-n // per_sheet))
+    out: list[T] = []
+    for s in range(sheets):
+        size = (s + 1) * n // sheets - s * n // sheets
+        k = (s + 1) * n_secret // sheets - s * n_secret // sheets
+        cells = list(range(size))
+        black = [i for i in cells if (i % cols + i // cols) % 2 == 1]
+        white = [i for i in cells if i not in black]
+        pick = [black[int((j + 0.5) * len(black) / k)] for j in range(min(k, len(black)))] \
+            if k else []
+        pick += white[:k - len(pick)]
+        if s % 2:   # every other sheet the other way round: no cell is always a Cylon's
+            pick = [size - 1 - i for i in pick]
+        for i in cells:
+            out.append(secret.pop(0) if i in pick else plain.pop(0))
+    return out
+
+
+def per_row(sheet: Sheet, piece: Piece) -> int:
+    """How many pieces like this one `flow` puts in a row of the sheet."""
+    cw = sheet.content[2]
+    return max(1, int((cw + GAP + 1e-6) // (piece.outer[0] + GAP)))
