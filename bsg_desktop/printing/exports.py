@@ -25,6 +25,7 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.art.fonts import register_fonts
 from bsg_desktop.art.shapes import Drawing
 from bsg_desktop.data.components import Components
+from bsg_desktop.i18n import tr
 from bsg_desktop.printing.render import begin_page, draw
 
 DPI = 300
@@ -87,7 +88,7 @@ def _render(pdf_bytes: bytes, width_px: int, height_px: int) -> list:
 
 def _png(img) -> bytes:  # type: ignore[no-untyped-def]
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=3)
+    img.save(buf, format="PNG", compress_level=3, dpi=(DPI, DPI))   # pHYs: print shops read it
     return buf.getvalue()
 
 
@@ -123,7 +124,7 @@ def exports(comp: Components, lang: str, ink: str) -> dict[str, bytes]:
     files[TTS_FACES] = _png(faces)
     files[TTS_BACKS] = _png(backs)
     files[TTS_BACK] = _png(small[2 * loyalty_at + 1])
-    files[TTS_JSON] = tts_json(comp, [cid for cid, _, _ in cards])
+    files[TTS_JSON] = tts_json(comp, [cid for cid, _, _ in cards], lang)
     return files
 
 
@@ -132,12 +133,14 @@ def _transform(x: float) -> dict[str, float]:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def tts_json(comp: Components, ids: list[str]) -> bytes:
+def tts_json(comp: Components, ids: list[str], lang: str = "en") -> bytes:
     """A Tabletop Simulator saved object: the loyalty deck (one hidden back), the
     character deck (each card's own back: its brig side) and the Admiral card.
 
-    The image URLs are the file names beside this file; upload the images (or give
-    TTS their file:/// paths) and replace the names before loading it.
+    Every loyalty card is nicknamed alike ("Loyalty"): TTS shows a card's nickname to
+    everyone who points at it, face down or not. The image URLs are the file names
+    beside this file; the cover's exports paragraph says how to replace them with the
+    full paths or web addresses TTS loads.
     """
     faces, backs, back = (p.split("/")[-1] for p in (TTS_FACES, TTS_BACKS, TTS_BACK))
     decks = {
@@ -147,8 +150,11 @@ def tts_json(comp: Components, ids: list[str]) -> bytes:
               "BackIsHidden": False, "UniqueBack": True, "Type": 0},
     }
 
+    hidden = tr("print.tts.loyalty", lang)
+
     def card(i: int, deck: str) -> dict:
-        return {"Name": "Card", "Nickname": ids[i], "CardID": int(deck) * 100 + i,
+        nick = hidden if ids[i].startswith(("not_cylon", "cylon")) else ids[i]
+        return {"Name": "Card", "Nickname": nick, "CardID": int(deck) * 100 + i,
                 "CustomDeck": {deck: decks[deck]}, "Transform": _transform(0.0)}
 
     loyalty = [i for i, cid in enumerate(ids) if cid.startswith(("not_cylon", "cylon"))]
