@@ -459,3 +459,36 @@ def test_sheets_are_data() -> None:
     assert s.size == (215.9, 279.4) and Sheet("a3", landscape=True).size == (420.0, 297.0)
     x, y, w, h = s.content
     assert (x, y) == (10.0, 10.0) and w == pytest.approx(195.9 - 3.5)   # the upright bar
+
+
+# --- the paper list, read off the pages ---------------------------------------------------
+
+@pytest.mark.parametrize("layout", ["fold", "duplex"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_paper_list_gives_every_page_once_with_the_sides_it_is_printed_on(
+        paper: str, layout: str) -> None:
+    from bsg_desktop.printing import pack as pk
+
+    o = PrintOptions(paper=paper, layout=layout)
+    built = {pk.BOARD_FILE: pk.board_pages(COMP, o)[1], pk.CARDS_FILE: pk.card_pages(COMP, o)[1],
+             pk.DICE_FILE: pk.dice_pages(COMP, o)[1], pk.RULES_FILE: pk.rules_pages(COMP, o)[1],
+             pk.AIDS_FILE: pk.aids_pages(COMP, o)[1]}
+    for name, parts in pk._files(o, built, 2)[1:]:
+        pages = built[name]
+        listed = [n for fp in parts for n in range(fp.first, fp.last + 1)]
+        assert listed == list(range(1, len(pages) + 1)), name
+        for fp in parts:
+            sides = {pages[n - 1].sides for n in range(fp.first, fp.last + 1)}
+            assert sides == ({2} if fp.paper_key == "card_duplex" else {1}), (name, fp)
+            if fp.paper_key == "card_duplex":    # whole sheets: front and back pages
+                assert (fp.last - fp.first) % 2 == 1, (name, fp)
+    readme = " ".join(pk.readme(COMP, o, built, 2).decode().split())
+    assert "1 pages" not in readme and "score" in readme
+    assert "one upright at its right edge" in readme
+    aids = built[pk.AIDS_FILE]
+    screens = [n for n, pg in enumerate(aids, start=1) if pg.part == "screens"]
+    tuck = [n for n, pg in enumerate(aids, start=1) if pg.part == "tuck"]
+    assert len(tuck) == 1 and all(aids[n - 1].sides == 1 for n in screens + tuck)
+    assert (f"dice screens: pages {screens[0]}–{screens[-1]}, card stock (160–200 g/m²), "
+            "single-sided") in readme
+    assert f"tuck box: page {tuck[0]}, card stock (160–200 g/m²), single-sided" in readme

@@ -34,6 +34,8 @@ def test_every_card_side_is_a_300_dpi_poker_png_with_bleed(out: Path) -> None:
     for p in pngs:
         with Image.open(p) as im:
             assert im.size == (822, 1122), p.name          # 2.5 × 3.5" + 2 × 36 px, 300 dpi
+            # pHYs says so: print shops size the card from it
+            assert [round(v) for v in im.info["dpi"]] == [300, 300], p.name
     # the same art: a character front is human blue in its band, and the bleed beyond
     # the cut continues that colour instead of paper white
     blue = tuple(int(palette("color").human[i:i + 2], 16) for i in (1, 3, 5))
@@ -53,6 +55,8 @@ def test_tabletop_simulator_sheets_json_and_back_image(out: Path) -> None:
     state = json.loads((out / ex.TTS_JSON).read_text(encoding="utf-8"))
     objs = {o["Nickname"]: o for o in state["ObjectStates"]}
     assert len(objs["Loyalty"]["ContainedObjects"]) == 12
+    # pointing at a face-down card shows its nickname to everyone: all loyalty cards alike
+    assert {c["Nickname"] for c in objs["Loyalty"]["ContainedObjects"]} == {"Loyalty"}
     assert len(objs["Characters"]["ContainedObjects"]) == 5
     assert objs["admiral"]["Name"] == "Card"
     loyalty = objs["Loyalty"]["CustomDeck"]["1"]

@@ -12,7 +12,7 @@ import pdfplumber
 import pypdf
 import pytest
 
-from bsg_desktop.art import board, cards, dice, markers
+from bsg_desktop.art import aids, board, cards, dice, markers
 from bsg_desktop.art.fonts import text_width
 from bsg_desktop.art.shapes import Circle, Drawing, Group, Item, Label, Polygon, Rect
 from bsg_desktop.data.components import load_components
@@ -308,3 +308,13 @@ def test_every_pdf_stays_under_2_mb() -> None:
     for paper in ("a4", "tabloid"):
         for name in PDF_FILES:
             assert len(pack(paper)[name]) < 2 * 1024 * 1024, (paper, name)
+
+
+def test_tuck_box_colour_runs_into_its_bleed() -> None:
+    from bsg_desktop.art.shapes import Polygon
+
+    box = aids.tuck_box("en", "color", 3.0)
+    fill = box.items[0]
+    assert isinstance(fill, Polygon) and fill.style.stroke == fill.style.fill
+    assert fill.style.width == pytest.approx(6.0)     # a stroke of twice the bleed
+    assert aids.tuck_box("en", "color").items[0].style.width == 0.0

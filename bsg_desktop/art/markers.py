@@ -145,15 +145,24 @@ def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing
     # from the fold edge (the right), where a misfold would show it on the back, and
     # 0.6 mm from the frame on the left.
     x0, x1 = 1.5, MARKER - CLEAR
-    name = _hyphenated(text(loc.name, lang), x1 - x0)
-    _, name_lines = fit(name, 2.5, x1 - x0, 5.2, bold=True, leading=1.1)
-    name_h = 2.9 if len(name_lines) == 1 else 5.2
-    items += block(name, x0, 1.5, x1 - x0, name_h, 2.5, ink_, bold=True, valign="middle",
-                   leading=1.1)
-    rule = 1.5 + name_h + 0.35
-    items.append(Rect(4, rule, MARKER - 8, 0.25, Style(fill=ink_)))
-    items += block(text(loc.text, lang), x0, rule + 0.55, x1 - x0, 18.4 - rule - 0.55, 2.2,
-                   pal.text if pal.low else "#f3e1d9", valign="middle", leading=1.1)
+    w = x1 - x0
+    name, effect = _hyphenated(text(loc.name, lang), w), text(loc.text, lang)
+    top, room = 1.4, 17.2          # inside the frame, top to bottom
+    for lead, gap in ((1.1, 1.1), (1.0, 0.5)):   # the longest texts: tighter, no rule
+
+        def height(words: str, size: float, bold: bool, lead: float = lead) -> float:
+            s, lines = fit(words, size, w, room, bold, lead)
+            return s * (lead * (len(lines) - 1) + 0.73) + 0.45 * s
+
+        name_h, effect_h = height(name, 2.5, True), height(effect, 2.2, False)
+        if name_h + gap + effect_h <= room:
+            break
+    y = top + max(0.0, room - name_h - gap - effect_h) / 2
+    items += block(name, x0, y, w, name_h, 2.5, ink_, bold=True, leading=lead)
+    if gap > 1.0:
+        items.append(Rect(4, y + name_h + gap / 2 - 0.125, MARKER - 8, 0.25, Style(fill=ink_)))
+    items += block(effect, x0, y + name_h + gap, w, effect_h, 2.2,
+                   pal.text if pal.low else "#f3e1d9", leading=lead)
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 
 
