@@ -151,13 +151,14 @@ def tts_json(comp: Components, ids: list[str], lang: str = "en") -> bytes:
     }
 
     hidden = tr("print.tts.loyalty", lang)
+    secret = {cy.id for cy in comp.cylons} | {i for i in ids if i.startswith("not_cylon")}
 
     def card(i: int, deck: str) -> dict:
-        nick = hidden if ids[i].startswith(("not_cylon", "cylon")) else ids[i]
+        nick = hidden if ids[i] in secret else ids[i]
         return {"Name": "Card", "Nickname": nick, "CardID": int(deck) * 100 + i,
                 "CustomDeck": {deck: decks[deck]}, "Transform": _transform(0.0)}
 
-    loyalty = [i for i, cid in enumerate(ids) if cid.startswith(("not_cylon", "cylon"))]
+    loyalty = [i for i, cid in enumerate(ids) if cid in secret]
     characters = [i for i, cid in enumerate(ids) if cid in {c.id for c in comp.characters}]
     admiral = ids.index("admiral")
 

@@ -84,7 +84,7 @@ class PrintOptions:
     ink: str = "color"
     die_face: float = 12.7
     bleed: float = 3.0
-    layout: str = "fold"      # "fold": front and back side by side; "duplex": 3×3 sheets
+    layout: str = "fold"      # "fold": front and back side by side; "duplex": grid sheets
     exports: bool = False     # also the print-on-demand PNGs and Tabletop Simulator sheets
 
     def check(self) -> None:
@@ -168,14 +168,6 @@ def board_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     return sheet, _parts(flow(items, sheet, "print.hint.board"), "board")
 
 
-def _is_loyalty(cid: str) -> bool:
-    return cid.startswith(("not_cylon_", "cylon_"))
-
-
-def _is_cylon(item: tuple[str, Drawing, Drawing]) -> bool:
-    return item[0].startswith("cylon_")
-
-
 def _is_ship(item: tuple[str, Drawing, Drawing]) -> bool:
     return item[0].startswith("colonial_ship_")
 
@@ -191,8 +183,14 @@ def card_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     own, mixed (`sheets.mixed`), so no other card's back lies beside a loyalty back."""
     sheet = Sheet(o.paper)
     cards = card_art.all_cards(comp, o.lang, o.ink)
-    others = [c for c in cards if not _is_loyalty(c[0])]
-    loyalty = [c for c in cards if _is_loyalty(c[0])]
+    cylons = {cy.id for cy in comp.cylons}
+    humans = {cid for cid, _, _ in cards if cid.startswith("not_cylon_")}
+    others = [c for c in cards if c[0] not in cylons | humans]
+    loyalty = [c for c in cards if c[0] in cylons | humans]
+
+    def _is_cylon(item: tuple[str, Drawing, Drawing]) -> bool:
+        return item[0] in cylons
+
     if o.layout == "duplex":
         g = grid_for(duplex_sheet(o.paper), card_art.CARD_W, card_art.CARD_H, o.bleed)
         pages = []
