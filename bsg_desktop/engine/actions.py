@@ -9,9 +9,10 @@ from __future__ import annotations
 from functools import partial
 
 from bsg_desktop.engine.core import CONTRIBUTED, Choice, Decision
-from bsg_desktop.engine.dice import contribute, rolled, subsets
-from bsg_desktop.engine.game import Game, Task
-from bsg_desktop.engine.turn import Retrieve
+from bsg_desktop.engine.cylon import Reveal
+from bsg_desktop.engine.dice import SkillCheck, contribute, rolled, subsets
+from bsg_desktop.engine.machine import Machine, Task
+from bsg_desktop.engine.retrieve import Retrieve
 
 VOTE_DIFFICULTY = 4  # A6
 
@@ -22,7 +23,7 @@ _choice = partial(tuple.__new__, Choice)
 _SKIP, _A2, _A3, _A4, _A5 = (Choice(v) for v in ("skip", "a2", "a3", "a4", "a5"))
 
 
-def legal_actions(g: Game, seat: int, ordered: bool) -> list[Choice]:
+def legal_actions(g: Machine, seat: int, ordered: bool) -> list[Choice]:
     p = g.players[seat]
     opts = [_SKIP]  # I5
     active = len(p.active_dice)
@@ -51,7 +52,7 @@ def legal_actions(g: Game, seat: int, ordered: bool) -> list[Choice]:
     return opts
 
 
-def _morale_targets(g: Game) -> list[str]:
+def _morale_targets(g: Machine) -> list[str]:
     """A4: markers on a player's section (the player's own or another's)."""
     in_game = {p.character for p in g.players}
     return [ch for ch in g.demoralized_out if ch in in_game]
@@ -67,14 +68,14 @@ class ActionStep(Task):
         self.ordered = ordered
         self.done = False
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         if self.done:
             g.pop()
             return None
         return g.ask(self.seat, "action", legal_actions(g, self.seat, self.ordered),
                      "A8" if self.ordered else "A1", ordered=self.ordered)
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         self.done = True
         v, seat = choice.verb, self.seat
         if v == "skip":
@@ -90,8 +91,6 @@ class ActionStep(Task):
         elif v in ("a2", "a3", "a4", "a5"):
             g.push(RollAction(seat, v))
         elif v == "a6":
-            from bsg_desktop.engine.dice import SkillCheck
-
             mode, target = str(choice.args[0]), int(choice.args[1])
             g.emit("vote_called", "A6", seat=seat, mode=mode, target=target)
             g.push(VoteResult(mode, target))
@@ -104,8 +103,6 @@ class ActionStep(Task):
             g.spend_contributed("A8")
             g.push(Order(target))
         elif v == "a9":
-            from bsg_desktop.engine.cylon import Reveal
-
             g.push(Reveal(seat, str(choice.args[0])))
 
 
@@ -123,7 +120,7 @@ class RollAction(Task):
         self.left = 0
         self.values: tuple[int, ...] = ()
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         seat, a = self.seat, self.action
         rule = a.upper()
         if self.phase == "roll":
@@ -152,7 +149,7 @@ class RollAction(Task):
             g.pop()
         return None
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         a = self.action
         if choice.verb == "contribute":
             self.values = tuple(contribute(g, self.seat, choice.args, a.upper()))
@@ -210,7 +207,7 @@ class VoteResult(Task):
         self.mode = mode
         self.target = target
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         ok = bool(g.check and g.check.success)
         g.check = None
         g.pop()
@@ -238,13 +235,13 @@ class Order(Task):
         self.target = target
         self.done = False
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         if self.done:
             g.pop()
             return None
         return g.ask(self.target, "ordered", [Choice("act"), Choice("retrieve2")], "A8")
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         self.done = True
         if choice.verb == "act":
             g.emit("order_accepted", "A8", seat=self.target)

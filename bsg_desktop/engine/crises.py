@@ -8,8 +8,11 @@ rule (K8) runs until it no longer applies.
 from __future__ import annotations
 
 from bsg_desktop.data import CrisisFace
-from bsg_desktop.engine.core import RAIDER, SHIP, Choice, Decision
-from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.core import Choice, Decision
+from bsg_desktop.engine.dice import SkillCheck
+from bsg_desktop.engine.jump import Jump
+from bsg_desktop.engine.machine import Machine, Task
+from bsg_desktop.engine.markers import PlaceMarkers
 
 CONSEQUENCE_RULE = {"unrest": "K3", "attack": "K5", "dradis": "K7"}
 MARKER_OF = {"unrest": "demoralize", "attack": "damage", "dradis": "dradis"}
@@ -24,7 +27,7 @@ class CrisisStep(Task):
         self.seat = seat
         self.phase = "start"
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         if self.phase == "start":
             if g.players[self.seat].revealed:  # Y6, after the action step (I14)
                 opts = [Choice("roll")] + [Choice("name", (t.id,)) for t in g.c.crisis_types]
@@ -47,8 +50,6 @@ class CrisisStep(Task):
                                                    range(len(rolled))], "K1",
                          faces=tuple(faces), dice=g.crisis_dice)
         if self.phase == "check":
-            from bsg_desktop.engine.dice import SkillCheck
-
             self.phase = "consequence"
             g.push(SkillCheck(g, "crisis", g.crisis.difficulty, self.seat, "K2"))
             return None
@@ -81,14 +82,12 @@ class CrisisStep(Task):
                 g.jump_track += 1
                 g.emit("jump_track_advanced", "J1", track=g.jump_track)
                 if g.jump_track >= g.c.jump_max:
-                    from bsg_desktop.engine.jump import Jump
-
                     g.push(Jump())
             return None
         g.pop()
         return None
 
-    def _face(self, g: Game, k: int) -> CrisisFace:
+    def _face(self, g: Machine, k: int) -> CrisisFace:
         rolled = g.crisis_rolled[k]
         if isinstance(rolled, CrisisFace):
             return rolled
@@ -99,7 +98,7 @@ class CrisisStep(Task):
                 return die.faces[rolled]
         raise StopIteration  # what next() of the generator raised for an unknown die
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         if choice.verb == "roll":
             self.phase = "roll"
         elif choice.verb == "name":
@@ -116,65 +115,3 @@ class CrisisStep(Task):
             g.emit("crisis_chosen", "K1", seat=self.seat, die=g.crisis_source,
                    face=g.crisis.code())
             self.phase = "check"
-
-
-class PlaceMarkers(Task):
-    """Place ``count`` markers of one kind one at a time (I8).
-
-    DRADIS markers are all drawn first and then placed one at a time (K7, K9):
-    a Raider that K8 sends back mid-way is shuffled into the pile, but cannot be
-    drawn again by the same consequence, exactly as in the rulebook's example.
-    """
-
-    __slots__ = ("kind", "count", "rule", "drawn")
-
-    def __init__(self, kind: str, count: int, rule: str) -> None:
-        self.kind = kind  # demoralize | damage | dradis
-        self.count = count
-        self.rule = rule
-        self.drawn = False
-
-    def run(self, g: Game) -> Decision | None:
-        if self.kind == "dradis" and not self.drawn:
-            self.drawn = True
-            g.draw_dradis_hand(self.count, self.rule)
-            self.count = len(g.dradis_drawn)
-        if self.count <= 0:
-            g.pop()
-            return None
-        self.count -= 1
-        if self.kind == "dradis":
-            g.place_drawn_dradis(self.rule)
-            g.push(RaiderRule())
-        elif self.kind == "damage":
-            g.place_damage(self.rule)
-        else:
-            g.place_demoralized(self.rule)
-        return None
-
-
-class RaiderRule(Task):
-    """K8: two Raiders and a Colonial Ship: the ship is lost, a Raider goes back, a penalty."""
-
-    __slots__ = ()
-
-    def run(self, g: Game) -> Decision | None:
-        if g.raiders() >= 2 and g.ships() >= 1:
-            g.dradis_monitor.remove(SHIP)
-            g.dradis_box.append(SHIP)
-            g.dradis_monitor.remove(RAIDER)
-            g.dradis_pile.append(RAIDER)
-            g.reshuffle(g.dradis_pile)
-            g.emit("ship_destroyed", "K8", raiders=g.raiders(), ships=g.ships(),
-                   destroyed=len(g.dradis_box))
-            return g.ask(g.active, "k8_penalty",
-                         [Choice("penalty", ("damage",)), Choice("penalty", ("demoralize",))],
-                         "K8")
-        g.pop()
-        return None
-
-    def apply(self, g: Game, choice: Choice) -> None:
-        if choice.args[0] == "damage":
-            g.place_damage("K8")
-        else:
-            g.place_demoralized("K8")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bsg_desktop.engine.core import ACTIVE, REMOVED, SPENT, Choice, Decision
-from bsg_desktop.engine.crises import PlaceMarkers
-from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.machine import Machine, Task
+from bsg_desktop.engine.markers import PlaceMarkers
 
 EFFECT_RULE = {"demoralize": "X7", "damage": "X8", "dradis": "X9", "steal_dice": "X10"}
 
@@ -18,7 +18,7 @@ class Reveal(Task):
         self.phase = "reveal"
         self.gift = ""
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         p = g.players[self.seat]
         if self.phase == "reveal":
             self.phase = "second"
@@ -59,7 +59,7 @@ class Reveal(Task):
         g.pop()
         return None
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         target = int(choice.args[0])
         p = g.players[self.seat]
         if self.gift == "held":
@@ -75,7 +75,7 @@ class Reveal(Task):
         self.phase = "end"
 
 
-def _return_dice(g: Game, seat: int) -> None:
+def _return_dice(g: Machine, seat: int) -> None:
     """Y2/I22: keep one strong and one weak die; spent ones go to the box first."""
     p = g.players[seat]
     for kind in ("strong", "weak"):
@@ -101,7 +101,7 @@ class Effect(Task):
     def secret(self) -> tuple[str, ...]:
         return tuple(self.drawn)  # X8: the two damage markers only the revealer saw
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         e, rule = self.effect, EFFECT_RULE[self.effect]
         if e == "demoralize":  # X7, I10
             if self.phase == "done" or not g.demoralized_pile:
@@ -135,7 +135,7 @@ class Effect(Task):
             return None
         return g.ask(self.seat, "cylon_steal", opts, rule)
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         rule = EFFECT_RULE[self.effect]
         if choice.verb == "demoralize":
             self.phase = "done"

@@ -13,8 +13,8 @@ from functools import lru_cache, partial
 from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
-from bsg_desktop.engine.game import Game, Task
-from bsg_desktop.engine.turn import Retrieve
+from bsg_desktop.engine.machine import Machine, Task
+from bsg_desktop.engine.retrieve import Retrieve
 
 JOIN_PASS = (Choice("join"), Choice("pass"))
 REROLL_STOP = (Choice("reroll"), Choice("stop"))
@@ -86,12 +86,12 @@ def _subsets(ids: tuple[int, ...], lo: int, hi: int) -> tuple[Choice, ...]:
     return tuple(out)
 
 
-def rolled(g: Game, seat: int) -> list[tuple[int, str, int]]:
+def rolled(g: Machine, seat: int) -> list[tuple[int, str, int]]:
     return [(d.id, d.kind, d.value) for d in g.players[seat].dice
             if d.state == ACTIVE and d.value is not None]
 
 
-def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
+def contribute(g: Machine, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
     # every die is found before any moves: a bad id changes nothing
     dice = []
@@ -118,7 +118,7 @@ def contribute(g: Game, seat: int, die_ids: tuple[int | str, ...], rule: str) ->
     return values
 
 
-def pass_rule(g: Game, seat: int, forced: bool) -> str:
+def pass_rule(g: Machine, seat: int, forced: bool) -> str:
     """The rule that decides what a pass retrieves, cited by the pass and its retrieval.
 
     In a vote nobody retrieves anything (A7), revealed Cylons included (I15); outside
@@ -149,7 +149,7 @@ class SkillCheck(Task):
 
     __slots__ = ("order", "idx", "phase", "rule")
 
-    def __init__(self, g: Game, kind: str, difficulty: int, caller: int, rule: str) -> None:
+    def __init__(self, g: Machine, kind: str, difficulty: int, caller: int, rule: str) -> None:
         adama = False
         if kind == "crisis":
             a = g.players[g.active]
@@ -168,7 +168,7 @@ class SkillCheck(Task):
     def seat(self) -> int:
         return self.order[self.idx]
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         ch = g.check
         if self.phase == "ask":
             if self.idx >= len(self.order):
@@ -221,7 +221,7 @@ class SkillCheck(Task):
         g.pop()
         return None
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         seat = self.order[self.idx] if self.idx < len(self.order) else g.check.caller
         p = g.players[seat]
         v = choice[0]  # choice.verb, by index: every step of a check comes through here
@@ -276,7 +276,7 @@ class SkillCheck(Task):
             ch.compute()
             g.emit("die_removed_from_vote", "X3", seat=ch.caller, die=die_id)
 
-    def _finish(self, g: Game, seat: int) -> None:
+    def _finish(self, g: Machine, seat: int) -> None:
         g.clear_rolled(seat)
         p = g.players[seat]
         mine = 0  # a loop, not sum() over a generator: every player's turn in a check

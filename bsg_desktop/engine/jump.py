@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bsg_desktop.engine.core import HUMANS, Choice, Decision
-from bsg_desktop.engine.crises import PlaceMarkers
-from bsg_desktop.engine.game import Game, Task
-from bsg_desktop.engine.turn import Retrieve
+from bsg_desktop.engine.machine import Machine, Task
+from bsg_desktop.engine.markers import PlaceMarkers
+from bsg_desktop.engine.retrieve import Retrieve
 
 JUMP_DICE = (Choice("jump_die", ("strong",)), Choice("jump_die", ("weak",)))
 
@@ -18,7 +18,7 @@ class Jump(Task):
         self.rolls: tuple[int, ...] = ()  # (strong, weak), the Admiral's until chosen
         self.penalty = 0
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         if self.phase == "start":
             g.jump_track = 0  # J2
             g.emit("fleet_jumped", "J2", distance=g.distance)
@@ -57,7 +57,7 @@ class Jump(Task):
     def secret(self) -> tuple[int, ...]:
         return self.rolls
 
-    def apply(self, g: Game, choice: Choice) -> None:
+    def apply(self, g: Machine, choice: Choice) -> None:
         if choice.verb == "jump_die":
             v = self.rolls[0] if choice.args[0] == "strong" else self.rolls[1]
             self.rolls = ()  # the other die stays the Admiral's secret (like K1's)
@@ -77,7 +77,7 @@ class Jump(Task):
             g.push(PlaceMarkers("damage", damage, "J4"))
 
 
-def deal_loyalty(g: Game) -> None:
+def deal_loyalty(g: Machine) -> None:
     """L1/I7: the first time distance reaches 4+, deal one more card each."""
     if g.loyalty_dealt or g.distance < g.c.distance_loyalty:
         return

@@ -12,6 +12,7 @@ from typing import Any
 
 from bsg_desktop.engine.core import ACTIVE, RAIDER, REMOVED, SHIP, SPENT
 from bsg_desktop.engine.state import Die, Player
+from bsg_desktop.engine.turn import Turn
 
 STEPS = ("retrieve", "action", "crisis")
 
@@ -21,8 +22,6 @@ class SetupError(ValueError):
 
 
 def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
-    from bsg_desktop.engine.turn import Turn
-
     c, rng, n = g.c, g.rng, g.setup.players
     if n not in (3, 4, 5):
         raise SetupError("a game has 3, 4 or 5 players")

@@ -7,8 +7,11 @@ itself so that a reveal (A9) or the brig (B3) can simply skip them.
 
 from __future__ import annotations
 
-from bsg_desktop.engine.core import Choice, Decision
-from bsg_desktop.engine.game import Game, Task
+from bsg_desktop.engine.actions import ActionStep
+from bsg_desktop.engine.core import Decision
+from bsg_desktop.engine.crises import CrisisStep
+from bsg_desktop.engine.machine import Machine, Task
+from bsg_desktop.engine.retrieve import Retrieve
 
 
 class Turn(Task):
@@ -21,7 +24,7 @@ class Turn(Task):
         self.stage = 0  # 0 retrieve, 1 action, 2 crisis, 3 end (a scenario may start later)
         self.started = False
 
-    def run(self, g: Game) -> Decision | None:
+    def run(self, g: Machine) -> Decision | None:
         p = g.players[self.seat]
         if not self.started:
             self.started = True
@@ -34,8 +37,6 @@ class Turn(Task):
             return None
         if self.stage == 1:
             self.stage = 2
-            from bsg_desktop.engine.actions import ActionStep
-
             g.push(ActionStep(self.seat, ordered=False))
             return None
         if self.stage == 2:
@@ -48,8 +49,6 @@ class Turn(Task):
                 if g.jump_bonus:
                     g.emit("jump_bonus_waits", "I3")
             else:
-                from bsg_desktop.engine.crises import CrisisStep
-
                 g.push(CrisisStep(self.seat))
             return None
         g.pop()
@@ -58,7 +57,7 @@ class Turn(Task):
         g.push(Turn(nxt))
         return None
 
-    def _start(self, g: Game) -> None:
+    def _start(self, g: Machine) -> None:
         g.turn += 1
         g.active = self.seat
         g.turn_over = False
@@ -69,38 +68,3 @@ class Turn(Task):
         first = g.turn == 1 and self.seat == 0 and not ({"active", "step"} & g.overrides.keys())
         g.emit_data("turn_started", "I21" if first else "T0",
                     (("seat", self.seat), ("turn", g.turn)))
-
-
-class Retrieve(Task):
-    """Take back ``count`` spent dice, the player choosing strong or weak when it matters."""
-
-    __slots__ = ("seat", "count", "rule")
-
-    def __init__(self, seat: int, count: int, rule: str) -> None:
-        self.seat = seat
-        self.count = count
-        self.rule = rule
-
-    def run(self, g: Game) -> Decision | None:
-        if self.count <= 0:  # most passes take nothing back: no list of spent dice
-            g.pop()
-            return None
-        spent = g.players[self.seat].spent_dice
-        if not spent:
-            g.pop()
-            return None
-        kind_set = set()  # a loop: a set comprehension is a function call in 3.11
-        for d in spent:
-            kind_set.add(d.kind)
-        kinds = sorted(kind_set)
-        if self.count >= len(spent) or len(kinds) == 1:
-            for _ in range(min(self.count, len(spent))):
-                g.retrieve(self.seat, None, self.rule)
-            g.pop()
-            return None
-        return g.ask(self.seat, "retrieve", [Choice("retrieve", (k,)) for k in kinds],
-                     self.rule, left=self.count)
-
-    def apply(self, g: Game, choice: Choice) -> None:
-        g.retrieve(self.seat, str(choice.args[0]), self.rule)
-        self.count -= 1

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from bsg_desktop.engine.core import Choice
 
 if TYPE_CHECKING:
-    from bsg_desktop.engine.game import Game
+    from bsg_desktop.engine.machine import Machine as Game
 
 UNDO = Choice("undo")  # how an undo is spelled among a game's choices (saves, replays)
 

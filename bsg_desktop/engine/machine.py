@@ -1,0 +1,524 @@
+"""The decision loop and the state it runs on, below every rule module.
+
+At every moment the game waits for one decision from one seat (``pending``),
+offers the legal choices, and applies one choice at a time (``apply``). The
+procedure in progress is a stack of small tasks (a turn, a skill check, a
+marker placement …), each in a rule module; a task either asks a decision or
+pushes sub-tasks, so every rule that asks a player something is a real decision
+and the whole state, stack included, can be copied for a bot's sampled world.
+
+The rule modules import this one and never the other way round: a task pushes
+the next task by importing its module, which sits below it (turn → actions →
+dice → machine), so the engine's imports form no circle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bsg_desktop.data import Components, load_components
+from bsg_desktop.engine.core import (
+    ACTIVE,
+    CONTRIBUTED,
+    CYLONS,
+    RAIDER,
+    SHIP,
+    SPENT,
+    Choice,
+    Decision,
+    Event,
+    Outcome,
+    Setup,
+)
+from bsg_desktop.engine.state import Die, Player
+from bsg_desktop.engine.undo import UNDO, step_undoable
+from bsg_desktop.engine.view import make_view
+from bsg_desktop.errors import IllegalChoiceError, UserError
+
+_tnew = tuple.__new__
+# Event is a frozen dataclass with slots: its __init__ sets each field through
+# object.__setattr__. The engine records an event for almost every step, so emit
+# sets the slots through their descriptors instead: the same Event, at half the cost.
+_object_new = object.__new__
+_set_kind, _set_rule, _set_data, _set_to = (
+    Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
+
+# Public events whose data holds only ints, bools and strings, by (kind, rule, data):
+# see Game.emit_shared. Events are frozen, so one object can stand in any game's log.
+_SHARED_EVENTS: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Event] = {}
+_shared_get = _SHARED_EVENTS.get
+
+MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
+
+# Decisions asked even with a single option, because how many options they have
+# depends on a secret: a Cylon may always reveal (A9), so if a human's lone "skip"
+# went through silently while a Cylon's game paused, everyone would know.
+ALWAYS_ASK = frozenset({"action"})
+
+
+class ScriptError(UserError):
+    """Scripted dice (a scenario's) that the real dice cannot show."""
+
+
+class Task:
+    """A procedure in progress. ``run`` asks a Decision or changes the stack."""
+
+    __slots__ = ()
+
+    def run(self, g: Machine) -> Decision | None:
+        raise NotImplementedError
+
+    def apply(self, g: Machine, choice: Choice) -> None:
+        raise NotImplementedError
+
+    def secret(self) -> tuple[Any, ...]:
+        """What this task holds that some seat may not see (the jump roll, markers
+        drawn for one seat); part of ``undo.hidden_facts``. Most tasks hold nothing."""
+        return ()
+
+    def copy(self) -> Task:
+        t = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for s in getattr(cls, "__slots__", ()):
+                if hasattr(self, s):
+                    v = getattr(self, s)
+                    setattr(t, s, list(v) if isinstance(v, list) else
+                            dict(v) if isinstance(v, dict) else v)
+        return t
+
+
+class Machine:
+    """The state of a game and its decision loop; `game.Game` adds how a game is built."""
+
+    def __init__(self, setup: Setup, seed: int, components: Components | None = None,
+                 record: bool = True) -> None:
+        self.setup = setup
+        self.seed = seed
+        self.c = components or load_components()
+        self.rng = random.Random(seed)
+        self.record = record
+        self.events: list[Event] = []
+        self.choices: list[Choice] = []  # every real decision taken, for saves and replays
+        self.players: list[Player] = []
+        self.n = setup.players
+        self.active = 0
+        self.turn = 0
+        self.turn_over = False
+        self.admiral: int | None = None
+        self.dradis_pile: list[str] = []
+        self.dradis_monitor: list[str] = []
+        self.dradis_box: list[str] = []
+        self.dradis_drawn: list[str] = []  # drawn by a consequence, not yet placed (I8)
+        self.damage_pile: list[str] = []
+        self.damage_placed: list[str] = []
+        self.demoralized_pile: list[str] = []
+        self.demoralized_out: list[str] = []
+        self.jump_track = 0
+        self.distance = 0
+        self.jump_bonus = False  # A5 / I3
+        self.loyalty_deck: list[str] = []
+        self.loyalty_box: list[str] = []  # unused Cylon cards (S5)
+        self.loyalty_dealt = False  # L1 happens once
+        self.crisis_dice: tuple[str, ...] = ()
+        # face index per die (or a scripted face), secret to the roller
+        self.crisis_rolled: tuple[Any, ...] = ()
+        self.crisis: Any = None  # the chosen CrisisFace (public)
+        self.crisis_source = ""  # die id, or "cylon" (Y6)
+        self.check: Any = None  # the skill check in progress (public contributions)
+        self.kara_used_turn = -1
+        self.lee_used_turn = -1
+        self.stack: list[Task] = []
+        self.pending: Decision | None = None
+        self.outcome: Outcome | None = None
+        self.script_skill: deque[int] = deque()  # scenario-scripted skill die results
+        self.script_crisis: deque[int | str] = deque()  # scripted face indexes or face codes
+        self.stalled = False
+        # Simulations and bots' rollouts stop a runaway game here; the window lifts it,
+        # since a game people play must never stop without a result.
+        self.turn_limit: int | None = MAX_TURNS
+        self.overrides: dict[str, Any] = {}
+        self.script: tuple[tuple[int, ...], tuple[int | str, ...]] = ((), ())
+        # view.ViewCache: parts of recent views to hand out again (made on the first view)
+        self.view_cache: Any = None
+        # Undo (engine/undo.py): drivers that offer it set keep_undo; the game then keeps
+        # the state before the last decision while that decision may be taken back.
+        self.keep_undo = False
+        self._undo: Machine | None = None
+        self._undo_seat: int | None = None
+
+    # ------------------------------------------------------------------ door
+    @property
+    def current_seat(self) -> int | None:
+        return self.pending.seat if self.pending else None
+
+    def legal_choices(self) -> tuple[Choice, ...]:
+        return self.pending.options if self.pending else ()
+
+    def apply(self, choice: Choice | str) -> list[Event]:
+        """Apply one choice; an illegal one raises IllegalChoiceError and changes nothing.
+
+        ``undo`` (as a replay or a save spells it) takes back the pending seat's last
+        decision, exactly as ``undo(seat)`` does.
+        """
+        if isinstance(choice, str):
+            choice = Choice.parse(choice)
+        if self.outcome is not None:
+            raise IllegalChoiceError("the game is over")
+        if choice == UNDO:
+            if self._undo is None and not self.keep_undo:
+                self._rebuild_undo()  # a recipe applied step by step (a review, a lesson)
+            return self.undo(self.pending[0] if self.pending is not None else -1)
+        # pending[2] is pending.options, without a named-tuple attribute lookup
+        if self.pending is None or choice not in self.pending[2]:
+            legal = ", ".join(str(c) for c in self.legal_choices())
+            raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
+        start = len(self.events)
+        seat = self.pending[0]
+        before = None
+        if self.keep_undo:
+            before = self.copy()
+            before._undo = None  # one step back only: snapshots never chain
+        self.choices.append(choice)
+        self.pending = None
+        self.stack[-1].apply(self, choice)
+        self._advance()
+        if before is not None and step_undoable(before, self, seat):
+            self._undo, self._undo_seat = before, seat
+        else:
+            self._undo = self._undo_seat = None
+        return self.events[start:]
+
+    # ------------------------------------------------------------------ undo
+    def _rebuild_undo(self) -> None:
+        """The state before the last decision, for a game that kept none (see Game)."""
+
+    def undoable(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last decision now (rule: engine/undo.py)."""
+        return (self._undo is not None and seat is not None and seat == self._undo_seat
+                and self.pending is not None and self.pending[0] == seat
+                and self.outcome is None)
+
+    def undo(self, seat: int | None) -> list[Event]:
+        """Take back ``seat``'s last decision; IllegalChoiceError if it may not be.
+
+        The game returns to the state before that decision, and a public event says
+        who took a decision back, so nobody at the table misses an undo.
+        """
+        if not self.undoable(seat):
+            raise IllegalChoiceError("nothing to take back: only your own last decision, "
+                                     "before anyone else decides and before anything "
+                                     "hidden is known")
+        before = self._undo
+        assert before is not None and before.pending is not None
+        kind, rule = before.pending[1], before.pending[3]
+        choices = [*self.choices, UNDO]
+        self.__dict__.update(before.copy().__dict__)
+        self.choices = choices
+        self._undo = self._undo_seat = None
+        start = len(self.events)
+        self.emit("decision_taken_back", rule, seat=seat, decision=kind)
+        return self.events[start:]
+
+    def _advance(self) -> None:
+        while self.outcome is None and self.pending is None:
+            if self.turn_limit is not None and self.turn > self.turn_limit:
+                self.stalled = True
+                return
+            task = self.stack[-1]
+            decision = task.run(self)
+            if decision is None:
+                continue
+            options = decision[2]  # decision.options, by index: asked once per step
+            if len(options) == 1 and decision[1] not in ALWAYS_ASK:
+                # A forced move is not a decision: apply it and go on (not recorded).
+                task.apply(self, options[0])
+                continue
+            self.pending = decision
+
+    # ------------------------------------------------------------- plumbing
+    def push(self, task: Task) -> None:
+        self.stack.append(task)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
+        if self.record:
+            self.emit_data(kind, rule, tuple(data.items()), to)
+
+    def emit_data(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...],
+                  to: Iterable[int] | None = None, /) -> None:
+        """``emit`` with the data already as the Event holds it, ``(("seat", 2), …)``.
+
+        For the few events emitted at almost every step (rolls, contributions,
+        joins, passes, retrievals): a keyword call builds a dict that ``emit`` then
+        turns into this tuple. The pairs must be in the order ``emit``'s keywords
+        would give, so the Event is the same (``tests/test_fast_paths.py``).
+        """
+        if self.record:
+            e = _object_new(Event)
+            _set_kind(e, kind)
+            _set_rule(e, rule)
+            _set_data(e, data)
+            _set_to(e, None if to is None else frozenset(to))
+            self.events.append(e)
+
+    def emit_shared(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...], /) -> None:
+        """``emit_data`` of a public event, handing out one kept Event per content.
+
+        Building an Event (four slot setters) costs several times a dict lookup, and
+        the commonest events repeat exactly: who joined, passed, rolled how many dice,
+        took back which die, ended a turn. Only for data of ints, strings and literal
+        bools, each always of the same type at its call site: a key that compares
+        equal would otherwise hand back ``1`` where ``True`` was meant.
+        """
+        if self.record:
+            key = (kind, rule, data)
+            e = _shared_get(key)
+            if e is None:  # built once, by emit_data, then handed out again
+                if len(_SHARED_EVENTS) >= 4096:  # a few hundred in any real game
+                    _SHARED_EVENTS.clear()
+                self.emit_data(kind, rule, data)
+                _SHARED_EVENTS[key] = self.events[-1]
+                return
+            self.events.append(e)
+
+    def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
+            **info: Any) -> Decision:
+        # positional tuple.__new__: the named tuple's own __new__ is a Python call
+        return _tnew(Decision, (seat, kind, tuple(options), rule, tuple(info.items())))
+
+    def win(self, winner: str, condition: str, rule: str) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(winner, condition, rule)
+            self.pending = None
+            self.emit("game_over", rule, winner=winner, condition=condition,
+                      cylons=[p.seat for p in self.players if p.is_cylon],
+                      loyalty={p.seat: list(p.loyalty) for p in self.players})
+
+    def copy(self) -> Machine:
+        """A full independent copy (for bots' sampled worlds and undo snapshots)."""
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.events = list(self.events)
+        g.choices = list(self.choices)
+        g.players = [p.copy() for p in self.players]
+        for name in ("dradis_pile", "dradis_monitor", "dradis_box", "dradis_drawn", "damage_pile",
+                     "damage_placed", "demoralized_pile", "demoralized_out", "loyalty_deck",
+                     "loyalty_box"):
+            setattr(g, name, list(getattr(self, name)))
+        g.stack = [t.copy() for t in self.stack]
+        g.check = self.check.copy() if self.check is not None else None
+        g.script_skill = deque(self.script_skill)
+        g.script_crisis = deque(self.script_crisis)
+        if self.view_cache is not None:  # its own, so the two games' views never interfere
+            g.view_cache = self.view_cache.copy()
+        return g
+
+    # -------------------------------------------------------------- seating
+    def order_from_left(self, seat: int) -> list[int]:
+        """D3/K2: clockwise from the player left of ``seat``, ``seat`` last."""
+        return [(seat + i) % self.n for i in range(1, self.n + 1)]
+
+    def die(self, die_id: int) -> Die:
+        """Dice are numbered four per seat at setup (S4), so the id locates the die."""
+        d = self.players[die_id // 4].dice[die_id % 4]
+        if d.id != die_id:
+            raise KeyError(die_id)
+        return d
+
+    def character_seat(self, cid: str) -> int | None:
+        for p in self.players:
+            if p.character == cid:
+                return p.seat
+        return None
+
+    def is_demoralized(self, seat: int) -> bool:
+        """K4: a marker on a revealed Cylon has no effect."""
+        p = self.players[seat]
+        return p.character in self.demoralized_out and not p.revealed
+
+    def damaged(self, disables: str) -> bool:
+        # a loop, not any() over a generator: asked several times a step, mostly of
+        # an undamaged ship, where it returns at once
+        if self.damage_placed:
+            index = self.c.disables
+            for loc in self.damage_placed:
+                if index[loc] == disables:
+                    return True
+        return False
+
+    # ---------------------------------------------------------------- dice
+    def roll_skill(self, kind: str) -> int:
+        faces = self.c.skill(kind).faces
+        if self.script_skill:
+            v = self.script_skill.popleft()
+            if v not in faces:
+                # a scenario's mistake: say so rather than roll something else silently
+                raise ScriptError(f"scripted skill die value {v:+d} cannot be rolled on a "
+                                  f"{kind} die (faces {', '.join(f'{f:+d}' for f in faces)})")
+            return v
+        return faces[int(self.rng.random() * 6)]
+
+    def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
+        """D1/D2: roll every given die; values are for the roller only."""
+        if self.script_skill:  # a scenario's dice: roll_skill checks and takes them
+            for d in dice:
+                d.value = self.roll_skill(d.kind)
+        else:
+            # roll_skill inlined (the same draws in the same order): a die is rolled at
+            # almost every step, and the faces are looked up once per kind in a row
+            rnd = self.rng.random
+            skill = self.c.skill
+            kind: str | None = None
+            faces: tuple[int, ...] = ()
+            for d in dice:
+                if d.kind != kind:
+                    kind = d.kind
+                    faces = skill(kind).faces
+                d.value = faces[int(rnd() * 6)]
+        if self.record:
+            self.emit_shared("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
+            values = []  # a loop: a list comprehension is a function call in 3.11
+            for d in dice:
+                values.append((d.id, d.kind, d.value))
+            self.emit_data("roll_result", rule, (("seat", seat), ("values", values)), (seat,))
+
+    def spend_contributed(self, rule: str = "D10") -> None:
+        moved = False
+        for p in self.players:
+            for d in p.dice:
+                if d.state == CONTRIBUTED:
+                    d.state = SPENT
+                    d.value = None
+                    moved = True
+        if moved:
+            self.emit_shared("dice_spent", rule, ())
+
+    def clear_rolled(self, seat: int) -> None:
+        """Uncontributed rolled dice go back to plain active dice; their values are forgotten."""
+        for d in self.players[seat].dice:
+            if d.state == ACTIVE:
+                d.value = None
+
+    def retrieve(self, seat: int, kind: str | None, rule: str) -> bool:
+        p = self.players[seat]
+        for d in p.dice:
+            if d.state == SPENT and (kind is None or d.kind == kind):
+                d.state = ACTIVE
+                d.value = None
+                self.emit_shared("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
+                return True
+        return False
+
+    def pass_retrieval(self, seat: int, forced: bool, vote: bool) -> int:
+        """How many spent dice a passing player takes back (D4, D5, A7, B2, K4, K6, Y5, I9)."""
+        p = self.players[seat]
+        if vote:
+            return 0  # A7
+        if p.revealed:
+            n = len(p.spent_dice)  # Y5
+        else:
+            n = 2 if forced else 1  # D4 / D5
+            if p.in_brig or self.is_demoralized(seat):
+                n = min(n, 1)  # B2 / K4
+        if self.damaged("pass_retrieve"):
+            n -= 1  # K6 Armory, I9
+        return max(0, n)
+
+    # ------------------------------------------------------------- markers
+    def reshuffle(self, pile: list[str]) -> None:
+        self.rng.shuffle(pile)
+
+    def raiders(self) -> int:
+        return self.dradis_monitor.count(RAIDER)
+
+    def ships(self) -> int:
+        return self.dradis_monitor.count(SHIP)
+
+    def draw_dradis_hand(self, count: int, rule: str) -> None:
+        """K7: draw ``count`` DRADIS markers from the pile (fewer if it runs out)."""
+        for _ in range(count):
+            if not self.dradis_pile:
+                self.emit("dradis_pile_empty", rule)
+                break
+            self.dradis_drawn.append(self.dradis_pile.pop())
+
+    def place_drawn_dradis(self, rule: str) -> str:
+        """I8: place the next drawn marker on the monitor, then the Raider win check (W2)."""
+        m = self.dradis_drawn.pop(0)
+        self.dradis_monitor.append(m)
+        self.emit("dradis_placed", rule, marker=m, raiders=self.raiders(), ships=self.ships())
+        if m == RAIDER and self.raiders() >= 6:
+            self.win(CYLONS, "raiders", "W2")
+        return m
+
+    def place_damage(self, rule: str, location: str | None = None) -> None:
+        """K5/I8: one damage marker on Galactica; the 6th destroys it (W2)."""
+        if location is None:
+            if not self.damage_pile:
+                return
+            location = self.damage_pile.pop()
+        else:
+            self.damage_pile.remove(location)
+        self.damage_placed.append(location)
+        self.emit("damage_placed", rule, location=location, count=len(self.damage_placed))
+        if len(self.damage_placed) >= len(self.c.damage_locations):
+            self.win(CYLONS, "damage", "W2")
+
+    def place_demoralized(self, rule: str, character: str | None = None) -> None:
+        """K3/I8: one demoralized marker; drawing the last one wins for the Cylons (W2)."""
+        if character is None:
+            if not self.demoralized_pile:
+                return
+            character = self.demoralized_pile.pop()
+        else:
+            self.demoralized_pile.remove(character)
+        self.demoralized_out.append(character)
+        # seat None: the character is not in the game and the marker lies on an unused
+        # section (K3); on a revealed Cylon it has no effect (K4, Y1). Either way the
+        # log must not say that somebody is demoralized.
+        seat = self.character_seat(character)
+        revealed = seat is not None and self.players[seat].revealed
+        self.emit("demoralized_placed", rule, character=character, seat=seat,
+                  count=len(self.demoralized_out), revealed=revealed)
+        if not self.demoralized_pile:
+            self.win(CYLONS, "morale", "W2")
+
+    def pass_admiral(self) -> None:
+        """I13: the title goes down the rank ladder from the current holder.
+
+        Called when the holder is brigged (A6) or reveals (I4); the change cites I13,
+        the rule that picks who receives the title.
+
+        The next eligible player (not revealed, not in the brig) below the holder
+        takes it, wrapping round to the top; a released Admiral does not get it back.
+        With nobody eligible: the highest-ranked player not revealed, and failing
+        that the highest-ranked player.
+        """
+        rank = {c.id: c.rank for c in self.c.characters}
+        by_rank = sorted(self.players, key=lambda p: rank[p.character])
+        if self.admiral is not None:
+            at = next(i for i, p in enumerate(by_rank) if p.seat == self.admiral)
+            ladder = by_rank[at + 1:] + by_rank[:at + 1]  # below the holder, then wrap
+        else:
+            ladder = by_rank
+        new = by_rank[0].seat
+        for pool in ([p for p in ladder if not p.revealed and not p.in_brig],
+                     [p for p in by_rank if not p.revealed]):
+            if pool:
+                new = pool[0].seat
+                break
+        if new != self.admiral:
+            self.admiral = new
+            self.emit("admiral_changed", "I13", seat=new)
+
+    # ---------------------------------------------------------------- view
+    # ``g.view(seat)`` is make_view(g, seat) itself, not a method calling it: a view is
+    # built for every decision of every simulated game, and the extra frame showed.
+    view = make_view
