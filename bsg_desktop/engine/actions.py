@@ -6,8 +6,6 @@ the bots and the tests all ask it (through the pending decision).
 
 from __future__ import annotations
 
-from functools import partial
-
 from bsg_desktop.engine.core import CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.cylon import Reveal
 from bsg_desktop.engine.dice import SkillCheck, contribute, rolled, subsets
@@ -16,38 +14,33 @@ from bsg_desktop.engine.retrieve import Retrieve
 
 VOTE_DIFFICULTY = 4  # A6
 
-# legal_actions runs for every action decision and offers a dozen choices; a Choice
-# built by tuple.__new__ from (verb, args) is the same named tuple without a call of
-# its Python-level constructor, and the argument-free ones are made once.
-_choice = partial(tuple.__new__, Choice)
-_SKIP, _A2, _A3, _A4, _A5 = (Choice(v) for v in ("skip", "a2", "a3", "a4", "a5"))
 
 
 def legal_actions(g: Machine, seat: int, ordered: bool) -> list[Choice]:
     p = g.players[seat]
-    opts = [_SKIP]  # I5
+    opts = [Choice("skip")]  # I5
     active = len(p.active_dice)
     others = [q.seat for q in g.players if q.seat != seat]
     if p.character == "gaius_baltar" and not p.revealed and not p.baltar_used:  # X5, Y4
-        opts += [_choice(("a1", (s,))) for s in others]
+        opts += [Choice("a1", (s,)) for s in others]
     if not p.in_brig and active >= 1:  # B1, I2
         if g.dradis_monitor and not g.damaged("a2"):
-            opts.append(_A2)
+            opts.append(Choice("a2"))
         if g.damage_placed:
-            opts.append(_A3)
+            opts.append(Choice("a3"))
         if not g.damaged("a4") and (g.setup.morale_variant or _morale_targets(g)):
-            opts.append(_A4)
+            opts.append(Choice("a4"))
         if active >= 2 and not p.revealed and not g.damaged("a5"):  # I2; Y3 allows one die
-            opts.append(_A5)
+            opts.append(Choice("a5"))
     if not g.damaged("a6"):
-        opts += [_choice(("a6", ("brig", q.seat))) for q in g.players
+        opts += [Choice("a6", ("brig", q.seat)) for q in g.players
                  if q.seat != seat and not q.in_brig and not q.revealed]
-        opts += [_choice(("a6", ("release", q.seat))) for q in g.players if q.in_brig]
+        opts += [Choice("a6", ("release", q.seat)) for q in g.players if q.in_brig]
     if not ordered and active >= 1 and not g.damaged("a8"):
         kinds = sorted({d.kind for d in p.active_dice})
-        opts += [_choice(("a8", (s, k))) for s in others for k in kinds]
+        opts += [Choice("a8", (s, k)) for s in others for k in kinds]
     if not ordered and not p.revealed:
-        opts += [_choice(("a9", (card,))) for card in p.loyalty
+        opts += [Choice("a9", (card,)) for card in p.loyalty
                  if card in g.c.cylon_ids]
     return opts
 

@@ -91,12 +91,8 @@ class CrisisStep(Task):
         rolled = g.crisis_rolled[k]
         if isinstance(rolled, CrisisFace):
             return rolled
-        # a loop rather than next() over a generator (a generator object per face read)
         die_id = g.crisis_dice[k]
-        for die in g.c.crisis_dice:
-            if die.id == die_id:
-                return die.faces[rolled]
-        raise StopIteration  # what next() of the generator raised for an unknown die
+        return next(die for die in g.c.crisis_dice if die.id == die_id).faces[rolled]
 
     def apply(self, g: Machine, choice: Choice) -> None:
         if choice.verb == "roll":

@@ -9,7 +9,7 @@ kept are forgotten when they stop.
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations
 
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
@@ -20,10 +20,6 @@ JOIN_PASS = (Choice("join"), Choice("pass"))
 REROLL_STOP = (Choice("reroll"), Choice("stop"))
 RECLAIM_KEEP = (Choice("reclaim"), Choice("keep"))
 INITIATIVE = Choice("initiative")
-# Decision((seat, kind, options, rule, info)) without the keyword call and dict of
-# Game.ask: the join, contribute and reroll questions come at almost every step.
-# ``options`` must be a tuple and ``info`` the pairs in ask's keyword order.
-_decision = partial(tuple.__new__, Decision)
 
 
 class Check:
@@ -51,20 +47,10 @@ class Check:
         return 0 if self.adama and value == -1 else value
 
     def compute(self) -> int:
-        # value_of inlined: every view during a check recomputes the total, and
-        # without X1 in force (most checks) every counting die counts as rolled
-        total = 0
-        if self.adama:
-            for e in self.entries:
-                if e[4]:
-                    v = e[3]
-                    total += 0 if v == -1 else v
-        else:
-            for e in self.entries:
-                if e[4]:
-                    total += e[3]
-        self.total = total
-        return total
+        """The check's total: every die that still counts, as X1 values it (D10, X3)."""
+        self.total = sum(self.value_of(value) for _s, _d, _k, value, counts in self.entries
+                         if counts)
+        return self.total
 
 
 def subsets(dice: list[tuple[int, str, int]], lo: int, hi: int) -> list[Choice]:
@@ -93,26 +79,19 @@ def rolled(g: Machine, seat: int) -> list[tuple[int, str, int]]:
 
 def contribute(g: Machine, seat: int, die_ids: tuple[int | str, ...], rule: str) -> list[int]:
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
-    # every die is found before any moves: a bad id changes nothing
-    dice = []
-    for did in die_ids:
-        dice.append(g.die(int(did)))
-    values = []
-    shown = []  # the event's (id, kind, value) per die, built in the same loop
+    dice = [g.die(int(did)) for did in die_ids]  # every die found before any moves
     check = g.check
     for d in dice:
         d.state = CONTRIBUTED
-        v = d.value if d.value is not None else 0
-        values.append(v)
-        shown.append((d.id, d.kind, v))
         if check is not None:
             check.entries.append((seat, d.id, d.kind, d.value, True))
+    values = [d.value if d.value is not None else 0 for d in dice]
     if check is not None:
         check.compute()
-    if g.record:
-        if g.players[seat].revealed:
-            rule = "Y3"  # a revealed Cylon contributes exactly one die
-        g.emit_data("dice_contributed", rule, (("seat", seat), ("dice", shown)))
+    if g.players[seat].revealed:
+        rule = "Y3"  # a revealed Cylon contributes exactly one die
+    g.emit("dice_contributed", rule, seat=seat,
+           dice=[(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])
     if check is not None and check.adama and -1 in values:
         g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
     return values
@@ -161,8 +140,7 @@ class SkillCheck(Task):
         self.idx = 0
         self.phase = "ask"
         self.rule = rule
-        g.emit_data("check_started", rule,
-                    (("kind", kind), ("difficulty", difficulty), ("caller", caller)))
+        g.emit("check_started", rule, kind=kind, difficulty=difficulty, caller=caller)
 
     @property
     def seat(self) -> int:
@@ -174,32 +152,28 @@ class SkillCheck(Task):
             if self.idx >= len(self.order):
                 self.phase = "roslin"
                 return None
-            seat = self.order[self.idx]  # self.seat, without a property call
-            for d in g.players[seat].dice:
-                if d.state == ACTIVE:
-                    break
-            else:  # no active die
+            seat = self.seat
+            if not g.players[seat].active_dice:
                 rule = pass_rule(g, seat, True)
-                g.emit_shared("passed", rule, (("seat", seat), ("forced", True)))
+                g.emit("passed", rule, seat=seat, forced=True)
                 n = g.pass_retrieval(seat, forced=True, vote=ch.kind == "vote")
                 self.idx += 1
                 g.push(Retrieve(seat, n, rule))
                 return None
-            return _decision((seat, "join", JOIN_PASS, "D3", (
-                ("check", ch.kind), ("difficulty", ch.difficulty), ("total", ch.total))))
+            return g.ask(seat, "join", JOIN_PASS, "D3", check=ch.kind,
+                         difficulty=ch.difficulty, total=ch.total)
         if self.phase == "contribute":
-            seat = self.order[self.idx]
+            seat = self.seat
             p = g.players[seat]
             dice = rolled(g, seat)
             opts = subset_choices(dice, 1, 1 if p.revealed else len(dice))  # Y3
             if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
                 opts = (*opts, INITIATIVE)  # X2
-            return _decision((seat, "contribute", opts, "D7", (
-                ("rolled", dice), ("total", ch.total), ("difficulty", ch.difficulty),
-                ("check", ch.kind))))
+            return g.ask(seat, "contribute", opts, "D7", rolled=dice, total=ch.total,
+                         difficulty=ch.difficulty, check=ch.kind)
         if self.phase == "reroll":
-            return _decision((self.order[self.idx], "reroll", REROLL_STOP, "D8", (
-                ("total", ch.total), ("difficulty", ch.difficulty))))
+            return g.ask(self.seat, "reroll", REROLL_STOP, "D8", total=ch.total,
+                         difficulty=ch.difficulty)
         if self.phase == "kara":
             return g.ask(self.seat, "kara", RECLAIM_KEEP, "X4")
         if self.phase == "roslin":
@@ -214,9 +188,8 @@ class SkillCheck(Task):
         # resolve
         total = ch.compute()
         ch.success = total >= ch.difficulty
-        g.emit_data("check_result", "K2" if ch.kind == "crisis" else "A6", (
-            ("kind", ch.kind), ("total", total), ("difficulty", ch.difficulty),
-            ("success", ch.success)))
+        g.emit("check_result", "K2" if ch.kind == "crisis" else "A6", kind=ch.kind,
+               total=total, difficulty=ch.difficulty, success=ch.success)
         g.spend_contributed()
         g.pop()
         return None
@@ -224,14 +197,14 @@ class SkillCheck(Task):
     def apply(self, g: Machine, choice: Choice) -> None:
         seat = self.order[self.idx] if self.idx < len(self.order) else g.check.caller
         p = g.players[seat]
-        v = choice[0]  # choice.verb, by index: every step of a check comes through here
+        v = choice.verb
         if v == "join":
-            g.emit_shared("joined", "D3", (("seat", seat),))
+            g.emit("joined", "D3", seat=seat)
             g.roll_dice(seat, p.active_dice, "D2")
             self.phase = "contribute"
         elif v == "pass":
             rule = pass_rule(g, seat, False)
-            g.emit_shared("passed", rule, (("seat", seat), ("forced", False)))
+            g.emit("passed", rule, seat=seat, forced=False)
             n = g.pass_retrieval(seat, forced=False, vote=g.check.kind == "vote")
             self.idx += 1
             g.push(Retrieve(seat, n, rule))
@@ -239,14 +212,10 @@ class SkillCheck(Task):
             contribute(g, seat, choice[1], "D7")
             if p.revealed:
                 self._finish(g, seat)
+            elif p.active_dice:
+                self.phase = "reroll"
             else:
-                # ``not p.active_dice`` without building the list
-                for d in p.dice:
-                    if d.state == ACTIVE:
-                        self.phase = "reroll"
-                        break
-                else:
-                    self._finish(g, seat)
+                self._finish(g, seat)
         elif v == "initiative":
             g.lee_used_turn = g.turn
             g.emit("initiative", "X2", seat=seat)
@@ -279,10 +248,7 @@ class SkillCheck(Task):
     def _finish(self, g: Machine, seat: int) -> None:
         g.clear_rolled(seat)
         p = g.players[seat]
-        mine = 0  # a loop, not sum() over a generator: every player's turn in a check
-        for e in g.check.entries:
-            if e[0] == seat:
-                mine += 1
+        mine = sum(1 for e in g.check.entries if e[0] == seat)
         if (p.character == "kara_thrace" and not p.in_brig and not p.revealed
                 and g.kara_used_turn != g.turn and 3 <= mine <= 4):
             self.phase = "kara"

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bsg_desktop.data import Components, load_components
+from bsg_desktop.engine.copies import copied, copy_slots
 from bsg_desktop.engine.core import (
     ACTIVE,
     CONTRIBUTED,
@@ -35,21 +36,8 @@ from bsg_desktop.engine.core import (
 )
 from bsg_desktop.engine.state import Die, Player
 from bsg_desktop.engine.undo import UNDO, step_undoable
-from bsg_desktop.engine.view import make_view
+from bsg_desktop.engine.view import PlayerView, make_view
 from bsg_desktop.errors import IllegalChoiceError, UserError
-
-_tnew = tuple.__new__
-# Event is a frozen dataclass with slots: its __init__ sets each field through
-# object.__setattr__. The engine records an event for almost every step, so emit
-# sets the slots through their descriptors instead: the same Event, at half the cost.
-_object_new = object.__new__
-_set_kind, _set_rule, _set_data, _set_to = (
-    Event.__dict__[f].__set__ for f in ("kind", "rule", "data", "to"))
-
-# Public events whose data holds only ints, bools and strings, by (kind, rule, data):
-# see Game.emit_shared. Events are frozen, so one object can stand in any game's log.
-_SHARED_EVENTS: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Event] = {}
-_shared_get = _SHARED_EVENTS.get
 
 MAX_TURNS = 400  # a safety net for the simulator; no real game comes near it
 
@@ -80,18 +68,15 @@ class Task:
         return ()
 
     def copy(self) -> Task:
-        t = object.__new__(type(self))
-        for cls in type(self).__mro__:
-            for s in getattr(cls, "__slots__", ()):
-                if hasattr(self, s):
-                    v = getattr(self, s)
-                    setattr(t, s, list(v) if isinstance(v, list) else
-                            dict(v) if isinstance(v, dict) else v)
-        return t
+        return copy_slots(self)  # type: ignore[no-any-return]
 
 
 class Machine:
     """The state of a game and its decision loop; `game.Game` adds how a game is built."""
+
+    # Shared, not copied, by ``copy``: the components and setup are frozen, and the undo
+    # snapshot is a past state nobody changes (a snapshot never holds one of its own).
+    SHARED = frozenset({"c", "setup", "_undo"})
 
     def __init__(self, setup: Setup, seed: int, components: Components | None = None,
                  record: bool = True) -> None:
@@ -171,12 +156,11 @@ class Machine:
             if self._undo is None and not self.keep_undo:
                 self._rebuild_undo()  # a recipe applied step by step (a review, a lesson)
             return self.undo(self.pending[0] if self.pending is not None else -1)
-        # pending[2] is pending.options, without a named-tuple attribute lookup
-        if self.pending is None or choice not in self.pending[2]:
+        if self.pending is None or choice not in self.pending.options:
             legal = ", ".join(str(c) for c in self.legal_choices())
             raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
         start = len(self.events)
-        seat = self.pending[0]
+        seat = self.pending.seat
         before = None
         if self.keep_undo:
             before = self.copy()
@@ -231,8 +215,8 @@ class Machine:
             decision = task.run(self)
             if decision is None:
                 continue
-            options = decision[2]  # decision.options, by index: asked once per step
-            if len(options) == 1 and decision[1] not in ALWAYS_ASK:
+            options = decision.options
+            if len(options) == 1 and decision.kind not in ALWAYS_ASK:
                 # A forced move is not a decision: apply it and go on (not recorded).
                 task.apply(self, options[0])
                 continue
@@ -246,50 +230,15 @@ class Machine:
         self.stack.pop()
 
     def emit(self, kind: str, rule: str, /, to: Iterable[int] | None = None, **data: Any) -> None:
+        """Record an event; ``to`` names the seats that may see it (None: everyone)."""
         if self.record:
-            self.emit_data(kind, rule, tuple(data.items()), to)
-
-    def emit_data(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...],
-                  to: Iterable[int] | None = None, /) -> None:
-        """``emit`` with the data already as the Event holds it, ``(("seat", 2), …)``.
-
-        For the few events emitted at almost every step (rolls, contributions,
-        joins, passes, retrievals): a keyword call builds a dict that ``emit`` then
-        turns into this tuple. The pairs must be in the order ``emit``'s keywords
-        would give, so the Event is the same (``tests/test_fast_paths.py``).
-        """
-        if self.record:
-            e = _object_new(Event)
-            _set_kind(e, kind)
-            _set_rule(e, rule)
-            _set_data(e, data)
-            _set_to(e, None if to is None else frozenset(to))
-            self.events.append(e)
-
-    def emit_shared(self, kind: str, rule: str, data: tuple[tuple[str, Any], ...], /) -> None:
-        """``emit_data`` of a public event, handing out one kept Event per content.
-
-        Building an Event (four slot setters) costs several times a dict lookup, and
-        the commonest events repeat exactly: who joined, passed, rolled how many dice,
-        took back which die, ended a turn. Only for data of ints, strings and literal
-        bools, each always of the same type at its call site: a key that compares
-        equal would otherwise hand back ``1`` where ``True`` was meant.
-        """
-        if self.record:
-            key = (kind, rule, data)
-            e = _shared_get(key)
-            if e is None:  # built once, by emit_data, then handed out again
-                if len(_SHARED_EVENTS) >= 4096:  # a few hundred in any real game
-                    _SHARED_EVENTS.clear()
-                self.emit_data(kind, rule, data)
-                _SHARED_EVENTS[key] = self.events[-1]
-                return
-            self.events.append(e)
+            self.events.append(Event(kind, rule, tuple(data.items()),
+                                     None if to is None else frozenset(to)))
 
     def ask(self, seat: int, kind: str, options: Sequence[Choice], rule: str, /,
             **info: Any) -> Decision:
-        # positional tuple.__new__: the named tuple's own __new__ is a Python call
-        return _tnew(Decision, (seat, kind, tuple(options), rule, tuple(info.items())))
+        """The decision ``seat`` faces; ``info`` is what only that seat sees to choose."""
+        return Decision(seat, kind, tuple(options), rule, tuple(info.items()))
 
     def win(self, winner: str, condition: str, rule: str) -> None:
         if self.outcome is None:
@@ -300,24 +249,15 @@ class Machine:
                       loyalty={p.seat: list(p.loyalty) for p in self.players})
 
     def copy(self) -> Machine:
-        """A full independent copy (for bots' sampled worlds and undo snapshots)."""
+        """A full independent copy (for bots' sampled worlds and undo snapshots).
+
+        Every attribute the game has is copied by what it holds (``copied``), so a
+        field added to ``__init__`` is never shared between a bot's sampled world and
+        the real game; only the values named in ``SHARED`` are the same object in both.
+        """
         g = object.__new__(type(self))
-        g.__dict__.update(self.__dict__)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        g.events = list(self.events)
-        g.choices = list(self.choices)
-        g.players = [p.copy() for p in self.players]
-        for name in ("dradis_pile", "dradis_monitor", "dradis_box", "dradis_drawn", "damage_pile",
-                     "damage_placed", "demoralized_pile", "demoralized_out", "loyalty_deck",
-                     "loyalty_box"):
-            setattr(g, name, list(getattr(self, name)))
-        g.stack = [t.copy() for t in self.stack]
-        g.check = self.check.copy() if self.check is not None else None
-        g.script_skill = deque(self.script_skill)
-        g.script_crisis = deque(self.script_crisis)
-        if self.view_cache is not None:  # its own, so the two games' views never interfere
-            g.view_cache = self.view_cache.copy()
+        for name, value in vars(self).items():
+            setattr(g, name, value if name in self.SHARED else copied(value))
         return g
 
     # -------------------------------------------------------------- seating
@@ -344,14 +284,8 @@ class Machine:
         return p.character in self.demoralized_out and not p.revealed
 
     def damaged(self, disables: str) -> bool:
-        # a loop, not any() over a generator: asked several times a step, mostly of
-        # an undamaged ship, where it returns at once
-        if self.damage_placed:
-            index = self.c.disables
-            for loc in self.damage_placed:
-                if index[loc] == disables:
-                    return True
-        return False
+        """K6: is the thing a damage location disables (an action, a retrieval) out?"""
+        return any(self.c.disables[loc] == disables for loc in self.damage_placed)
 
     # ---------------------------------------------------------------- dice
     def roll_skill(self, kind: str) -> int:
@@ -367,27 +301,11 @@ class Machine:
 
     def roll_dice(self, seat: int, dice: list[Die], rule: str) -> None:
         """D1/D2: roll every given die; values are for the roller only."""
-        if self.script_skill:  # a scenario's dice: roll_skill checks and takes them
-            for d in dice:
-                d.value = self.roll_skill(d.kind)
-        else:
-            # roll_skill inlined (the same draws in the same order): a die is rolled at
-            # almost every step, and the faces are looked up once per kind in a row
-            rnd = self.rng.random
-            skill = self.c.skill
-            kind: str | None = None
-            faces: tuple[int, ...] = ()
-            for d in dice:
-                if d.kind != kind:
-                    kind = d.kind
-                    faces = skill(kind).faces
-                d.value = faces[int(rnd() * 6)]
-        if self.record:
-            self.emit_shared("dice_rolled", rule, (("seat", seat), ("count", len(dice))))
-            values = []  # a loop: a list comprehension is a function call in 3.11
-            for d in dice:
-                values.append((d.id, d.kind, d.value))
-            self.emit_data("roll_result", rule, (("seat", seat), ("values", values)), (seat,))
+        for d in dice:
+            d.value = self.roll_skill(d.kind)
+        self.emit("dice_rolled", rule, seat=seat, count=len(dice))
+        self.emit("roll_result", rule, to=(seat,), seat=seat,
+                  values=[(d.id, d.kind, d.value) for d in dice])
 
     def spend_contributed(self, rule: str = "D10") -> None:
         moved = False
@@ -398,7 +316,7 @@ class Machine:
                     d.value = None
                     moved = True
         if moved:
-            self.emit_shared("dice_spent", rule, ())
+            self.emit("dice_spent", rule)
 
     def clear_rolled(self, seat: int) -> None:
         """Uncontributed rolled dice go back to plain active dice; their values are forgotten."""
@@ -412,7 +330,7 @@ class Machine:
             if d.state == SPENT and (kind is None or d.kind == kind):
                 d.state = ACTIVE
                 d.value = None
-                self.emit_shared("die_retrieved", rule, (("seat", seat), ("kind", d.kind)))
+                self.emit("die_retrieved", rule, seat=seat, kind=d.kind)
                 return True
         return False
 
@@ -519,6 +437,6 @@ class Machine:
             self.emit("admiral_changed", "I13", seat=new)
 
     # ---------------------------------------------------------------- view
-    # ``g.view(seat)`` is make_view(g, seat) itself, not a method calling it: a view is
-    # built for every decision of every simulated game, and the extra frame showed.
-    view = make_view
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know (None: the public view); see engine/view.py."""
+        return make_view(self, seat)

@@ -25,10 +25,7 @@ class Retrieve(Task):
         if not spent:
             g.pop()
             return None
-        kind_set = set()  # a loop: a set comprehension is a function call in 3.11
-        for d in spent:
-            kind_set.add(d.kind)
-        kinds = sorted(kind_set)
+        kinds = sorted({d.kind for d in spent})
         if self.count >= len(spent) or len(kinds) == 1:
             for _ in range(min(self.count, len(spent))):
                 g.retrieve(self.seat, None, self.rule)

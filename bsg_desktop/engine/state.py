@@ -6,6 +6,7 @@ bot's sampled world is a cheap copy, not a deepcopy of a framework.
 
 from __future__ import annotations
 
+from bsg_desktop.engine.copies import copy_slots
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 
 
@@ -20,9 +21,7 @@ class Die:
         self.value: int | None = None  # last rolled value; public only when contributed
 
     def copy(self) -> Die:
-        d = Die(self.id, self.kind, self.owner)
-        d.state, d.value = self.state, self.value
-        return d
+        return copy_slots(self)  # type: ignore[no-any-return]
 
 
 class Player:
@@ -44,48 +43,23 @@ class Player:
         self.baltar_used = False
 
     def copy(self) -> Player:
-        p = Player(self.seat, self.character, self.name, self.cylon_cards)
-        p.loyalty = list(self.loyalty)
-        p.in_brig, p.revealed = self.in_brig, self.revealed
-        p.revealed_cards = list(self.revealed_cards)
-        p.dice = [d.copy() for d in self.dice]
-        p.known = dict(self.known)
-        p.baltar_used = self.baltar_used
-        return p
+        return copy_slots(self)  # type: ignore[no-any-return]
 
-    # Plain loops, not comprehensions: a comprehension is a function call of its own
-    # in 3.11, and these run for a handful of dice at nearly every turn and retrieval.
     def dice_in(self, state: str) -> list[Die]:
-        out = []
-        for d in self.dice:
-            if d.state == state:
-                out.append(d)
-        return out
+        return [d for d in self.dice if d.state == state]
 
     @property
     def active_dice(self) -> list[Die]:
-        out = []
-        for d in self.dice:
-            if d.state == ACTIVE:
-                out.append(d)
-        return out
+        return self.dice_in(ACTIVE)
 
     @property
     def spent_dice(self) -> list[Die]:
-        out = []
-        for d in self.dice:
-            if d.state == SPENT:
-                out.append(d)
-        return out
+        return self.dice_in(SPENT)
 
     @property
     def is_cylon(self) -> bool:
         """L1: a player holding any Cylon card is a Cylon."""
-        cylon = self.cylon_cards
-        for c in self.loyalty:
-            if c in cylon:
-                return True
-        return False
+        return any(c in self.cylon_cards for c in self.loyalty)
 
     def counts(self) -> dict[str, int]:
         out = {ACTIVE: 0, CONTRIBUTED: 0, SPENT: 0, REMOVED: 0}

@@ -53,7 +53,7 @@ class Turn(Task):
             return None
         g.pop()
         nxt = (self.seat + 1) % g.n
-        g.emit_shared("turn_ended", "T0", (("seat", self.seat),))
+        g.emit("turn_ended", "T0", seat=self.seat)
         g.push(Turn(nxt))
         return None
 
@@ -66,5 +66,4 @@ class Turn(Task):
         # I21: the first seat starts a game; every later turn passes to the left (T0).
         # A scenario that starts another seat or mid-turn is not at a game's first turn.
         first = g.turn == 1 and self.seat == 0 and not ({"active", "step"} & g.overrides.keys())
-        g.emit_data("turn_started", "I21" if first else "T0",
-                    (("seat", self.seat), ("turn", g.turn)))
+        g.emit("turn_started", "I21" if first else "T0", seat=self.seat, turn=g.turn)

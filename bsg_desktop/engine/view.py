@@ -38,13 +38,7 @@ class SeatView(NamedTuple):
     baltar_used: bool
 
     def count(self, state: str, kind: str | None = None) -> int:
-        # a plain loop, not sum() over a generator: bots ask this many times a decision;
-        # each DieView unpacked (one opcode) rather than read by named-tuple attributes
-        n = 0
-        for _id, d_kind, d_state, _value in self.dice:
-            if d_state == state and (kind is None or d_kind == kind):
-                n += 1
-        return n
+        return sum(1 for d in self.dice if d.state == state and (kind is None or d.kind == kind))
 
 
 class CheckView(NamedTuple):
@@ -109,25 +103,6 @@ class PlayerView(NamedTuple):
         return self.cylon
 
 
-_tnew = tuple.__new__  # a named tuple built from a ready tuple skips its keyword __new__
-
-# Every DieView handed out, by its plain (id, kind, state, value): there are only a few
-# hundred (twenty dice, two kinds, four states, a handful of values), and looking one up
-# costs about half of building a named tuple (``tuple.__new__`` of a subclass allocates
-# and copies). DieViews are immutable, so sharing one between views, seats and games
-# gives no one anything to change.
-_DIE_VIEWS: dict[tuple[Any, ...], DieView] = {}
-_die_views_get = _DIE_VIEWS.get
-
-
-def _die_view(key: tuple[Any, ...]) -> DieView:
-    """The DieView with these values, made (and kept) on first use."""
-    if len(_DIE_VIEWS) >= 4096:  # dice changed by hand could bring any values
-        _DIE_VIEWS.clear()
-    dv = _DIE_VIEWS[key] = _tnew(DieView, key)
-    return dv
-
-
 class ViewCache:
     """The parts of one game's recent views that can be handed out again.
 
@@ -184,104 +159,44 @@ def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
     if done > n:  # the events were replaced by a shorter list: read them again
         done, vc.record = 0, ()
     if done < n:
-        # a loop rather than a comprehension (a function call in 3.11) for the
-        # few events a view usually adds
-        new = []
-        for e in events[done:]:
-            if e.to is None:
-                new.append(e)
-        vc.record += tuple(new)
+        vc.record += tuple(e for e in events[done:] if e.to is None)
         vc.done = n
     return vc.record
 
 
 def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
-    """One SeatView from scratch: the viewer's own (with its rolled values) or the public one."""
-    if own:  # the viewer sees its own rolled values
-        dice = tuple([_tnew(DieView, (d.id, d.kind, d.state, d.value)) for d in p.dice])
-    else:
-        dice = tuple([_tnew(DieView, (d.id, d.kind, d.state,
-                                      d.value if d.state == CONTRIBUTED else None))
-                      for d in p.dice])
-    rc = p.revealed_cards
-    return _tnew(SeatView, (p.seat, p.character, p.name, p.in_brig, p.revealed,
-                            tuple(rc) if rc else (), admiral, demoralized, dice,
-                            len(p.loyalty), p.baltar_used))
+    """One SeatView: the viewer's own (with its rolled values) or the public one."""
+    dice = tuple(DieView(d.id, d.kind, d.state,
+                         d.value if own or d.state == CONTRIBUTED else None) for d in p.dice)
+    return SeatView(p.seat, p.character, p.name, p.in_brig, p.revealed,
+                    tuple(p.revealed_cards), admiral, demoralized, dice, len(p.loyalty),
+                    p.baltar_used)
 
 
 def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, ...]:
-    out = g.demoralized_out
-    admiral = g.admiral
-    get = cache.get
+    """Every seat's SeatView, a public one handed out again while its inputs are the same.
+
+    The viewer's own SeatView shows its rolled values, which change with almost
+    every roll, so it is built anew each time; a public one is kept with the full
+    list of values it was built from.
+    """
     seats = []
     for p in g.players:
-        s = p.seat
-        try:  # every player has four dice (S4): unpacked without a len() call
-            d0, d1, d2, d3 = p.dice
-        except ValueError:  # a test's or a rebuilt world's player: the plain path
-            seats.append(_other_seat_view(p, s == seat, admiral == s, p.character in out,
-                                          cache))
+        own, adm, dem = p.seat == seat, g.admiral == p.seat, p.character in g.demoralized_out
+        if own:
+            seats.append(_seat_view(p, True, adm, dem))
             continue
-        if s == seat:
-            # The viewer's own SeatView shows its rolled values, which change with
-            # almost every roll: four times in five a kept one was stale, so a key
-            # cost more than it saved. It is built anew, four dice without a loop.
-            k0 = (d0.id, d0.kind, d0.state, d0.value)
-            k1 = (d1.id, d1.kind, d1.state, d1.value)
-            k2 = (d2.id, d2.kind, d2.state, d2.value)
-            k3 = (d3.id, d3.kind, d3.state, d3.value)
-            rc = p.revealed_cards
-            seats.append(_tnew(SeatView, (
-                s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (),
-                admiral == s, p.character in out, (
-                    _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
-                    _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
-                len(p.loyalty), p.baltar_used)))
-            continue
-        adm = admiral == s
-        dem = p.character in out
-        rc = p.revealed_cards
-        # every input of the public SeatView, flat (no per-die tuples): comparing it is
-        # the price of a reuse, and it is a fraction of building the SeatView anew
-        key: tuple[Any, ...] = (
-            s, p.character, p.name, p.in_brig, p.revealed, tuple(rc) if rc else (), adm,
-            dem, len(p.loyalty), p.baltar_used,
-            d0.id, d0.kind, d0.state, d0.value, d1.id, d1.kind, d1.state, d1.value,
-            d2.id, d2.kind, d2.state, d2.value, d3.id, d3.kind, d3.state, d3.value)
-        hit = get(s)
+        key = (p.seat, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards),
+               adm, dem, len(p.loyalty), p.baltar_used,
+               tuple((d.id, d.kind, d.state, d.value) for d in p.dice))
+        hit = cache.get(p.seat)
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
-        # _seat_view(p, False, adm, dem) from the key's values: no call, no loop
-        k0 = (key[10], key[11], key[12], key[13] if key[12] == CONTRIBUTED else None)
-        k1 = (key[14], key[15], key[16], key[17] if key[16] == CONTRIBUTED else None)
-        k2 = (key[18], key[19], key[20], key[21] if key[20] == CONTRIBUTED else None)
-        k3 = (key[22], key[23], key[24], key[25] if key[24] == CONTRIBUTED else None)
-        sv = _tnew(SeatView, (
-            s, key[1], key[2], key[3], key[4], key[5], adm, dem, (
-                _die_views_get(k0) or _die_view(k0), _die_views_get(k1) or _die_view(k1),
-                _die_views_get(k2) or _die_view(k2), _die_views_get(k3) or _die_view(k3)),
-            key[8], key[9]))
-        cache[s] = (key, sv)
+        sv = _seat_view(p, False, adm, dem)
+        cache[p.seat] = (key, sv)
         seats.append(sv)
     return tuple(seats)
-
-
-def _other_seat_view(p: Any, own: bool, adm: bool, dem: bool,
-                     cache: dict[int, Any]) -> SeatView:
-    """A player with other than four dice: the SeatView by the plain path (its own
-    built anew, a public one kept under the same content key as the fast path's)."""
-    if own:
-        return _seat_view(p, True, adm, dem)
-    key = (p.seat, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards), adm,
-           dem, len(p.loyalty), p.baltar_used,
-           tuple([(d.id, d.kind, d.state, d.value) for d in p.dice]))
-    hit = cache.get(p.seat)
-    if hit is not None and hit[0] == key:
-        return hit[1]  # type: ignore[no-any-return]
-    sv = _seat_view(p, False, adm, dem)
-    cache[p.seat] = (key, sv)
-    return sv
 
 
 def make_view(g: Any, seat: int | None) -> PlayerView:
@@ -302,39 +217,33 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
             # is the kept one (a Check whose total was set by hand gets it back)
             ch.total = check[4]
         else:
-            check = _tnew(CheckView, (ch.kind, ch.difficulty, ch.caller, entries,
-                                      ch.compute()))
+            check = CheckView(ch.kind, ch.difficulty, ch.caller, entries, ch.compute())
             vc.check = (key, check)
     pending = g.pending
-    if pending is not None:
-        # one unpacking instead of five named-tuple attribute lookups
-        p_seat, p_kind, p_options, p_rule, p_info = pending
-        if seat is None or p_seat != seat:  # only the deciding seat sees its options
-            p_options = p_info = ()
-    else:
-        p_seat = p_kind = p_rule = None
-        p_options = p_info = ()
+    decides = pending is not None and seat is not None and pending.seat == seat
     me = g.players[seat] if seat is not None else None
-    # positional, in PlayerView's field order (a test checks it against keywords)
-    return _tnew(PlayerView, (
-        seat, g.n, g.setup.morale_variant, g.turn, g.active, seats,
-        # ``tuple(x) if x else ()``: the same empty tuple, without a call, for the
-        # lists that are empty most of a game (every view builds all of them)
-        tuple(sorted(g.dradis_monitor)) if g.dradis_monitor else (),
-        len(g.dradis_pile), len(g.dradis_box),
-        tuple(g.dradis_drawn) if g.dradis_drawn else (),
-        tuple(g.damage_placed) if g.damage_placed else (), len(g.damage_pile),
-        tuple(g.demoralized_out) if g.demoralized_out else (), len(g.demoralized_pile),
-        g.jump_track, g.distance, g.jump_bonus, len(g.loyalty_deck), g.loyalty_dealt,
-        tuple(g.crisis_dice), g.crisis, g.crisis_source, check,
-        tuple(me.loyalty) if me is not None else (),
-        tuple(sorted(me.known.items())) if me is not None and me.known else (),
-        p_seat, p_kind, p_rule, p_options, p_info,
-        g.outcome,
-        tuple(tuple(p.loyalty) for p in g.players) if over else (),
-        _record(g, vc),
-        me.is_cylon if me is not None else False,
-    ))
+    return PlayerView(
+        seat=seat, players=g.n, morale_variant=g.setup.morale_variant, turn=g.turn,
+        active=g.active, seats=seats, dradis_monitor=tuple(sorted(g.dradis_monitor)),
+        dradis_pile=len(g.dradis_pile), dradis_destroyed=len(g.dradis_box),
+        dradis_drawn=tuple(g.dradis_drawn), damage=tuple(g.damage_placed),
+        damage_pile=len(g.damage_pile), demoralized=tuple(g.demoralized_out),
+        demoralized_pile=len(g.demoralized_pile), jump_track=g.jump_track,
+        distance=g.distance, jump_bonus=g.jump_bonus, loyalty_deck=len(g.loyalty_deck),
+        loyalty_dealt=g.loyalty_dealt, crisis_dice=tuple(g.crisis_dice), crisis=g.crisis,
+        crisis_source=g.crisis_source, check=check,
+        my_loyalty=tuple(me.loyalty) if me is not None else (),
+        known=tuple(sorted(me.known.items())) if me is not None else (),
+        pending_seat=pending.seat if pending is not None else None,
+        pending_kind=pending.kind if pending is not None else None,
+        pending_rule=pending.rule if pending is not None else None,
+        options=pending.options if decides else (),
+        info=pending.info if decides else (),
+        outcome=g.outcome,
+        all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
+        record=_record(g, vc),
+        cylon=me.is_cylon if me is not None else False,
+    )
 
 
 def visible_log(g: Any, seat: int | None) -> list[Event]:
