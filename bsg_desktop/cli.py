@@ -79,8 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # a user's cards file is validated here, once, before any command starts
             # work (or worker processes that would each meet the same error)
             from bsg_desktop.data import load_components
+            from bsg_desktop.engine.abilities import check_parts
 
-            load_components()
+            check_parts(load_components())
         return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
     except UserError as e:
         print(f"bsg-express {args.command}: error: {e}", file=sys.stderr)

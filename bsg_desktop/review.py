@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bsg_desktop.engine import Choice, Decision, Event, Game
+from bsg_desktop.engine.abilities import counts_as
 from bsg_desktop.engine.core import ACTIVE
 from bsg_desktop.engine.undo import UNDO
 from bsg_desktop.errors import UserError
@@ -172,10 +173,9 @@ class Review(Lesson):
         for e in events:
             data = dict(e.data)
             if e.kind == "check_started":
-                a = after.players[after.active]
-                adama = (data["kind"] == "crisis" and a.character == "william_adama"
-                         and not a.in_brig and not a.revealed)
-                self._check = {"kind": data["kind"], "entries": [], "adama": adama}
+                # X1 as the engine's abilities put it in force for this check
+                self._check = {"kind": data["kind"], "entries": [],
+                               "counts_as": dict(counts_as(after, data["kind"]))}
             elif e.kind == "dice_contributed" and self._check is not None:
                 s = int(data["seat"])
                 for die, _k, v in data["dice"]:
@@ -216,7 +216,7 @@ class Review(Lesson):
             return
 
         def counted(v: int) -> int:
-            return 0 if c["adama"] and v == -1 else v
+            return int(c["counts_as"].get(v, v))
 
         seats = sorted({s for s, _, _, cyl in c["entries"] if cyl})
         theirs = sum(counted(v) for _, _, v, cyl in c["entries"] if cyl)

@@ -9,6 +9,7 @@ import yaml
 
 from bsg_desktop.data import load_components
 from bsg_desktop.data.components import default_cards_path
+from bsg_desktop.engine.abilities import check_parts
 from bsg_desktop.errors import DataError, UserError
 
 CARDS = default_cards_path()
@@ -67,13 +68,34 @@ def test_wrong_type(tmp_path: Path) -> None:
     assert "whole number" in err.expected and "'six'" in err.expected
 
 
-def test_unknown_id(tmp_path: Path) -> None:
+def test_a_character_of_any_id_loads(tmp_path: Path) -> None:
+    # abilities are chosen by their part's name, so a character's id may be anything
     def edit(raw: dict) -> None:
         raw["characters"][1]["id"] = "saul_tigh"
 
-    err = load_error(broken(tmp_path, edit))
-    assert err.path == "characters[1].id"
-    assert "saul_tigh" in err.expected and "lee_adama" in err.expected
+    assert "saul_tigh" in [c.id for c in load_components(broken(tmp_path, edit)).characters]
+
+
+def test_unknown_ability_part(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        raw["characters"][1]["part"]["name"] = "teleport"
+
+    path = broken(tmp_path, edit)
+    with pytest.raises(DataError) as info:
+        check_parts(load_components(path))
+    err = info.value
+    assert str(path) in str(err) and err.path == "characters[lee_adama].part.name"
+    assert "teleport" in err.expected and "initiative" in err.expected
+
+
+def test_ability_parameter_out_of_range(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        raw["characters"][1]["part"]["per"] = "week"
+
+    with pytest.raises(DataError) as info:
+        check_parts(load_components(broken(tmp_path, edit)))
+    assert info.value.path == "characters[lee_adama].part.per"
+    assert "turn, game" in info.value.expected and "'week'" in info.value.expected
 
 
 def test_unknown_choice(tmp_path: Path) -> None:

@@ -187,7 +187,7 @@ def test_x5_baltar_looks_at_loyalty_once_per_game_also_in_brig() -> None:
         assert seen.to == frozenset({0}) and seen.get("cards") == ["cylon_two"]
         assert g.view(0).known == ((2, ("cylon_two",)),)
         assert g.view(1).known == () and g.view(3).known == ()
-        assert g.players[0].baltar_used
+        assert g.view(1).seats[0].ability_spent  # used for the game, seen by all
     g = start(4, CAST, loyalty=HUMAN, step="action")
     assert any(str(c).startswith("a1") for c in legal_actions(g, 0, False))
     g.apply("a1:1")

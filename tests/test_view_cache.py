@@ -15,7 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bsg_desktop.bots import make_bot
-from bsg_desktop.engine import CONTRIBUTED, SPENT, Game, PlayerView, SeatView, Setup, new_game
+from bsg_desktop.engine import (
+    CONTRIBUTED,
+    SPENT,
+    Game,
+    PlayerView,
+    SeatView,
+    Setup,
+    abilities,
+    new_game,
+)
 from bsg_desktop.engine.view import CheckView, DieView, make_view
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,11 +41,12 @@ def reference_view(g: Game, seat: int | None) -> PlayerView:
         seats.append(SeatView(p.seat, p.character, p.name, p.in_brig, p.revealed,
                               tuple(p.revealed_cards), g.admiral == p.seat,
                               p.character in g.demoralized_out, dice, len(p.loyalty),
-                              p.baltar_used))
+                              abilities.spent(g, p.seat)))
     check = None
     if g.check is not None:
         ch = g.check
-        check = CheckView(ch.kind, ch.difficulty, ch.caller, tuple(ch.entries), ch.compute())
+        check = CheckView(ch.kind, ch.difficulty, ch.caller, tuple(ch.entries), ch.compute(),
+                          ch.counts_as)
     pending = g.pending
     deciding = pending is not None and seat is not None and pending.seat == seat
     me = g.players[seat] if seat is not None else None
@@ -134,7 +144,7 @@ def test_state_changed_behind_the_engine_shows_at_once() -> None:
     p.in_brig = True
     p.revealed_cards.append("cylon_three")
     p.loyalty.append("not_cylon_9")
-    p.baltar_used = True
+    g.ability_used[1] = g.turn
     g.admiral = 1
     g.demoralized_out.append(p.character)
     g.players[0].known[1] = tuple(p.loyalty)
@@ -176,7 +186,7 @@ def test_check_view_follows_the_check_changed_behind_the_engine() -> None:
     assert ch.total == ch.compute() != 99
     ch.entries.append((1, 5, "weak", -1, True))
     check_all_seats(g)
-    ch.adama = not ch.adama  # X1 turns the -1 into 0
+    ch.counts_as = () if ch.counts_as else ((-1, 0),)  # X1 turns the -1 into 0
     check_all_seats(g)
     ch.entries[-1] = (1, 5, "weak", -1, False)
     check_all_seats(g)

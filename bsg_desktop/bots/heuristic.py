@@ -133,15 +133,9 @@ def fail_chance(difficulty: int, expected: float) -> float:
     return 1.0 / (1.0 + math.exp((expected - difficulty + 0.5) / 1.3))
 
 
-def adama_check(view: PlayerView) -> bool:
-    """X1 applies during crisis checks on Adama's turn (the view says whose turn it is)."""
-    a = view.seats[view.active]
-    return (view.check is not None and view.check.kind == "crisis"
-            and a.character == "william_adama" and not a.in_brig and not a.revealed)
-
-
 def counted(view: PlayerView, value: int) -> int:
-    return 0 if value == -1 and adama_check(view) else value
+    """What a die showing ``value`` counts for in the check in progress (X1, as the view says)."""
+    return view.check.value_of(value) if view.check is not None else value
 
 
 class HeuristicBot:
@@ -235,7 +229,7 @@ class HeuristicBot:
         cylon = view.is_cylon
         # The options by kind, in one pass over them (in their order, as four filters
         # would give): an action decision offers a dozen or more.
-        baltar: list[Choice] = []
+        looks: list[Choice] = []
         brig: list[Choice] = []
         release: list[Choice] = []
         orders: list[Choice] = []
@@ -249,10 +243,10 @@ class HeuristicBot:
             elif verb == "a8":
                 orders.append(o)
             elif verb == "a1":
-                baltar.append(o)
+                looks.append(o)
         # X5: Baltar looks at the most suspicious player once the record says something.
-        if baltar and not cylon:
-            target = max(baltar, key=lambda o: b.get(int(o.args[0]), 0.0))
+        if looks and not cylon:
+            target = max(looks, key=lambda o: b.get(int(o.args[0]), 0.0))
             if max(b.values()) >= 0.3 or view.turn >= 3:
                 return target
         # A6: brig the likely Cylon; release a likely human.
@@ -430,7 +424,7 @@ class HeuristicBot:
         if view.me.revealed:
             best = max(rolled, key=lambda r: r[2])
             return Choice("contribute", (best[0],))
-        # counted() only turns a -1 into 0, so "counts as positive" is just "positive"
+        # a positive die counts as rolled: X1's abilities change only negative values
         pos = []
         for r in rolled:
             if r[2] > 0:
@@ -441,10 +435,12 @@ class HeuristicBot:
         if not pos:
             if _INITIATIVE in d.options:
                 return _INITIATIVE
+            # an Initiative part that rerolls one die (X2 with ``dice: one``): the worst one
+            one = {o.args[0]: o for o in d.options if o.verb == "initiative" and o.args}
+            if one:
+                return one[min((r for r in rolled if r[0] in one), key=_value)[0]]
             # D7: the least harmful die, a weak one if it is the same value
-            adama = adama_check(view)
-            pick = max(rolled, key=lambda r: (0 if r[2] == -1 and adama else r[2],
-                                              r[1] == "weak"))
+            pick = max(rolled, key=lambda r: (counted(view, r[2]), r[1] == "weak"))
             return Choice("contribute", (pick[0],))
         if need <= 0:
             pick = min(pos, key=_value)

@@ -138,7 +138,6 @@ def determinize(view: PlayerView, decision: Decision, record: Record,
         p = Player(sv.seat, sv.character, sv.name, c.cylon_ids)
         p.in_brig, p.revealed = sv.in_brig, sv.revealed
         p.revealed_cards = list(sv.revealed_cards)
-        p.baltar_used = sv.baltar_used
         for dv in sv.dice:
             d = Die(dv.id, dv.kind, sv.seat)
             d.state, d.value = dv.state, dv.value
@@ -169,20 +168,13 @@ def determinize(view: PlayerView, decision: Decision, record: Record,
     g.loyalty_dealt = view.loyalty_dealt
     g.crisis_dice = tuple(view.crisis_dice)
     g.crisis, g.crisis_source = view.crisis, view.crisis_source
-    # X2/X4 once per turn: read this turn's public record.
-    for e in reversed(view.record):
-        if e.kind == "turn_started":
-            break
-        if e.kind == "initiative":
-            g.lee_used_turn = g.turn
-        elif e.kind == "reckless_reclaim":
-            g.kara_used_turn = g.turn
+    # an ability used up for this turn or game (X2, X4, X5), as the view says
+    for sv in view.seats:
+        if sv.ability_spent:
+            g.ability_used[sv.seat] = g.turn
     if view.check is not None:
         ch = view.check
-        a = g.players[g.active]
-        adama = (ch.kind == "crisis" and a.character == "william_adama" and not a.in_brig
-                 and not a.revealed)
-        g.check = Check(ch.kind, ch.difficulty, ch.caller, adama)
+        g.check = Check(ch.kind, ch.difficulty, ch.caller, ch.counts_as, g.active)
         g.check.entries = list(ch.entries)
         g.check.compute()
     if not _build_stack(g, view, decision, record):

@@ -6,6 +6,7 @@ the bots and the tests all ask it (through the pending decision).
 
 from __future__ import annotations
 
+from bsg_desktop.engine import abilities
 from bsg_desktop.engine.core import CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.cylon import Reveal
 from bsg_desktop.engine.dice import SkillCheck, contribute, rolled, subsets
@@ -21,8 +22,7 @@ def legal_actions(g: Machine, seat: int, ordered: bool) -> list[Choice]:
     opts = [Choice("skip")]  # I5
     active = len(p.active_dice)
     others = [q.seat for q in g.players if q.seat != seat]
-    if p.character == "gaius_baltar" and not p.revealed and not p.baltar_used:  # X5, Y4
-        opts += [Choice("a1", (s,)) for s in others]
+    opts += abilities.action_choices(g, seat)  # X5
     if not p.in_brig and active >= 1:  # B1, I2
         if g.dradis_monitor and not g.damaged("a2"):
             opts.append(Choice("a2"))
@@ -73,14 +73,8 @@ class ActionStep(Task):
         v, seat = choice.verb, self.seat
         if v == "skip":
             g.emit("action_skipped", "I5", seat=seat)
-        elif v == "a1":
-            target = int(choice.args[0])
-            p = g.players[seat]
-            p.baltar_used = True
-            p.known[target] = tuple(g.players[target].loyalty)
-            g.emit("cylon_detector", "X5", seat=seat, target=target)
-            g.emit("loyalty_seen", "X5", to=(seat,), seat=seat, target=target,
-                   cards=list(g.players[target].loyalty))
+        elif abilities.owns(g, seat, choice):
+            abilities.apply(g, seat, choice)
         elif v in ("a2", "a3", "a4", "a5"):
             g.push(RollAction(seat, v))
         elif v == "a6":

@@ -12,39 +12,44 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from bsg_desktop.engine import abilities
+from bsg_desktop.engine.copies import copy_slots
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
 from bsg_desktop.engine.machine import Machine, Task
 from bsg_desktop.engine.retrieve import Retrieve
 
 JOIN_PASS = (Choice("join"), Choice("pass"))
 REROLL_STOP = (Choice("reroll"), Choice("stop"))
-RECLAIM_KEEP = (Choice("reclaim"), Choice("keep"))
-INITIATIVE = Choice("initiative")
 
 
 class Check:
     """The public record of a check in progress: who contributed which value."""
 
-    __slots__ = ("kind", "difficulty", "caller", "entries", "total", "success", "adama")
+    __slots__ = ("kind", "difficulty", "caller", "entries", "total", "success", "counts_as",
+                 "counted_by")
 
-    def __init__(self, kind: str, difficulty: int, caller: int, adama: bool) -> None:
+    def __init__(self, kind: str, difficulty: int, caller: int,
+                 counts_as: tuple[tuple[int, int], ...] = (), counted_by: int = -1) -> None:
         self.kind = kind  # "crisis" | "vote"
         self.difficulty = difficulty
         self.caller = caller
         self.entries: list[tuple[int, int, str, int, bool]] = []  # seat, die, kind, value, counts
         self.total = 0
         self.success: bool | None = None
-        self.adama = adama  # X1 in force for this check
+        # X1: (value, what it counts as) pairs an ability puts in force for this check,
+        # and the seat whose ability it is
+        self.counts_as = counts_as
+        self.counted_by = counted_by
 
     def copy(self) -> Check:
-        c = Check(self.kind, self.difficulty, self.caller, self.adama)
-        c.entries = list(self.entries)
-        c.total, c.success = self.total, self.success
-        return c
+        return copy_slots(self)  # type: ignore[no-any-return]
 
     def value_of(self, value: int) -> int:
-        """X1: during Adama's crisis checks a contributed −1 counts as 0."""
-        return 0 if self.adama and value == -1 else value
+        """What a contributed die showing ``value`` counts for (X1)."""
+        for shown, counted in self.counts_as:
+            if value == shown:
+                return counted
+        return value
 
     def compute(self) -> int:
         """The check's total: every die that still counts, as X1 values it (D10, X3)."""
@@ -92,8 +97,8 @@ def contribute(g: Machine, seat: int, die_ids: tuple[int | str, ...], rule: str)
         rule = "Y3"  # a revealed Cylon contributes exactly one die
     g.emit("dice_contributed", rule, seat=seat,
            dice=[(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])
-    if check is not None and check.adama and -1 in values:
-        g.emit("command_applies", "X1", seat=g.active, count=values.count(-1))
+    if check is not None and check.counts_as:
+        abilities.ability_of(g, check.counted_by).contributed(g, check.counted_by, values)
     return values
 
 
@@ -129,11 +134,7 @@ class SkillCheck(Task):
     __slots__ = ("order", "idx", "phase", "rule")
 
     def __init__(self, g: Machine, kind: str, difficulty: int, caller: int, rule: str) -> None:
-        adama = False
-        if kind == "crisis":
-            a = g.players[g.active]
-            adama = a.character == "william_adama" and not a.in_brig and not a.revealed
-        g.check = Check(kind, difficulty, caller, adama)
+        g.check = Check(kind, difficulty, caller, abilities.counts_as(g, kind), g.active)
         # D3: left of the active player first, the active player last, even when an
         # ordered player (A8) called the vote.
         self.order = g.order_from_left(g.active)
@@ -150,7 +151,7 @@ class SkillCheck(Task):
         ch = g.check
         if self.phase == "ask":
             if self.idx >= len(self.order):
-                self.phase = "roslin"
+                self.phase = "caller"
                 return None
             seat = self.seat
             if not g.players[seat].active_dice:
@@ -167,24 +168,17 @@ class SkillCheck(Task):
             p = g.players[seat]
             dice = rolled(g, seat)
             opts = subset_choices(dice, 1, 1 if p.revealed else len(dice))  # Y3
-            if (p.character == "lee_adama" and not p.revealed and g.lee_used_turn != g.turn):
-                opts = (*opts, INITIATIVE)  # X2
+            opts = (*opts, *abilities.contribute_choices(g, seat, dice))  # X2
             return g.ask(seat, "contribute", opts, "D7", rolled=dice, total=ch.total,
                          difficulty=ch.difficulty, check=ch.kind)
         if self.phase == "reroll":
             return g.ask(self.seat, "reroll", REROLL_STOP, "D8", total=ch.total,
                          difficulty=ch.difficulty)
-        if self.phase == "kara":
-            return g.ask(self.seat, "kara", RECLAIM_KEEP, "X4")
-        if self.phase == "roslin":
+        if self.phase == "after":  # X4: asked by _finish
+            return abilities.after_contributing(g, self.seat, self._contributed(g))
+        if self.phase == "caller":  # X3
             self.phase = "resolve"
-            caller = g.players[ch.caller]
-            if ch.kind == "vote" and caller.character == "laura_roslin" and not caller.revealed:
-                opts = [Choice("remove_die", (e[1],)) for e in ch.entries if e[4]]
-                if opts:
-                    return g.ask(ch.caller, "roslin", [*opts, Choice("keep")], "X3",
-                                 total=ch.compute(), difficulty=ch.difficulty)
-            return None
+            return abilities.before_result(g, ch.caller)
         # resolve
         total = ch.compute()
         ch.success = total >= ch.difficulty
@@ -216,44 +210,29 @@ class SkillCheck(Task):
                 self.phase = "reroll"
             else:
                 self._finish(g, seat)
-        elif v == "initiative":
-            g.lee_used_turn = g.turn
-            g.emit("initiative", "X2", seat=seat)
-            g.roll_dice(seat, p.active_dice, "X2")
         elif v == "reroll":
             g.roll_dice(seat, p.active_dice, "D8")
             self.phase = "contribute"
         elif v == "stop":
             self._finish(g, seat)
-        elif v == "reclaim":
-            g.kara_used_turn = g.turn
-            for e in g.check.entries:
-                if e[0] == seat:
-                    d = g.die(e[1])
-                    if d.state == CONTRIBUTED:
-                        d.state, d.value = ACTIVE, None
-            g.emit("reckless_reclaim", "X4", seat=seat)
-            self._next()
         elif v == "keep":
-            if self.phase == "kara":
+            if self.phase == "after":
                 self._next()
-        elif v == "remove_die":
-            die_id = int(choice.args[0])
-            ch = g.check
-            ch.entries = [(s, i, k, val, False if i == die_id else c)
-                          for s, i, k, val, c in ch.entries]
-            ch.compute()
-            g.emit("die_removed_from_vote", "X3", seat=ch.caller, die=die_id)
+        elif abilities.owns(g, seat, choice):
+            abilities.apply(g, seat, choice)
+            if self.phase == "after":
+                self._next()
 
     def _finish(self, g: Machine, seat: int) -> None:
         g.clear_rolled(seat)
-        p = g.players[seat]
-        mine = sum(1 for e in g.check.entries if e[0] == seat)
-        if (p.character == "kara_thrace" and not p.in_brig and not p.revealed
-                and g.kara_used_turn != g.turn and 3 <= mine <= 4):
-            self.phase = "kara"
+        if abilities.after_contributing(g, seat, self._contributed(g)) is not None:
+            self.phase = "after"
         else:
             self._next()
+
+    def _contributed(self, g: Machine) -> int:
+        """How many dice the deciding seat has contributed to this check."""
+        return sum(1 for e in g.check.entries if e[0] == self.seat)
 
     def _next(self) -> None:
         self.idx += 1

@@ -113,8 +113,9 @@ class Machine:
         self.crisis: Any = None  # the chosen CrisisFace (public)
         self.crisis_source = ""  # die id, or "cylon" (Y6)
         self.check: Any = None  # the skill check in progress (public contributions)
-        self.kara_used_turn = -1
-        self.lee_used_turn = -1
+        # each seat's ability: the turn it was last used (engine/abilities), the one place
+        # an ability's once-per-turn or once-per-game is kept
+        self.ability_used: dict[int, int] = {}
         self.stack: list[Task] = []
         self.pending: Decision | None = None
         self.outcome: Outcome | None = None

@@ -26,7 +26,7 @@ class Die:
 
 class Player:
     __slots__ = ("seat", "character", "name", "loyalty", "in_brig", "revealed",
-                 "revealed_cards", "dice", "known", "baltar_used", "cylon_cards")
+                 "revealed_cards", "dice", "known", "cylon_cards")
 
     def __init__(self, seat: int, character: str, name: str,
                  cylon_cards: frozenset[str]) -> None:
@@ -40,7 +40,6 @@ class Player:
         self.revealed_cards: list[str] = []
         self.dice: list[Die] = []
         self.known: dict[int, tuple[str, ...]] = {}  # X5: what this seat has seen of others
-        self.baltar_used = False
 
     def copy(self) -> Player:
         return copy_slots(self)  # type: ignore[no-any-return]

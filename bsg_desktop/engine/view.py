@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from bsg_desktop.data import CrisisFace
+from bsg_desktop.engine import abilities
 from bsg_desktop.engine.core import CONTRIBUTED, Choice, Event, Outcome
 
 
@@ -35,7 +36,8 @@ class SeatView(NamedTuple):
     demoralized: bool  # the character's marker is on its section (K4 effect aside)
     dice: tuple[DieView, ...]
     loyalty_count: int
-    baltar_used: bool
+    # the seat's ability is used up until the end of this turn or the game (engine/abilities)
+    ability_spent: bool
 
     def count(self, state: str, kind: str | None = None) -> int:
         return sum(1 for d in self.dice if d.state == state and (kind is None or d.kind == kind))
@@ -47,6 +49,12 @@ class CheckView(NamedTuple):
     caller: int
     entries: tuple[tuple[int, int, str, int, bool], ...]  # seat, die, kind, value, counts
     total: int
+    # X1 in force: (value shown, what it counts for) pairs of an ability, empty without one
+    counts_as: tuple[tuple[int, int], ...] = ()
+
+    def value_of(self, value: int) -> int:
+        """What a die showing ``value`` counts for in this check (X1)."""
+        return dict(self.counts_as).get(value, value)
 
 
 class PlayerView(NamedTuple):
@@ -164,13 +172,13 @@ def _record(g: Any, vc: ViewCache) -> tuple[Event, ...]:
     return vc.record
 
 
-def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool) -> SeatView:
+def _seat_view(p: Any, own: bool, admiral: bool, demoralized: bool, spent: bool) -> SeatView:
     """One SeatView: the viewer's own (with its rolled values) or the public one."""
     dice = tuple(DieView(d.id, d.kind, d.state,
                          d.value if own or d.state == CONTRIBUTED else None) for d in p.dice)
     return SeatView(p.seat, p.character, p.name, p.in_brig, p.revealed,
                     tuple(p.revealed_cards), admiral, demoralized, dice, len(p.loyalty),
-                    p.baltar_used)
+                    spent)
 
 
 def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, ...]:
@@ -183,17 +191,18 @@ def _seats(g: Any, seat: int | None, cache: dict[int, Any]) -> tuple[SeatView, .
     seats = []
     for p in g.players:
         own, adm, dem = p.seat == seat, g.admiral == p.seat, p.character in g.demoralized_out
+        spent = abilities.spent(g, p.seat)
         if own:
-            seats.append(_seat_view(p, True, adm, dem))
+            seats.append(_seat_view(p, True, adm, dem, spent))
             continue
         key = (p.seat, p.character, p.name, p.in_brig, p.revealed, tuple(p.revealed_cards),
-               adm, dem, len(p.loyalty), p.baltar_used,
+               adm, dem, len(p.loyalty), spent,
                tuple((d.id, d.kind, d.state, d.value) for d in p.dice))
         hit = cache.get(p.seat)
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
-        sv = _seat_view(p, False, adm, dem)
+        sv = _seat_view(p, False, adm, dem, spent)
         cache[p.seat] = (key, sv)
         seats.append(sv)
     return tuple(seats)
@@ -209,7 +218,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
     ch = g.check
     if ch is not None:
         entries = tuple(ch.entries)
-        key = (ch.kind, ch.difficulty, ch.caller, ch.adama, entries)
+        key = (ch.kind, ch.difficulty, ch.caller, ch.counts_as, entries)
         hit = vc.check
         if hit is not None and hit[0] == key:
             check = hit[1]
@@ -217,7 +226,8 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
             # is the kept one (a Check whose total was set by hand gets it back)
             ch.total = check[4]
         else:
-            check = CheckView(ch.kind, ch.difficulty, ch.caller, entries, ch.compute())
+            check = CheckView(ch.kind, ch.difficulty, ch.caller, entries, ch.compute(),
+                              ch.counts_as)
             vc.check = (key, check)
     pending = g.pending
     decides = pending is not None and seat is not None and pending.seat == seat

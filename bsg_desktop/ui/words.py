@@ -31,16 +31,12 @@ def face_words(comp: Components, face: CrisisFace) -> str:
 
 def projected_total(view: PlayerView, values: list[int]) -> int:
     """The check's total if the deciding seat contributed dice showing ``values`` now:
-    what the Contribute button tells before it is pressed. X1 (William Adama active,
-    not in the brig, not revealed: on crisis checks a contributed -1 counts as 0) is the
-    one rule that changes a die's worth; the tests compare this with the engine."""
+    what the Contribute button tells before it is pressed, each value as the check counts
+    it (X1, which the view carries); the tests compare this with the engine."""
     ch = view.check
     if ch is None:
         return sum(values)
-    act = view.seats[view.active]
-    adama = (ch.kind == "crisis" and act.character == "william_adama" and not act.in_brig
-             and not act.revealed)
-    return ch.total + sum(0 if adama and v == -1 else v for v in values)
+    return ch.total + sum(ch.value_of(v) for v in values)
 
 
 def card_words(comp: Components, card: str) -> str:

@@ -1,0 +1,41 @@
+"""Political Influence (X3): when its seat called a vote, remove one contributed die.
+
+Laura Roslin: after the dice are in, before the vote's result.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bsg_desktop.engine.abilities.base import Ability
+from bsg_desktop.engine.core import Choice, Decision
+
+if TYPE_CHECKING:
+    from bsg_desktop.engine.machine import Machine
+
+
+class Influence(Ability):
+    name = "influence"
+    rule = "X3"
+    verbs = frozenset({"remove_die"})
+    KIND = "roslin"  # the decision's kind, as saves, bots and the window know it
+    PARAMS = {"brig": (True, False)}
+
+    def before_result(self, g: Machine, seat: int) -> Decision | None:
+        ch = g.check
+        if ch.kind != "vote" or ch.caller != seat or not self.usable(g, seat):
+            return None
+        opts = [Choice("remove_die", (e[1],)) for e in ch.entries if e[4]]
+        if not opts:
+            return None
+        return g.ask(seat, self.KIND, [*opts, Choice("keep")], self.rule,
+                     total=ch.compute(), difficulty=ch.difficulty)
+
+    def apply(self, g: Machine, seat: int, choice: Choice) -> None:
+        self.use(g, seat)
+        die_id = int(choice.args[0])
+        ch = g.check
+        ch.entries = [(s, i, k, val, False if i == die_id else c)
+                      for s, i, k, val, c in ch.entries]
+        ch.compute()
+        g.emit("die_removed_from_vote", self.rule, seat=seat, die=die_id)
