@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -26,8 +27,8 @@ def test_board_has_every_named_anchor_inside_its_section() -> None:
         *(f"seal.{c.id}.{part}" for c in COMP.characters for part in ("gold", "black")),
         "seal.centre",
         *(f"damage.{loc.id}" for loc in COMP.damage_locations),
-        *(f"jump.{k}" for k in range(4)),
-        *(f"distance.{k}" for k in range(7)),
+        *(f"jump.{k}" for k in range(COMP.jump_max + 1)),
+        *(f"distance.{k}" for k in range(COMP.distance_win + 1)),
     }
     secs = board.sections(COMP)
     found = {}
@@ -46,9 +47,9 @@ def test_board_has_every_named_anchor_inside_its_section() -> None:
 
 def test_slots_do_not_overlap_and_tracks_run_in_order() -> None:
     m = board.galactica_monitor(COMP)
-    jump = [m.anchor(f"jump.{k}") for k in range(4)]
+    jump = [m.anchor(f"jump.{k}") for k in range(COMP.jump_max + 1)]
     assert [p[0] for p in jump] == sorted(p[0] for p in jump)
-    pts = [*(m.anchor(f"distance.{k}") for k in range(7)), *jump,
+    pts = [*(m.anchor(f"distance.{k}") for k in range(COMP.distance_win + 1)), *jump,
            *(m.anchor(f"damage.{loc.id}") for loc in COMP.damage_locations)]
     for i, a in enumerate(pts):
         for b in pts[i + 1:]:
@@ -140,3 +141,18 @@ def test_icons_are_known_by_name() -> None:
     assert (g.dx, g.dy, g.scale) == (5, 6, 10)
     with pytest.raises(ValueError, match="unknown icon"):
         icon("cylon_logo", 0, 0, 1, "#000000")
+
+
+@pytest.mark.parametrize("jump_max", [2, 3, 4, 6])
+def test_c1_a_longer_jump_track_fits_its_section(jump_max: int) -> None:
+    """tracks.jump_max is one line of data: every slot stays inside the monitor, in order,
+    without overlapping; the shipped 0-3 keeps its full-size slots."""
+    comp = dataclasses.replace(COMP, jump_max=jump_max)
+    m = board.galactica_monitor(comp)
+    xs = [m.anchor(f"jump.{k}")[0] for k in range(jump_max + 1)]
+    assert f"jump.{jump_max + 1}" not in m.anchors
+    assert xs == sorted(xs) and all(0 < x < m.width for x in xs)
+    pitch = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    assert min(pitch) > 10 and xs[0] - min(pitch) / 2 > 0 and xs[-1] + min(pitch) / 2 < m.width
+    if jump_max <= 3:
+        assert min(pitch) == pytest.approx(board.SLOT + 3)

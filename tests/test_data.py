@@ -130,6 +130,34 @@ def test_wrong_count(tmp_path: Path) -> None:
     assert err.path == "dradis" and "14" in err.expected
 
 
+def test_c2_a_cards_file_has_a_character_for_every_seat(tmp_path: Path) -> None:
+    def edit(raw: dict) -> None:
+        del raw["characters"][4]
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == "characters" and "at least 5" in err.expected
+
+
+def test_s3_ranks_are_any_whole_numbers_each_once(tmp_path: Path) -> None:
+    def spread(raw: dict) -> None:
+        for i, ch in enumerate(raw["characters"]):
+            ch["rank"] = 10 * (i + 1)
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    assert [c.rank for c in load_components(broken(tmp_path / "a", spread)).characters] == [
+        10, 20, 30, 40, 50]
+
+    def twice(raw: dict) -> None:
+        raw["characters"][1]["rank"] = raw["characters"][0]["rank"]
+
+    assert load_error(broken(tmp_path / "b", twice)).path == "characters"
+
+
+def test_k3_the_morale_limit_is_the_rulebooks_fifth_marker() -> None:
+    assert load_components().morale_limit == 5
+
+
 def test_yaml_syntax_error(tmp_path: Path) -> None:
     path = tmp_path / "cards.yaml"
     text = CARDS.read_text(encoding="utf-8").replace("format: 1", "format: [1", 1)

@@ -21,6 +21,8 @@ C3 = ("william_adama", "lee_adama", "kara_thrace")
 C4 = ("william_adama", "lee_adama", "kara_thrace", "laura_roslin")
 C5 = ("william_adama", "lee_adama", "kara_thrace", "laura_roslin", "gaius_baltar")
 CAST = {3: C3, 4: C4, 5: C5}
+# the jump track's last step before the fleet jumps (J2), whatever cards.yaml makes it
+BEFORE_JUMP = load_components().jump_max - 1
 # Neutral casts without the characters whose abilities change checks (X1–X4).
 PLAIN4 = ("laura_roslin", "gaius_baltar", "lee_adama", "kara_thrace")
 

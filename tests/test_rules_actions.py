@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from test_engine_helpers import (
+    BEFORE_JUMP,
     C_UNREST_4_1_JUMP,
     C_UNREST_6_1,
     contribute,
@@ -34,7 +35,7 @@ def action(skill: list[int] | tuple[int, ...] = (), chars: tuple[str, ...] = CAS
 
 
 def test_t0_a_turn_runs_its_seven_steps_in_order() -> None:
-    g = start(4, CAST, loyalty=dict(enumerate(HUMAN)), jump_track=2, distance=3,
+    g = start(4, CAST, loyalty=dict(enumerate(HUMAN)), jump_track=BEFORE_JUMP, distance=3,
               crisis=[C_UNREST_4_1_JUMP, 0], skill=[4, 1],
               dice={0: {"strong": {"active": 1, "spent": 1}}})
     assert kind(g) == "action"  # step 1 (T1) needed no decision: one spent die

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from test_engine_helpers import (
+    BEFORE_JUMP,
     C_DRADIS_7_1,
     C_UNREST_6_1,
     contribute,
@@ -197,7 +198,7 @@ def test_x5_baltar_looks_at_loyalty_once_per_game_also_in_brig() -> None:
 def test_x6_admiral_card_holder_makes_the_jump_roll() -> None:
     # William Adama (the Admiral) is in the brig: Lee holds the card and rolls.
     g = start(4, ("kara_thrace", "william_adama", "lee_adama", "laura_roslin"), loyalty=HUMAN,
-              brig=[1], skill=[4, 1], crisis=[0, 0], jump_track=2, step="crisis")
+              brig=[1], skill=[4, 1], crisis=[0, 0], jump_track=BEFORE_JUMP, step="crisis")
     assert g.admiral == 2
     g.apply("crisis:0")
     settle(g, stop=("jump_die",))

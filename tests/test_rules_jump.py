@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from test_engine_helpers import (
+    BEFORE_JUMP,
     C_UNREST_4_1_JUMP,
     C_UNREST_6_1,
     contribute,
@@ -24,9 +25,9 @@ HUMAN = {0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}
 
 def to_jump(skill: list[int] | tuple[int, ...] = (), face: int = C_UNREST_4_1_JUMP,
             **ov: object) -> Game:
-    """Seat 0's crisis with a jump icon fails with the track at 2: the fleet jumps."""
+    """Seat 0's crisis with a jump icon fails one step before the jump: the fleet jumps."""
     ov.setdefault("loyalty", HUMAN)
-    ov.setdefault("jump_track", 2)
+    ov.setdefault("jump_track", BEFORE_JUMP)
     g = start(4, CAST, skill=skill, crisis=[face, 0], step="crisis", **ov)
     g.apply("crisis:0")
     settle(g, stop=("jump_die", "jump_penalty"))
@@ -49,8 +50,10 @@ def test_j1_jump_icon_advances_track_whether_averted_or_not() -> None:
 
 
 def test_j2_track_at_three_jumps_and_resets() -> None:
-    g = to_jump(skill=[2, 1])
-    assert any(e.kind == "fleet_jumped" and e.rule == "J2" for e in g.events)
+    # the rulebook's value: a jump icon at 2 brings the track to 3, and the fleet jumps
+    g = to_jump(skill=[2, 1], jump_track=2)
+    assert any(e.kind == "fleet_jumped" and e.rule == "J2" for e in g.events), \
+        "J2: the fleet jumps when the track reaches 3 (cards.yaml tracks.jump_max)"
     assert g.jump_track == 0
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 from test_engine_helpers import (
+    BEFORE_JUMP,
     C_ATTACK_6_2_JUMP,
     C_DRADIS_4_2_JUMP,
     C_UNREST_4_1_JUMP,
@@ -122,8 +123,8 @@ def test_i6_five_players_reveal_gives_deck_top_when_none_held() -> None:
 def test_i7_l1_deal_skips_revealed_cylons_while_cards_remain() -> None:
     lo = {0: "not_cylon_1", 1: "cylon_one", 2: "not_cylon_2", 3: "not_cylon_3"}
     g = start(4, ("kara_thrace", "gaius_baltar", "laura_roslin", "william_adama"), loyalty=lo,
-              revealed=[1], skill=[4, 1], crisis=[C_UNREST_4_1_JUMP, 0], jump_track=2,
-              step="crisis", loyalty_deck=["not_cylon_4", "not_cylon_5"])
+              revealed=[1], skill=[4, 1], crisis=[C_UNREST_4_1_JUMP, 0],
+              jump_track=BEFORE_JUMP, step="crisis", loyalty_deck=["not_cylon_4", "not_cylon_5"])
     g.apply("crisis:0")
     settle(g, stop=("jump_die",))
     ev = g.apply("jump_die:strong")
@@ -184,9 +185,9 @@ def test_i10_x7_only_markers_still_in_the_pile() -> None:
 
 def test_i11_jump_roll_does_not_use_admirals_dice() -> None:
     # The Admiral (William Adama, seat 1) has no strong die left: the jump roll still works.
-    g = start(4, CAST, loyalty=HUMAN, skill=[4, 1], crisis=[C_UNREST_4_1_JUMP, 0], jump_track=2,
-              step="crisis", dice={1: {"strong": {"removed": 2}, "weak": {"removed": 1,
-                                                                          "spent": 1}}})
+    g = start(4, CAST, loyalty=HUMAN, skill=[4, 1], crisis=[C_UNREST_4_1_JUMP, 0],
+              jump_track=BEFORE_JUMP, step="crisis",
+              dice={1: {"strong": {"removed": 2}, "weak": {"removed": 1, "spent": 1}}})
     g.apply("crisis:0")
     settle(g, stop=("jump_die",))
     before = [(d.id, d.state, d.value) for d in g.players[1].dice]
@@ -275,7 +276,7 @@ def test_i15_revealed_cylon_passing_in_a_vote_retrieves_nothing() -> None:
 
 def test_i16_jump_dice_choice_asked_even_with_equal_values() -> None:
     g = start(4, CAST, loyalty=HUMAN, skill=[-1, -1], crisis=[C_UNREST_4_1_JUMP, 0],
-              jump_track=2, step="crisis")
+              jump_track=BEFORE_JUMP, step="crisis")
     g.apply("crisis:0")
     settle(g, stop=("jump_die",))
     assert kind(g) == "jump_die" and opts(g) == ["jump_die:strong", "jump_die:weak"]

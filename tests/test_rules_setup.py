@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 from test_engine_helpers import (
+    BEFORE_JUMP,
     C4,
     C_ATTACK_5_1,
     C_DRADIS_7_1,
@@ -172,7 +173,8 @@ def test_s6_one_card_each_rest_in_deck() -> None:
 
 
 def test_w1_jump_from_distance_six_wins_for_humans() -> None:
-    g = start(4, C4, crisis=[C_UNREST_4_1_JUMP, 0], distance=6, jump_track=2, step="crisis")
+    g = start(4, C4, crisis=[C_UNREST_4_1_JUMP, 0], distance=6, jump_track=BEFORE_JUMP,
+              step="crisis")
     g.apply("crisis:0")
     settle(g)
     assert g.outcome is not None
@@ -180,7 +182,8 @@ def test_w1_jump_from_distance_six_wins_for_humans() -> None:
 
 
 def test_w1_jump_short_of_six_does_not_win() -> None:
-    g = start(4, C4, crisis=[C_UNREST_4_1_JUMP, 0], distance=5, jump_track=2, step="crisis")
+    g = start(4, C4, crisis=[C_UNREST_4_1_JUMP, 0], distance=5, jump_track=BEFORE_JUMP,
+              step="crisis")
     g.apply("crisis:0")
     settle(g, stop=("jump_die",))
     assert g.outcome is None and g.jump_track == 0

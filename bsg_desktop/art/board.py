@@ -8,7 +8,7 @@ seal's parts are large enough for 16 mm dice.
 Anchors (mm, in the section's own frame; `board()` offsets them):
 ``dradis.slot.0`` … ``dradis.slot.9``; ``seal.<character_id>.gold``,
 ``seal.<character_id>.black``, ``seal.centre``; ``damage.<location_id>``;
-``jump.0`` … ``jump.3``; ``distance.0`` … ``distance.6`` (6 means 6+).
+``jump.0`` … ``jump.<jump_max>``; ``distance.0`` … ``distance.6`` (6 means 6+).
 
 The window shows the board much smaller than paper (a 1024-pixel laptop gives it
 less than two pixels a millimetre), so it passes a `Lettering`: the names and
@@ -250,7 +250,8 @@ def _screen_rooms(comp: Components, lang: str, pal: Palette, w: float,
 
 def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
                       screen: Lettering | None = None) -> Drawing:
-    """C1 Galactica monitor: six damage locations (K5, K6), the FTL jump track 0–3 (J1, J2)
+    """C1 Galactica monitor: six damage locations (K5, K6), the FTL jump track
+    0 to jump_max (J1, J2)
     and the distance track 0–6+ (J4, L1, W1)."""
     pal = palette(ink)
     w = MONITOR_W
@@ -267,14 +268,18 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
     y = 141.5
     items.append(Label(w / 2, y, tr("print.monitor.jump", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
-    x0 = (w - (4 * SLOT + 3 * 3)) / 2
-    for k in range(comp.jump_max + 1):
-        sx, sy = x0 + SLOT / 2 + k * (SLOT + 3), y + 2 + SLOT / 2
-        items += _slot(pal, sx, sy, slot_ink, str(k))
+    # jump_max + 1 slots 3 mm apart within 4 mm of the section's sides: smaller slots
+    # when cards.yaml makes the track longer than the shipped 0-3 fits at full size
+    slots = comp.jump_max + 1
+    size = min(SLOT, (w - 8 - 3 * (slots - 1)) / slots)
+    x0 = (w - (slots * size + 3 * (slots - 1))) / 2
+    for k in range(slots):
+        sx, sy = x0 + size / 2 + k * (size + 3), y + 2 + size / 2
+        items += _slot(pal, sx, sy, slot_ink, str(k), size=size)
         anchors[f"jump.{k}"] = (sx, sy)
         if k == comp.jump_max:   # the reminder under the last slot, outside it
-            items += block(tr("print.monitor.jump_now", lang), sx - SLOT / 2 - 1.5,
-                           sy + SLOT / 2 + 0.6, SLOT + 3, 3.2 if screen is None else 4.4,
+            items += block(tr("print.monitor.jump_now", lang), sx - size / 2 - 1.5,
+                           sy + size / 2 + 0.6, size + 3, 3.2 if screen is None else 4.4,
                            note, slot_ink, bold=True, valign="middle")
     y = 173.5
     items.append(Label(w / 2, y, tr("print.monitor.distance", lang), heading,

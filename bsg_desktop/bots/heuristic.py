@@ -88,7 +88,7 @@ class Situation:
         self.p_raider = pile_r / max(1, pile_r + pile_s)
         self.raider_slack = RAIDERS_TO_WIN - self.raiders
         self.damage_slack = view.damage_pile
-        self.morale_slack = view.demoralized_pile
+        self.morale_slack = c.morale_limit - len(view.demoralized)  # K3
         self.distance = view.distance
         self.jump_track = view.jump_track
 
@@ -314,7 +314,8 @@ class HeuristicBot:
             return card
         if effect == "dradis" and s.raider_slack <= 2 and s.p_raider >= 0.5:
             return card
-        if view.distance >= 5 or (view.distance >= 4 and view.jump_track >= 2):
+        if view.distance >= 5 or (view.distance >= 4
+                                  and view.jump_track >= _components().jump_max - 1):
             return card  # the humans are about to escape: every check must now fail
         if self.public_suspicion(view) >= 0.75:
             return card  # about to be brigged anyway
@@ -543,8 +544,9 @@ class HeuristicBot:
         p = fail_chance(f.difficulty, help_)
         jump = 0.0
         if f.jump and not view.jump_bonus:
-            jump = 0.35 + (0.25 if view.jump_track == 2 else 0.0)
-            if view.jump_track == 2 and view.distance >= 6:
+            last = view.jump_track == _components().jump_max - 1  # this icon jumps
+            jump = 0.35 + (0.25 if last else 0.0)
+            if last and view.distance >= 6:
                 jump = 5.0  # this jump wins the game
         return p * s.threat(f.type, f.consequence) - jump
 

@@ -19,6 +19,7 @@ from bsg_desktop.inputs import YamlProblem, load_yaml, read_text
 from bsg_desktop.resources import shipped
 
 LANGS = ("en", "hu")
+MAX_PLAYERS = 5  # seats of the largest game (S5); a cards file has a character for each
 CRISIS_TYPES = ("unrest", "attack", "dradis")
 CYLON_EFFECTS = ("demoralize", "damage", "dradis", "steal_dice")
 DISABLES = ("a2", "a4", "a5", "a6", "a8", "pass_retrieve")
@@ -147,6 +148,7 @@ class Components:
     demoralized_back: Text
     reconstructed_note: Text
     jump_max: int
+    morale_limit: int  # K3: the demoralized marker that ends the game (the fifth)
     distance_win: int
     distance_loyalty: int
     # damage location id -> what it disables (K6). The engine asks "is X disabled?"
@@ -285,7 +287,7 @@ def parse_components(raw: Any, file: str) -> Components:
                 raise r.fail(f"{p}.part.{key}", "expected a parameter name and a plain value "
                              f"(a word, a whole number, true or false), got {value!r}")
         return Character(
-            id=r.str_(m["id"], f"{p}.id"), rank=r.int_(m["rank"], f"{p}.rank", 1, 5),
+            id=r.str_(m["id"], f"{p}.id"), rank=r.int_(m["rank"], f"{p}.rank", 1, 99),
             name=r.text(m["name"], f"{p}.name"), short=r.text(m["short"], f"{p}.short"),
             ability_title=r.text(m["ability_title"], f"{p}.ability_title"),
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
@@ -294,11 +296,14 @@ def parse_components(raw: Any, file: str) -> Components:
         )
 
     characters = r.items(top["characters"], "characters", character)
-    if len(characters) != 5:
-        raise r.fail("characters", "expected exactly 5 characters (rule C2)")
+    if len(characters) < MAX_PLAYERS:
+        raise r.fail("characters", f"expected at least {MAX_PLAYERS} characters, one for each "
+                     "seat of the largest game (rule C2)")
     _unique(r, "characters", [c.id for c in characters])
-    if sorted(c.rank for c in characters) != [1, 2, 3, 4, 5]:
-        raise r.fail("characters", "expected ranks 1 to 5, each once (rule S3)")
+    ranks = [c.rank for c in characters]
+    if len(set(ranks)) != len(ranks):
+        raise r.fail("characters", "expected every character's rank once: the Admiral's title "
+                     "follows the ranks (rules S3, A6)")
 
     loy = r.mapping(top["loyalty"], "loyalty", ("not_cylon", "cylons", "cylon_title"))
     nc = r.mapping(loy["not_cylon"], "loyalty.not_cylon", ("count", "title"))
@@ -395,7 +400,8 @@ def parse_components(raw: Any, file: str) -> Components:
         raise r.fail("damage_locations", "expected each of " + ", ".join(DISABLES)
                      + " disabled by exactly one location (rule K6)")
 
-    dm = r.mapping(top["demoralized"], "demoralized", ("back",))
+    dm = r.mapping(top["demoralized"], "demoralized", ("back", "limit"))
+    morale_limit = r.int_(dm["limit"], "demoralized.limit", 1, len(characters))
     tr = r.mapping(top["tracks"], "tracks", ("jump_max", "distance_win", "distance_loyalty"))
 
     return Components(
@@ -421,7 +427,8 @@ def parse_components(raw: Any, file: str) -> Components:
         damage_locations=locs,
         demoralized_back=r.text(dm["back"], "demoralized.back"),
         reconstructed_note=r.text(top["reconstructed_note"], "reconstructed_note"),
-        jump_max=r.int_(tr["jump_max"], "tracks.jump_max", 1, 10),
+        jump_max=r.int_(tr["jump_max"], "tracks.jump_max", 2, 10),
+        morale_limit=morale_limit,
         distance_win=r.int_(tr["distance_win"], "tracks.distance_win", 1, 30),
         distance_loyalty=r.int_(tr["distance_loyalty"], "tracks.distance_loyalty", 1, 30),
     )

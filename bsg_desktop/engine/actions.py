@@ -148,7 +148,7 @@ class RollAction(Task):
             elif a in ("a3", "a4"):
                 self.left = positives
                 if a == "a4" and positives == 0 and g.setup.morale_variant:
-                    if len(g.demoralized_pile) > 1:  # V2
+                    if len(g.demoralized_out) < g.c.morale_limit - 1:  # V2: not the last
                         g.emit("speech_backfired", "V1", seat=self.seat)
                         g.place_demoralized("V1")
                     else:

@@ -391,7 +391,8 @@ class Machine:
             self.win(CYLONS, "damage", "W2")
 
     def place_demoralized(self, rule: str, character: str | None = None) -> None:
-        """K3/I8: one demoralized marker; drawing the last one wins for the Cylons (W2)."""
+        """K3/I8: one demoralized marker; the fifth (``morale_limit`` in cards.yaml) wins
+        for the Cylons (W2), however many characters the cards file has."""
         if character is None:
             if not self.demoralized_pile:
                 return
@@ -406,7 +407,7 @@ class Machine:
         revealed = seat is not None and self.players[seat].revealed
         self.emit("demoralized_placed", rule, character=character, seat=seat,
                   count=len(self.demoralized_out), revealed=revealed)
-        if not self.demoralized_pile:
+        if len(self.demoralized_out) >= self.c.morale_limit or not self.demoralized_pile:
             self.win(CYLONS, "morale", "W2")
 
     def pass_admiral(self) -> None:
