@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import signal
 import time
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bsg_desktop.bots.stats import pct, wilson
+from bsg_desktop.data import load_components, shipped_cards_path
 from bsg_desktop.engine import Choice, PlayerView, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.errors import UserError
@@ -178,8 +181,11 @@ def bots_for(g: Any, spec: dict[str, str], seed: int, budget: float | None = Non
 
 def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
               policy_for: Any = None, spec: dict[str, str] | None = None,
-              budget: float | None = None, worlds: int | None = None) -> Any:
+              budget: float | None = None, worlds: int | None = None,
+              cards: str | None = None) -> Any:
     """Play one game to the end and count it in ``tally``; returns the finished game.
+
+    ``cards`` names the cards file to play (None: the one in use, BSG_CARDS or shipped).
 
     With ``spec`` each seat's bot is handed ``g.view(seat)`` and ``g.pending`` and
     nothing else (the game keeps its public record on, which bots read from the
@@ -187,6 +193,7 @@ def play_game(players: int, seed: int, variant: bool, check: bool, tally: Tally,
     see the whole game (tests).
     """
     g = new_game(Setup(players=players, morale_variant=variant), seed=seed,
+                 components=load_components(cards) if cards is not None else None,
                  record=spec is not None)
     if spec is not None:
         bots = bots_for(g, spec, seed, budget, worlds)
@@ -272,6 +279,18 @@ def summary(args: argparse.Namespace, tally: Tally, seconds: float,
     }
 
 
+def win_rate_shift(wins: int, games: int, base_wins: int, base_games: int
+                   ) -> tuple[float, float, float]:
+    """The difference of two win rates with its 95% interval (Newcombe's method from
+    the two Wilson intervals): how far a variant moves the balance, and how surely."""
+    p1, p2 = wins / max(1, games), base_wins / max(1, base_games)
+    l1, u1 = wilson(wins, games)
+    l2, u2 = wilson(base_wins, base_games)
+    d = p1 - p2
+    return (d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2),
+            d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
+
+
 def quartiles(xs: list[int]) -> list[float]:
     """Lower quartile, median, upper quartile of game lengths (turns)."""
     if not xs:
@@ -281,12 +300,13 @@ def quartiles(xs: list[int]) -> list[float]:
 
 
 def _play_seeds(job: tuple[int, list[int], bool, bool, dict[str, str] | None,
-                            float | None, int | None]) -> Tally:
+                            float | None, int | None, str | None]) -> Tally:
     """One worker's share of a run (module level, so a process pool can pickle it)."""
-    players, seeds, variant, check, spec, budget, worlds = job
+    players, seeds, variant, check, spec, budget, worlds, cards = job
     tally = Tally()
     for seed in seeds:
-        play_game(players, seed, variant, check, tally, spec=spec, budget=budget, worlds=worlds)
+        play_game(players, seed, variant, check, tally, spec=spec, budget=budget, worlds=worlds,
+                  cards=cards)
     return tally
 
 
@@ -367,7 +387,8 @@ def collect(parts: Iterator[tuple[int, Any]], total: int, unit: str, show: bool,
     return False
 
 
-def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float, bool]:
+def simulate(args: argparse.Namespace, players: int,
+             cards: str | None = None) -> tuple[Tally, float, bool]:
     """Play the run's games for one player count: (tally, seconds, interrupted)."""
     start = time.perf_counter()
     spec = getattr(args, "bots", None)
@@ -377,9 +398,9 @@ def simulate(args: argparse.Namespace, players: int) -> tuple[Tally, float, bool
     tally = Tally()
     parts = run_jobs(_play_seeds, seeds, getattr(args, "jobs", 1),
                      lambda chunk: (players, chunk, args.variant == "morale",
-                                    not args.no_check, spec, budget, worlds))
-    cut = collect(parts, len(seeds), "games", wanted(args.json), f"{players} players",
-                  tally.merge)
+                                    not args.no_check, spec, budget, worlds, cards))
+    label = f"{players} players" + (" (shipped cards)" if cards is not None else "")
+    cut = collect(parts, len(seeds), "games", wanted(args.json), label, tally.merge)
     return tally, time.perf_counter() - start, cut
 
 
@@ -425,6 +446,15 @@ def run(args: argparse.Namespace) -> int:
     tally, seconds, cut = simulate(args, args.players)
     out = summary(args, tally, seconds)
     out["partial"] = cut
+    shift = None
+    if os.environ.get("BSG_CARDS") and not cut:
+        # a user's cards file: the same seeds with the shipped cards, for the difference
+        base, base_seconds, cut = simulate(args, args.players, str(shipped_cards_path()))
+        out["shipped"] = summary(args, base, base_seconds)
+        shift = win_rate_shift(tally.human_wins, tally.games, base.human_wins, base.games)
+        out["human_win_rate_shift"] = round(shift[0], 4)
+        out["human_win_rate_shift_95"] = [round(shift[1], 4), round(shift[2], 4)]
+        out["partial"] = cut
     if args.json:
         print(json.dumps(out))
     else:
@@ -442,6 +472,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"mean turns {out['mean_turns']}, mean decisions {out['mean_decisions']}, "
               f"{out['games_per_second']} games/s")
         print(f"invariant violations {out['invariant_violations']}, errors {out['errors']}")
+        if shift is not None:
+            b = out["shipped"]
+            print(f"against the shipped cards (same seeds): humans "
+                  f"{100 * b['human_wins'] / max(1, b['games']):.1f}%; this file shifts the "
+                  f"human win rate by {100 * shift[0]:+.1f} points (95% {100 * shift[1]:+.1f} "
+                  f"to {100 * shift[2]:+.1f})")
     if cut:
         return INTERRUPTED
     return 1 if tally.errors or tally.violations else 0

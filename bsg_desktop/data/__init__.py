@@ -16,6 +16,7 @@ from bsg_desktop.data.components import (
     Text,
     default_cards_path,
     load_components,
+    shipped_cards_path,
 )
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "Text",
     "default_cards_path",
     "load_components",
+    "shipped_cards_path",
 ]

@@ -443,6 +443,11 @@ def default_cards_path() -> Path:
     return _beside_package()
 
 
+def shipped_cards_path() -> Path:
+    """The shipped cards.yaml, whatever BSG_CARDS says: the rulebook's game."""
+    return _beside_package()
+
+
 @lru_cache(maxsize=1)
 def _beside_package() -> Path:
     # every new game loads its components, so the package's own place is looked up once
@@ -471,7 +476,33 @@ def read_components(path: str | Path) -> Components:
         raw = load_yaml(source)
     except YamlProblem as e:
         raise DataError(path, f"line {e.line}", e.message) from None
+    if isinstance(raw, dict) and "base" in raw:
+        raw = _on_shipped(raw, path)
     return parse_components(raw, path)
+
+
+def _on_shipped(raw: dict[str, Any], path: str) -> dict[str, Any]:
+    """A variant file written on the shipped cards (``base: shipped``): its ``add_characters``
+    join the shipped five, and any other top-level section it gives replaces the shipped one.
+
+    So a file adding one character holds only that character, and the shipped game's
+    data (dice, crises, texts) stays exactly the rulebook's beside it.
+    """
+    if raw["base"] != "shipped":
+        raise DataError(path, "base", f"expected shipped, got {raw['base']!r}")
+    shipped_path = str(_beside_package())
+    if os.path.abspath(path) == os.path.abspath(shipped_path):
+        raise DataError(path, "base", "the shipped cards file cannot be based on itself")
+    merged = dict(load_yaml(read_text(shipped_path, _read_error(shipped_path),
+                                      "a cards file (YAML text)", MAX_CARDS_BYTES)))
+    extra = raw.get("add_characters", [])
+    if not isinstance(extra, list):
+        raise DataError(path, "add_characters", "expected a list of characters")
+    for key, value in raw.items():
+        if key not in ("base", "add_characters"):
+            merged[key] = value
+    merged["characters"] = [*merged["characters"], *extra]
+    return merged
 
 
 MAX_CARDS_BYTES = 1_000_000

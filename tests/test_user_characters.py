@@ -1,0 +1,151 @@
+"""A user's own characters, built from the shipped ability parts in a cards file.
+
+``docs/examples/saul_tigh.yaml`` adds Saul Tigh ("Hard Line: once per game, reroll
+one rolled die") to the shipped game with no code: the Initiative part with
+``per: game`` and ``dice: one``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from test_engine_helpers import C_UNREST_6_1, PINNED, of
+
+from bsg_desktop.art import board, cards
+from bsg_desktop.art.shapes import labels
+from bsg_desktop.bots import make_bot
+from bsg_desktop.data import load_components
+from bsg_desktop.engine import IllegalChoiceError, Setup, new_game
+from bsg_desktop.engine.game import Game
+
+SAUL_FILE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "saul_tigh.yaml"
+SAUL = replace(load_components(SAUL_FILE), crisis_dice=PINNED.crisis_dice)
+CAST = ("saul_tigh", "gaius_baltar", "laura_roslin", "william_adama")
+HUMAN = {0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}
+
+
+def saul_rolled(skill: list[int]) -> Game:
+    """Saul's crisis check (difficulty 6): the others pass, Saul joins and rolls."""
+    g = new_game(Setup(players=4, characters=CAST), 1, SAUL, overrides={
+        "loyalty": HUMAN, "step": "crisis"}, script_skill=skill, script_crisis=[C_UNREST_6_1, 0])
+    g.apply("crisis:0")
+    while not (g.pending.seat == 0 and g.pending.kind == "join"):
+        g.apply(g.pending.options[0] if g.pending.kind != "join" else "pass")
+    g.apply("join")
+    assert g.pending.kind == "contribute" and g.pending.seat == 0
+    return g
+
+
+def test_saul_is_a_sixth_character_from_the_file() -> None:
+    ids = [c.id for c in SAUL.characters]
+    assert ids[-1] == "saul_tigh" and len(ids) == 6
+    saul = SAUL.character("saul_tigh")
+    assert saul.name.hu and saul.ability.hu and saul.ability_title.en == "Hard Line"
+
+
+def test_x2_hard_line_is_offered_per_rolled_die_and_rerolls_only_that_die() -> None:
+    g = saul_rolled([-2, -1, -2, -1, 4])
+    rolled = [die for die, _kind, _value in g.pending.info_dict()["rolled"]]
+    offered = [str(o) for o in g.pending.options if o.verb == "initiative"]
+    assert offered == [f"initiative:{die}" for die in rolled]
+    before = {d.id: d.value for d in g.players[0].dice}
+    ev = g.apply(f"initiative:{rolled[0]}")
+    assert of(ev, "initiative") and of(ev, "dice_rolled")[0].get("count") == 1
+    after = {d.id: d.value for d in g.players[0].dice}
+    assert after[rolled[0]] == 4  # the scripted reroll
+    assert all(after[d] == before[d] for d in rolled[1:])
+    # spent for the game: no longer offered, and refused if asked for anyway
+    assert g.pending.kind == "contribute"
+    assert not [o for o in g.pending.options if o.verb == "initiative"]
+    with pytest.raises(IllegalChoiceError):
+        g.apply(f"initiative:{rolled[1]}")
+    for seat in (None, 0, 1, 2, 3):  # every seat, and so every bot, sees it spent
+        assert g.view(seat).seats[0].ability_spent
+
+
+def test_x2_hard_line_stays_spent_on_later_turns() -> None:
+    g = saul_rolled([-2, -1, -2, -1, 4])
+    g.apply(f"initiative:{g.players[0].dice[0].id}")
+    while g.turn < 6 and g.outcome is None:
+        d = g.pending
+        assert not [o for o in d.options if o.verb == "initiative"]
+        g.apply(d.options[0])
+    assert g.view(None).seats[0].ability_spent
+
+
+def test_the_heuristic_bot_uses_hard_line_on_a_bad_roll() -> None:
+    g = saul_rolled([-2, -1, -2, -1])
+    bot = make_bot("heuristic", 1)
+    choice = bot.choose(g.view(0), g.pending)
+    assert choice.verb == "initiative" and len(choice.args) == 1
+    worst = min(g.pending.info_dict()["rolled"], key=lambda r: r[2])
+    assert choice.args[0] == worst[0]
+    g.apply(choice)
+
+
+def test_s2_six_characters_are_dealt_and_played_by_bots() -> None:
+    dealt = set()
+    for seed in range(12):
+        g = new_game(Setup(players=5), seed, SAUL)
+        dealt |= {p.character for p in g.players}
+        bots = [make_bot("heuristic", seed * 10 + s) for s in range(5)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        assert g.outcome is not None
+    assert "saul_tigh" in dealt and len(dealt) == 6
+
+
+def test_k3_the_fifth_marker_ends_the_game_with_six_characters() -> None:
+    g = new_game(Setup(players=4, characters=CAST), 1, SAUL, overrides={"loyalty": HUMAN})
+    assert len(g.demoralized_pile) == 6
+    for _ in range(4):
+        g.place_demoralized("K3")
+    assert g.outcome is None and len(g.demoralized_pile) == 2
+    g.place_demoralized("K3")
+    assert g.outcome is not None and g.outcome.condition == "morale"
+    assert len(g.demoralized_pile) == 1  # one marker still in the pile: the 5th ended it
+
+
+def test_saul_is_drawn_on_the_seal_and_printed_as_a_card() -> None:
+    seal = board.galactica_seal(SAUL)
+    assert "seal.saul_tigh.gold" in seal.anchors and "seal.saul_tigh.black" in seal.anchors
+    front = cards.character_front(SAUL.character("saul_tigh"), "hu")
+    words = " ".join(labels(front))
+    assert "Tigh" in words and "Kemény kéz" in words
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    root = SAUL_FILE.parents[2]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "-m", "bsg_desktop", *args], capture_output=True,
+                          text=True, cwd=root, env=env, timeout=300)
+
+
+def test_simulate_tells_how_a_variant_shifts_the_balance() -> None:
+    r = _cli("simulate", "--cards", str(SAUL_FILE), "--games", "40", "--players", "5",
+             "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    lo, hi = out["human_win_rate_shift_95"]
+    shift = out["human_win_rate_shift"]
+    assert lo <= shift <= hi and lo < hi
+    assert out["shipped"]["games"] == out["games"] == 40
+    assert shift == pytest.approx(out["human_win_rate"] - out["shipped"]["human_win_rate"],
+                                  abs=1e-3)
+
+
+def test_a_bad_ability_in_a_users_file_is_one_clear_line(tmp_path: Path) -> None:
+    bad = tmp_path / "mine.yaml"
+    bad.write_text(SAUL_FILE.read_text(encoding="utf-8").replace("per: game", "per: week"),
+                   encoding="utf-8")
+    r = _cli("simulate", "--cards", str(bad), "--games", "1")
+    assert r.returncode == 2
+    line = r.stderr.strip()
+    assert "\n" not in line and "characters[saul_tigh].part.per" in line and "week" in line
