@@ -17,11 +17,11 @@ from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 
 from bsg_desktop.engine import Setup, new_game  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.present.words import card_words  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.invite import InviteDialog, qr_pixmap  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
-from bsg_desktop.ui.words import card_words  # noqa: E402
 
 
 def pump() -> None:

@@ -25,10 +25,10 @@ from PySide6.QtGui import QImage  # noqa: E402
 
 from bsg_desktop.engine import ACTIVE, CONTRIBUTED, SPENT, Game, Setup, new_game  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.present.words import card_words  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
-from bsg_desktop.ui.words import card_words  # noqa: E402
 
 
 @pytest.fixture

@@ -19,10 +19,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, text  # noqa: E402
-from bsg_desktop.ui.boardkeys import RING, board_items, item_rect  # noqa: E402
+from bsg_desktop.present.board import board_items  # noqa: E402
+from bsg_desktop.present.words import card_words  # noqa: E402
+from bsg_desktop.ui.boardkeys import RING, item_rect  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
-from bsg_desktop.ui.words import card_words  # noqa: E402
 
 DIGITS = [getattr(Qt.Key, f"Key_{n}") for n in range(1, 10)]
 

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from bsg_desktop.engine import Choice, Setup  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.present.words import projected_total  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
-from bsg_desktop.ui.words import projected_total  # noqa: E402
 
 
 @pytest.fixture

@@ -16,8 +16,9 @@ from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
 
 from bsg_desktop.engine import Event, Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, tr  # noqa: E402
-from bsg_desktop.ui.moments import COLOURS, MOMENT_MS, MOMENT_OF  # noqa: E402
-from bsg_desktop.ui.moments import headline as moment_headline  # noqa: E402
+from bsg_desktop.present.moments import MOMENT_OF  # noqa: E402
+from bsg_desktop.present.moments import headline as moment_headline  # noqa: E402
+from bsg_desktop.ui.moments import COLOURS, MOMENT_MS  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 

@@ -24,8 +24,8 @@ from bsg_desktop.art.dice import signed  # noqa: E402
 from bsg_desktop.engine import Choice, Game, Setup, new_game  # noqa: E402
 from bsg_desktop.engine.twins import twin  # noqa: E402
 from bsg_desktop.i18n import set_language, text, tr  # noqa: E402
+from bsg_desktop.present.rolls import RollNote, die_words, forced_rolls, roll_sentence  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController  # noqa: E402
-from bsg_desktop.ui.rolls import RollNote, die_words, forced_rolls, roll_sentence  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
@@ -272,3 +272,25 @@ def test_a_two_dice_prepare_jump_is_shown_as_an_action_roll() -> None:
         assert "a cselekedetedhez számítottak" in roll_sentence(g.c, note)
     finally:
         set_language("en")
+
+
+def test_the_controller_keeps_a_forced_die_after_a_chosen_contribution(qapp) -> None:  # type: ignore[no-untyped-def]
+    """A forced die in the same batch as a chosen contribution: the move's record
+    (``forced``) has it, the panel's note (``rolls``) for the human seat has it, and
+    the sound and the owner's banner read the same record (tests/test_present.py)."""
+    from test_present import _batch
+
+    from bsg_desktop.present.moments import sound_for
+
+    c = GameController(bot_delay_ms=0)
+    c.start(Setup(players=3), 4, [HUMAN, HUMAN, COMPUTER])
+    try:
+        choice, events = _batch()
+        c._note_rolls(0, choice, events)
+        note = RollNote(1, ((7, "strong", -1),), True)
+        assert c.forced == {1: note} and c.rolls == {1: note}
+        assert sound_for(events, c.forced) == "roll"
+        c._note_rolls(1, Choice("skip", ()), [])  # seat 1 decides again: its note is gone
+        assert c.forced == {} and c.rolls == {}
+    finally:
+        c.stop()

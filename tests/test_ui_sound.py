@@ -22,16 +22,17 @@ from PySide6 import __version__ as PYSIDE_VERSION  # noqa: E402
 from bsg_desktop import sounds  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, tr  # noqa: E402
+from bsg_desktop.present.moments import MOMENT_OF, sound_for  # noqa: E402
+from bsg_desktop.present.rolls import forced_rolls  # noqa: E402
 from bsg_desktop.teach import DEMO_DIR  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
-from bsg_desktop.ui.moments import COLOURS, MOMENT_MS, MOMENT_OF  # noqa: E402
+from bsg_desktop.ui.moments import COLOURS, MOMENT_MS  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.sound import (  # noqa: E402
     SoundPlayer,
     SoundUnavailable,
     qt_multimedia_installed,
     sound_file,
-    sound_for,
 )
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
@@ -111,6 +112,8 @@ def test_only_public_events_sound_the_same_for_every_seat_and_screen(make):  # t
     bot_rolls = 0  # a computer player's die put in by the game sounds like a person's
     while c.game.outcome is None:  # type: ignore[union-attr]
         by_bot = c.pending_seat in c.bots
+        seat = c.pending_seat
+        assert seat is not None
         before = len(played(win)), len(batches)
         if by_bot:
             c.play_bots_now(limit=1)
@@ -122,15 +125,19 @@ def test_only_public_events_sound_the_same_for_every_seat_and_screen(make):  # t
         now = played(win)[before[0]:]
         public = [e for e in events if e.to is None]
         big = [MOMENT_OF[e.kind] for e in public if e.kind in MOMENT_OF]
-        verb = c.last_choice.verb  # type: ignore[union-attr]
+        choice = c.last_choice
+        assert choice is not None
+        forced = forced_rolls(seat, choice, events)
+        assert forced == c.forced
         if big:
             assert len(now) == 1 and now[0] in big
-        elif verb != "contribute" and any(e.kind == "dice_contributed" for e in public):
+        elif forced:
             assert now == ["roll"]
         else:
             assert now == []
         # nothing hidden plays a part: the public events alone give the same sound
-        assert sound_for(events, verb) == sound_for(public, verb)
+        assert forced == forced_rolls(seat, choice, public)
+        assert sound_for(events, forced) == sound_for(public, forced)
         bot_rolls += now == ["roll"] and by_bot
         log.append(now)
     heard = list(played(win))
@@ -162,7 +169,7 @@ def test_settings_switch_silences_sound_and_is_remembered(make):  # type: ignore
     while silenced < 3:
         c.unlock()
         events = c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
-        silenced += sound_for(events, c.last_choice.verb) is not None  # type: ignore
+        silenced += sound_for(events, c.forced) is not None
     assert len(played(win)) == n
     again = make()  # the same settings file: the choice was kept
     assert again.act_sound.isEnabled() and not again.act_sound.isChecked()

@@ -2,15 +2,16 @@
 
 A frame is a function of ``game.view(seat)``, the seat's own log (`visible_log`),
 the table's names (public), the seat's language, two numbers the host keeps and
-the seat's own roll the game contributed for it (`ui.rolls.RollNote`, public dice):
+the seat's own roll the game contributed for it (`present.rolls.RollNote`, public dice):
 nothing else of the game is read here, so a frame can carry no more than the view
 already allows that seat to know (D1, K1, S6). The bytes are canonical JSON
 (sorted keys, no spaces), so equal content is equal bytes: the host sends a frame
 only when it changed, and a test compares worlds byte for byte.
 
-The page does no game logic: every sentence and button label is made here through
-the translation layer, and every legal choice comes from the decision's own
-options (the page only sends back the text of one of them).
+The page does no game logic: every sentence, die and button label comes from the
+presentation layer (`bsg_desktop.present`) through the translation layer, and every
+legal choice comes from the decision's own options (the page only sends back the
+text of one of them). This module only lays those out as JSON.
 """
 
 from __future__ import annotations
@@ -20,14 +21,22 @@ from functools import lru_cache
 from typing import Any
 
 from bsg_desktop.art import cards as card_art
-from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import CONTRIBUTED, PlayerView, visible_log
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
 from bsg_desktop.log import Describer
-from bsg_desktop.ui.rolls import RollNote, roll_sentence
-from bsg_desktop.ui.words import card_words, choice_words, decision_words, face_words, player_name
+from bsg_desktop.present import dice as present_dice
+from bsg_desktop.present.dice import crisis_key
+from bsg_desktop.present.log import log_line
+from bsg_desktop.present.rolls import RollNote, roll_sentence
+from bsg_desktop.present.words import (
+    card_words,
+    choice_words,
+    decision_words,
+    face_words,
+    player_name,
+)
 
 LOG_LINES = 60  # the newest lines of the seat's log a frame carries
 
@@ -35,14 +44,6 @@ LOG_LINES = 60  # the newest lines of the seat's log a frame carries
 def dumps(obj: Any) -> str:
     """Canonical JSON: the same content always gives the same text."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def skill_key(kind: str, value: int) -> str:
-    return f"skill/{kind}/{value}"
-
-
-def crisis_key(die_id: str, code: str) -> str:
-    return f"crisis/{die_id}/{code}"
 
 
 @lru_cache(maxsize=2)
@@ -53,10 +54,12 @@ def art_catalog(comp: Components) -> str:
     for kind in ("strong", "weak"):
         die = comp.skill(kind)
         for value in sorted(set(die.faces)):
-            out[skill_key(kind, value)] = to_svg(dice_art.skill_face(die, value, 12.7))
+            face = present_dice.skill_face(comp, kind, value)
+            out[face.key] = to_svg(present_dice.skill_drawing(comp, face))
     for cdie in comp.crisis_dice:
-        for face in cdie.faces:
-            out[crisis_key(cdie.id, face.code())] = to_svg(dice_art.crisis_face(cdie, face, 20))
+        for cface in cdie.faces:
+            out[crisis_key(cdie.id, cface.code())] = to_svg(present_dice.crisis_drawing(cdie,
+                                                                                      cface))
     return dumps({"type": "art", "faces": out})
 
 
@@ -100,8 +103,8 @@ def strings_frame(lang: str) -> str:
 
 def _face(comp: Components, kind: str, value: int) -> dict[str, str]:
     """A skill die showing ``value``: its picture's key and its words (``Strong +3``)."""
-    return {"art": skill_key(kind, value),
-            "label": f"{text(comp.skill(kind).name)} {dice_art.signed(value)}"}
+    face = present_dice.skill_face(comp, kind, value)
+    return {"art": face.key, "label": face.label}
 
 
 def _die(comp: Components, d: Any) -> dict[str, Any]:
@@ -233,5 +236,5 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
             "undo": bool(undo), "outcome": outcome,
             "rolled": _rolled(comp, rolled if rolled is not None and rolled.seat == seat
                               else None),
-            "log": [f"[{e.rule}] {describer.describe(e, lang)}" for e in log],
+            "log": [log_line(describer, e, lang).text() for e in log],
         }

@@ -12,48 +12,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from bsg_desktop.art import cards as card_art
-from bsg_desktop.art import markers as marker_art
-from bsg_desktop.art.shapes import Drawing
 from bsg_desktop.data.components import Components
-from bsg_desktop.i18n import language, text, tr
-from bsg_desktop.rules import rule_text
+from bsg_desktop.i18n import language, tr
+from bsg_desktop.present.board import token_drawings, token_words
 from bsg_desktop.ui.qtart import drawing_pixmap
-
-READABLE = ("card", "admiral", "damage", "demoralized")  # token roles the viewer opens
-
-
-def token_words(comp: Components, look: tuple[object, ...]) -> tuple[str, str]:
-    """A readable token's title and its text (ability and brig side, effect ...)."""
-    what = look[0]
-    if what == "card":
-        ch = comp.character(str(look[1]))
-        return (text(ch.name), "\n\n".join((
-            f"{text(ch.ability_title)}: {text(ch.ability)}",
-            f"{tr('ui.seat.brig')}: {text(ch.brig)}")))
-    if what == "admiral":
-        return text(comp.admiral_title), text(comp.admiral_text)
-    if what == "damage":
-        d = comp.damage(str(look[1]))
-        return text(d.name), text(d.text)
-    if what == "demoralized":
-        ch = comp.character(str(look[1]))
-        return (tr("ui.card.demoralized", character=text(ch.name)),
-                f"K4 {rule_text('K4', language())}")
-    raise ValueError(f"not a readable token: {look!r}")
-
-
-def token_drawings(comp: Components, look: tuple[object, ...], lang: str) -> list[Drawing]:
-    """The faces to show large: both sides of a character card, else the one face."""
-    what = look[0]
-    if what == "card":
-        ch = comp.character(str(look[1]))
-        return [card_art.character_front(ch, lang), card_art.character_brig(ch, lang)]
-    if what == "admiral":
-        return [card_art.admiral_front(comp, lang)]
-    if what == "damage":
-        return [marker_art.damage(comp.damage(str(look[1])), lang)]
-    return [marker_art.demoralized(comp.character(str(look[1])), comp, lang)]
 
 
 class CardViewer(QDialog):

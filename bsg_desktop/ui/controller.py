@@ -13,7 +13,7 @@ one place the screen gets its view from: the public view, or the unlocked seat's
 A human seat played on its own device (`phones`, the companion) is never unlocked:
 its secrets stay on that device, and the table shows the public view while it decides.
 
-Dice the game contributed for a human without asking (`ui.rolls`) wait in `rolls`
+Dice the game contributed for a human without asking (`present.rolls`) wait in `rolls`
 until that seat has seen them: `roll_to_see()` is the roll the screen must show
 before a hand-over to another player may come up, and a phone seat's roll goes
 into its frame. A note is cleared when its seat acknowledges it or decides again.
@@ -36,7 +36,7 @@ from bsg_desktop.bots.release import release_after
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
-from bsg_desktop.ui.rolls import RollNote, forced_rolls
+from bsg_desktop.present.rolls import RollNote, forced_rolls
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -66,6 +66,9 @@ class GameController(QObject):
         self.paused = False
         self.file_name = ""  # the user's own file for this game, named in the autosave
         self.last_choice: Choice | None = None  # the choice behind the latest events
+        # the dice the game put in without asking during the latest move, by seat (every
+        # seat, computers too): the moment, its sound, the panel and the phones read this
+        self.forced: dict[int, RollNote] = {}
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_step)
@@ -110,6 +113,7 @@ class GameController(QObject):
         self.unlocked = None
         self.phones = set()
         self.rolls = {}
+        self.forced = {}
         self.generation += 1
         self.file_name = ""  # the window names the user's file again if there is one
         self.game_changed.emit()
@@ -228,7 +232,8 @@ class GameController(QObject):
         """A seat that decides again has moved past its last roll; dice the game put in
         for a human seat are kept until that seat has seen them."""
         self.rolls.pop(seat, None)
-        for s, note in forced_rolls(seat, choice, events).items():
+        self.forced = forced_rolls(seat, choice, events)
+        for s, note in self.forced.items():
             if self.is_human(s):
                 self.rolls[s] = note
 
@@ -323,6 +328,7 @@ class GameController(QObject):
             return False
         assert self.game is not None
         self.game.undo(self.pending_seat)
+        self.forced = {}  # the move taken back put nothing in (an undoable one rolls nothing)
         self.game_changed.emit()  # the log is rebuilt: the step is gone, the undo is there
         self.autosave()
         self._after_change()

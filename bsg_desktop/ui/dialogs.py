@@ -27,10 +27,10 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup, fresh_seed
 from bsg_desktop.i18n import language, text, tr
+from bsg_desktop.present.words import card_words, player_name
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
-from bsg_desktop.ui.words import card_words, player_name
 
 # Preferred default for computer seats, first that exists: "strong" is the level the
 # dice are calibrated for (docs/balance.md), so a solo player meets the game as

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import tr
+from bsg_desktop.present.words import player_name
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
-from bsg_desktop.ui.words import player_name
 
 
 def qr_pixmap(url: str, scale: int = 5) -> QPixmap:

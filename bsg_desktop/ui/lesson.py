@@ -31,16 +31,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bsg_desktop.art import dice as dice_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, PlayerView
-from bsg_desktop.i18n import language, text, tr
+from bsg_desktop.i18n import language, tr
+from bsg_desktop.present.dice import crisis_die, crisis_drawing, skill_drawing, skill_face
+from bsg_desktop.present.rolls import die_words
+from bsg_desktop.present.words import choice_words, decision_words
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.flow import FlowLayout
 from bsg_desktop.ui.panels import _clear
 from bsg_desktop.ui.qtart import drawing_pixmap
-from bsg_desktop.ui.words import choice_words, decision_words
 
 LESSON_CSS = """
 QWidget#lesson { background: #16202b; color: #eef2f5; }
@@ -276,8 +277,7 @@ class LessonPanel(QWidget):
             # The window picks dice by clicking them; in a lesson the pick is said in words.
             values = {int(d): (k, v) for d, k, v in rolled}
             picked = [values[int(a)] for a in choice.args if int(a) in values]
-            dice = ", ".join(f"{dice_art.signed(v)} ({text(self.comp.skill(k).name)})"
-                             for k, v in picked)
+            dice = ", ".join(die_words(self.comp, k, v) for k, v in picked)
             return tr("teach.choice.contribute", dice=dice or "—")
         try:
             return choice_words(self.comp, view, choice)
@@ -291,19 +291,16 @@ class LessonPanel(QWidget):
         if chosen.verb == "crisis" and faces:
             dice_ids = info.get("dice") or ()
             for k, face in enumerate(faces):
-                die = next((d for d in self.comp.crisis_dice
-                            if k < len(dice_ids) and d.id == dice_ids[k]),
-                           self.comp.crisis_dice[0])
-                self._picture(dice_art.crisis_face(die, face, 20), 76,
+                self._picture(crisis_drawing(crisis_die(self.comp, dice_ids, k), face), 76,
                               picked=chosen.args[:1] == (k,),
                               tip=self._words(view, Choice("crisis", (k,))))
         rolled = info.get("rolled") or []
         if chosen.verb in ("contribute", "reroll") and rolled:
             picked = {int(a) for a in chosen.args if str(a).lstrip("-").isdigit()}
             for die_id, kind, value in rolled:
-                self._picture(dice_art.skill_face(self.comp.skill(kind), value, 12.7), 48,
-                              picked=int(die_id) in picked,
-                              tip=f"{kind} {dice_art.signed(value)}")
+                die = skill_face(self.comp, kind, value)
+                self._picture(skill_drawing(self.comp, die), 48, picked=int(die_id) in picked,
+                              tip=die.words)
         if self.face_buttons:
             self.faces_row.addStretch(1)
 

@@ -8,14 +8,13 @@ as the jump's does; a long headline wraps inside the banner). It never holds the
 game up: the game goes on underneath while it plays, and every moment lasts the same
 `MOMENT_MS`, whoever it is about, so its length tells nobody anything (a Cylon's
 reveal is no longer than a jump).
+Which moment a move makes is worked out in `present.moments`; this is its banner.
 Only public events make moments; the roll moment shows the values that went into
 the check, which the log shows everyone anyway, and only on that player's screen.
 Settings -> Moments turns them off.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -26,24 +25,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QGraphicsOpacityEffect, QLabel, QVBoxLayout, QWidget
 
-from bsg_desktop.engine import Event
-from bsg_desktop.i18n import tr
-
 FADE_IN_MS, HOLD_MS, FADE_OUT_MS = 150, 500, 250
 MOMENT_MS = FADE_IN_MS + HOLD_MS + FADE_OUT_MS  # the same for every moment: 900 ms
 
-# event kind -> moment kind, most important first (one banner per applied choice)
-MOMENT_OF = {"game_over": "end", "cylon_revealed": "reveal", "fleet_jumped": "jump",
-             "sent_to_brig": "brig", "crisis_failed": "failed", "crisis_averted": "averted"}
+# one colour per moment kind (`present.moments.MOMENT_OF`, and the roll)
 COLOURS = {"end": "#e0b93a", "reveal": "#e05a4f", "jump": "#5aa0ff", "brig": "#e0912b",
            "failed": "#e05a4f", "averted": "#47d16c", "roll": "#c9d3dc"}
-
-
-def pick_moment(events: Sequence[Event]) -> Event | None:
-    """The one public event of a batch worth a moment (the most important), if any."""
-    found = [e for e in events if e.to is None and e.kind in MOMENT_OF]
-    order = list(MOMENT_OF)
-    return min(found, key=lambda e: order.index(e.kind)) if found else None
 
 
 class MomentBanner(QWidget):
@@ -129,9 +116,3 @@ class MomentBanner(QWidget):
         self._slide.stop()
         self.hide()
 
-
-def headline(kind: str, event: Event | None = None) -> str:
-    if kind == "end" and event is not None:
-        winner = event.get("winner", "")
-        return tr("ui.moment.end", winner=tr(f"log.winner_{winner}"))
-    return tr(f"ui.moment.{kind}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent
+from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -30,17 +30,20 @@ from PySide6.QtWidgets import (
 )
 
 from bsg_desktop.art import cards as card_art
-from bsg_desktop.art import dice as dice_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, Event, PlayerView
-from bsg_desktop.i18n import language, text, tr
+from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import Describer
-from bsg_desktop.rules import rule_text
-from bsg_desktop.ui.boardkeys import BoardItem, board_items, item_rect, paint_ring
-from bsg_desktop.ui.flow import FlowLayout
-from bsg_desktop.ui.qtart import drawing_pixmap
-from bsg_desktop.ui.scene import BoardScene
-from bsg_desktop.ui.words import (
+from bsg_desktop.present.board import READABLE, BoardItem, board_items
+from bsg_desktop.present.dice import (
+    SkillFace,
+    crisis_die,
+    crisis_drawing,
+    skill_drawing,
+    skill_face,
+)
+from bsg_desktop.present.log import public_lines
+from bsg_desktop.present.words import (
     board_words,
     card_words,
     choice_words,
@@ -48,6 +51,11 @@ from bsg_desktop.ui.words import (
     player_name,
     projected_total,
 )
+from bsg_desktop.rules import rule_text
+from bsg_desktop.ui.boardkeys import item_rect, paint_ring
+from bsg_desktop.ui.flow import FlowLayout
+from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.scene import BoardScene
 
 
 def widget_texts(root: QWidget, attrs: tuple[str, ...]) -> list[str]:
@@ -94,7 +102,7 @@ class BoardView(QGraphicsView):
     """Shows the whole scene, scaled to the widget: vector, so crisp at any size.
 
     Keyboard players reach it with Tab (or F6 from the window) and step through its
-    cards and tokens with the arrow keys (`boardkeys.board_items`); the focused one
+    cards and tokens with the arrow keys (`present.board.board_items`); the focused one
     wears the yellow focus ring, Enter or Space opens it large, Escape goes back to
     the choices. Screen readers hear the focused item: while the board has the focus
     its accessible name and description are that item's, else the whole board's.
@@ -158,7 +166,6 @@ class BoardView(QGraphicsView):
 
     def token_at(self, pos) -> object | None:  # type: ignore[no-untyped-def]
         """The readable card or marker under a viewport point, if any."""
-        from bsg_desktop.ui.cardview import READABLE
         from bsg_desktop.ui.scene import Token
 
         for it in self.items(pos):
@@ -531,13 +538,11 @@ class DecisionPanel(QWidget):
         lay.addWidget(QLabel(title, objectName="roll_title", wordWrap=True))
         row = QHBoxLayout()
         for kind, value in dice:
+            face = skill_face(self.comp, kind, value)
             lbl = QLabel()
-            lbl.setPixmap(drawing_pixmap(dice_art.skill_face(self.comp.skill(kind), value, 12.7),
-                                         54, self.devicePixelRatioF()))
-            words = tr("ui.access.die", kind=text(self.comp.skill(kind).name),
-                       value=dice_art.signed(value))
-            lbl.setToolTip(words)
-            lbl.setAccessibleName(words)
+            lbl.setPixmap(self._die_pixmap(face))
+            lbl.setToolTip(face.words)
+            lbl.setAccessibleName(face.words)
             row.addWidget(lbl)
         said = QLabel(sentence, wordWrap=True)
         said.setStyleSheet("font-size: 14px;")
@@ -551,6 +556,10 @@ class DecisionPanel(QWidget):
         if first:
             self.keyed.insert(0, b)
         self.roll.show()
+
+    def _die_pixmap(self, face: SkillFace) -> QPixmap:
+        """A skill die's face as the panel shows it, a roll's and a pick's alike."""
+        return drawing_pixmap(skill_drawing(self.comp, face), 54, self.devicePixelRatioF())
 
     def _status(self, view: PlayerView) -> str:
         lines = [tr("ui.status.turn", turn=view.turn, player=player_name(self.comp, view,
@@ -613,18 +622,15 @@ class DecisionPanel(QWidget):
             row = QWidget()
             hl = FlowLayout(row)
             for die_id, kind, value in rolled:
+                face = skill_face(self.comp, kind, value)
                 b = DieButton()
                 b.setCheckable(True)
-                b.setIcon(QIcon(drawing_pixmap(dice_art.skill_face(self.comp.skill(kind), value,
-                                                                   12.7), 54,
-                                               self.devicePixelRatioF())))
+                b.setIcon(QIcon(self._die_pixmap(face)))
                 b.setIconSize(QSize(54, 54))
-                words = tr("ui.access.die", kind=text(self.comp.skill(kind).name),
-                           value=dice_art.signed(value))
                 n = len(self.keyed) + 1
                 b.setText(str(n) if n <= 9 else "")
-                b.setToolTip(words)
-                b.setAccessibleName(words)
+                b.setToolTip(face.words)
+                b.setAccessibleName(face.words)
                 b.setAccessibleDescription(tr("ui.access.die_pick", key=n))
                 b.toggled.connect(lambda _c, self=self: self._selection_changed())
                 self.die_buttons[int(die_id)] = b
@@ -650,10 +656,9 @@ class DecisionPanel(QWidget):
             dice_ids = info.get("dice") or ()
             for o in [o for o in opts if o.verb == "crisis"]:
                 k = int(o.args[0])
-                die = next((d for d in self.comp.crisis_dice
-                            if k < len(dice_ids) and d.id == dice_ids[k]), self.comp.crisis_dice[0])
+                die = crisis_die(self.comp, dice_ids, k)
                 b = DieButton()
-                b.setIcon(QIcon(drawing_pixmap(dice_art.crisis_face(die, faces[k], 20), 84,
+                b.setIcon(QIcon(drawing_pixmap(crisis_drawing(die, faces[k]), 84,
                                                self.devicePixelRatioF())))
                 b.setIconSize(QSize(84, 84))
                 b.setToolTip(choice_words(self.comp, view, o))
@@ -821,15 +826,13 @@ class LogPanel(QListWidget):
     def append(self, events: Sequence[Event]) -> None:
         if self.describer is None:
             return
-        for e in events:
-            if e.to is not None:
-                continue  # the log panel is public: private events stay with their seat
+        # the log panel is public: private events stay with their seat
+        for e, line in public_lines(self.describer, events):
             self._shown.append(e)
-            words = self.describer.describe(e)
-            it = QListWidgetItem(f"[{e.rule}]  {words}")
+            it = QListWidgetItem(line.text("  "))
             it.setData(Qt.ItemDataRole.UserRole, e.rule)
             it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule, language())))
-            if e.kind in ("turn_started", "game_over"):
+            if line.heading:
                 f = QFont()
                 f.setBold(True)
                 it.setFont(f)

@@ -43,7 +43,8 @@ from bsg_desktop.data.components import Components
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.view import PlayerView, SeatView
 from bsg_desktop.i18n import text, tr
-from bsg_desktop.ui.cardview import READABLE, token_words
+from bsg_desktop.present.board import READABLE, token_words
+from bsg_desktop.present.words import face_words
 from bsg_desktop.ui.qtart import (
     MIN_PX,
     WORDS_MM,
@@ -54,7 +55,6 @@ from bsg_desktop.ui.qtart import (
     merged_ops,
     text_role,
 )
-from bsg_desktop.ui.words import face_words
 
 # The board's type on screen: words at the least legible size, notes large enough to
 # show from a 1600x1000 window up (12 px at 3 px/mm).

@@ -1,14 +1,15 @@
 """Which public moment makes which sound, and the one way the window plays it.
 
-What makes a sound follows the moments (`bsg_desktop.ui.moments`) and their
+What makes a sound follows the moments (`bsg_desktop.present.moments`) and their
 principle: only public events make one, every sound lasts the same
 `bsg_desktop.sounds.SOUND_MS` whoever it is about, and a sound never depends on
-anything hidden. `sound_for` looks at the public events of one applied choice and
-the choice's verb, nothing else, so a human's turn and a computer player's turn
-sound the same, whether or not the screen is unlocked for anyone: the sound of a
-die the game put in is heard for every seat, although the "Your roll" banner shows
-only on that player's own screen. The sounds themselves are original, made in code
-(`bsg_desktop.sounds`) and shipped as small WAVs in assets/sounds/.
+anything hidden. `present.moments.sound_for` looks at the public events of one applied
+choice and the dice the game put in during it, nothing else, so a human's turn and a
+computer player's turn sound the same, whether or not the screen is unlocked for
+anyone: the sound of a die the game put in is heard for every seat, although the
+"Your roll" banner shows only on that player's own screen. The sounds themselves
+are original, made in code (`bsg_desktop.sounds`) and shipped as small WAVs in
+assets/sounds/.
 
 Playing needs Qt Multimedia (`QSoundEffect`), which comes with PySide6-Addons, not
 with the PySide6-Essentials the program depends on (``pip install ".[sound]"``).
@@ -22,33 +23,14 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from bsg_desktop.engine import Event
 from bsg_desktop.resources import shipped
 from bsg_desktop.sounds import KINDS
-from bsg_desktop.ui.moments import MOMENT_OF, pick_moment
 
 VOLUME = 0.6  # QSoundEffect's volume, on top of the files' own half-scale peak
-
-
-def sound_for(events: Sequence[Event], verb: str | None) -> str | None:
-    """The sound of one applied choice: its moment's kind, else "roll" when the game put
-    a die in by itself (the choice was not a contribution), else none.
-
-    Only public events count (``e.to is None``), and `verb` is the applied choice's
-    verb; which seat it was, who is at the screen and what anyone holds play no part.
-    """
-    public = [e for e in events if e.to is None]
-    e = pick_moment(public)
-    if e is not None:
-        return MOMENT_OF[e.kind]
-    if verb is not None and verb != "contribute" and \
-            any(e.kind == "dice_contributed" for e in public):
-        return "roll"
-    return None
 
 
 def sound_file(kind: str) -> Path:

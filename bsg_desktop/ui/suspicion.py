@@ -16,7 +16,7 @@ from bsg_desktop.bots.suspicion import Record, belief, cylon_cards_in_play
 from bsg_desktop.data import Components
 from bsg_desktop.engine import Game, PlayerView
 from bsg_desktop.i18n import tr
-from bsg_desktop.ui.words import player_name
+from bsg_desktop.present.words import player_name
 
 CSS = ("QFrame#suspicion { background: #121a23; border-top: 1px solid #22303d; }"
        "QLabel { color: #dfe6ec; } QLabel#title { color: #e8c15a; font-weight: 600; }"

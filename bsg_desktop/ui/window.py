@@ -38,6 +38,9 @@ from bsg_desktop.engine import Event, Game, PlayerView, Setup, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import Describer, describer_for
+from bsg_desktop.present.moments import moment_for, sound_for
+from bsg_desktop.present.rolls import RollNote, roll_sentence
+from bsg_desktop.present.words import player_name
 from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
 from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.controller import (
@@ -50,20 +53,17 @@ from bsg_desktop.ui.controller import (
 from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, RulesDialog
 from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
-from bsg_desktop.ui.moments import MOMENT_OF, MomentBanner, pick_moment
-from bsg_desktop.ui.moments import headline as moment_headline
+from bsg_desktop.ui.moments import MomentBanner
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
 from bsg_desktop.ui.qtart import MIN_PX
 from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
-from bsg_desktop.ui.rolls import RollNote, roll_sentence
 from bsg_desktop.ui.scene import BoardScene
 from bsg_desktop.ui.settings import Settings
-from bsg_desktop.ui.sound import SoundPlayer, sound_for
+from bsg_desktop.ui.sound import SoundPlayer
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
-from bsg_desktop.ui.words import player_name
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
@@ -495,31 +495,20 @@ class MainWindow(QMainWindow):
         """The sound of a public moment, heard by the whole table (`ui.sound` says why it
         is the same whoever's turn it is); never during a lesson, like the moments."""
         if self.animate and self.act_sound.isChecked() and self.lesson is None:
-            last = self.controller.last_choice
-            kind = sound_for(events, last.verb if last is not None else None)
+            kind = sound_for(events, self.controller.forced)
             if kind is not None:
                 self.sound.play(kind)
 
     def _moment(self, events: list[Event]) -> None:
-        """At most one short moment per applied choice; the game does not wait for it."""
+        """At most one short moment per applied choice; the game does not wait for it.
+        The roll moment is the screen player's own (the game put in their dice)."""
         if not (self.animate and self.act_moments.isChecked()) or self.lesson is not None:
             return
         c = self.controller
-        e = pick_moment(events)
         describe = self.log.describer.describe if self.log.describer is not None else str
-        if e is not None:
-            kind = MOMENT_OF[e.kind]
-            self.moment.play(kind, moment_headline(kind, e), describe(e))
-            return
-        # The game put in the screen player's only die for them: show what they rolled.
-        me = c.unlocked
-        last = c.last_choice
-        if me is None or last is None or last.verb == "contribute":
-            return
-        for ev in events:
-            if ev.kind == "dice_contributed" and ev.to is None and ev.get("seat") == me:
-                self.moment.play("roll", tr("ui.moment.roll"), describe(ev))
-                return
+        m = moment_for(events, c.forced, c.unlocked, describe)
+        if m is not None:
+            self.moment.play(m.kind, m.headline, m.line)
 
     @Slot()
     def refresh(self) -> None:
