@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -42,8 +44,25 @@ from bsg_desktop.review import TRACKS, Review
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.lesson_editor import NarrationEditor
 
-if TYPE_CHECKING:
-    from bsg_desktop.ui.window import MainWindow
+
+class ReviewHost(Protocol):
+    """What the review tools need of the main window they are wired into (a
+    `QMainWindow`): this module names no window class, so the window may import it."""
+
+    controller: Any
+    lesson: Lesson | None
+    settings: Any
+    menu_file: QMenu
+    act_print: QAction
+    lesson_panel: Any
+
+    def show_error(self, message: str) -> None: ...
+    def open_lesson(self, lesson: Lesson) -> bool: ...
+    def open_demo(self, path: str | Path) -> bool: ...
+    def lesson_goto(self, pos: int) -> None: ...
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 - Qt's name
+    def resizeDocks(self, docks: Any, sizes: Any, orientation: Any) -> None: ...  # noqa: N802
+    def addDockWidget(self, area: Any, dock: QDockWidget) -> None: ...  # noqa: N802
 
 TRACK_COLOURS = {"distance": "#58b4ff", "jump": "#f0c64a", "damage": "#ff8a5a",
                  "demoralized": "#c48cff", "raiders": "#ff5a6e"}
@@ -267,8 +286,8 @@ class SaveLessonDialog(QDialog):
 class ReviewTools(QObject):
     """Review, Save as lesson and the narration editor, wired into the main window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: ReviewHost) -> None:
+        super().__init__(window)  # type: ignore[arg-type]  # a QMainWindow
         self.w = window
         self.act_review = QAction(window)
         self.act_review.triggered.connect(self.review_game)
