@@ -10,9 +10,10 @@ pytest.importorskip("pytestqt")
 
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.ui.game_screen import PROJECTOR_PX  # noqa: E402
 from bsg_desktop.ui.qtart import MIN_PX, text_role  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
-from bsg_desktop.ui.window import PROJECTOR_PX, MainWindow  # noqa: E402
+from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
 
 def px(widget) -> float:  # type: ignore[no-untyped-def]

@@ -1,0 +1,244 @@
+"""The main window's lessons and reviews: the Learn menu's demos, stepping a lesson
+on the board, taking a lesson's position over as a game, closing it.
+
+Teach mode puts a `bsg_desktop.teach.Lesson` in front of the game: while a lesson is
+open the controller's game waits (bots paused), the board shows the lesson's public
+view with the last step's changes outlined, and the lesson panel replaces the
+decision panel. "Take over" hands a copy of the lesson's position to the controller
+as a fresh hot-seat game. A review (`ui.review.ReviewTools`) is shown as a lesson.
+`LessonScreen` is one part of `ui.window.MainWindow`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Slot
+
+from bsg_desktop.engine import Game, PlayerView, visible_log
+from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import language, tr
+from bsg_desktop.log import describer_for
+from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
+from bsg_desktop.ui.controller import HUMAN
+from bsg_desktop.ui.scene import BoardScene
+
+
+class LessonScreen:
+    """Lessons and reviews in the main window (a part of `MainWindow`)."""
+
+    @property
+    def demos(self) -> list[DemoEntry]:
+        if self._demos is None:
+            self._demos = list_demos(DEMO_DIR)
+            self._fill_learn()
+        return self._demos
+
+    @demos.setter
+    def demos(self, entries: list[DemoEntry]) -> None:
+        self._demos = list(entries)
+
+    def _fill_learn_lazily(self) -> None:
+        """The Learn menu is about to open: its demo list is filled now if not yet."""
+        if self._demos is None:
+            self.demos  # noqa: B018 - reading it loads the demos and fills the menu
+        else:
+            self._fill_learn()
+
+    def _fill_learn(self) -> None:
+        """The Learn menu: every shipped demo by title (broken ones disabled, their error
+        as tooltip), a file chooser for a teacher's own demo, and the lesson controls."""
+        m = self.menu_learn
+        m.clear()
+        m.setToolTipsVisible(True)
+        self.demo_actions = {}
+        for d in self._demos or ():
+            a = m.addAction(d.title() if not d.error else d.path.name)
+            if d.error:
+                a.setEnabled(False)
+                a.setToolTip(d.error)
+            else:
+                rules = ", ".join(d.rules)
+                a.setToolTip(tr("teach.menu.rules", rules=rules) if rules else d.title())
+                a.triggered.connect(lambda _c=False, p=d.path: self.open_demo(p))
+            self.demo_actions[d.path] = a
+        m.addSeparator()
+        m.addAction(self.act_demo_file)
+        m.addSeparator()
+        for a in (self.act_lesson_back, self.act_lesson_forward, self.act_lesson_reset,
+                  self.act_take_over, self.act_close_lesson, self.act_presenter):
+            m.addAction(a)
+        if hasattr(self, "review_tools"):
+            m.addAction(self.review_tools.act_editor)
+
+    def open_demo(self, path: str | Path) -> bool:
+        """Open a demo as a lesson at its start; a file with errors is reported (file,
+        line, what was expected) and whatever was on screen stays as it was."""
+        try:
+            lesson = Lesson.open(path)
+        except UserError as e:
+            self.show_error(tr("teach.error.open", error=e))
+            return False
+        except OSError as e:
+            self.show_error(tr("teach.error.open", error=f"{path}: {e.strerror or e}"))
+            return False
+        return self.open_lesson(lesson)
+
+    def open_lesson(self, lesson: Lesson) -> bool:
+        """Put a lesson (a demo, or a finished game's review) in front of the game."""
+        self.controller.pause()
+        self.lesson = lesson
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+            self.game_over_dialog = None
+        self.panel.hide()
+        self.lesson_panel.show()
+        h = max(self.right.height(), 600)
+        self.right.setSizes([0, int(h * 0.8), h - int(h * 0.8)])  # the lesson first
+        self._lesson_changed()
+        self._update_title()
+        return True
+
+    @Slot()
+    def _first_demo(self) -> None:
+        """The 'learn the rules' button on the empty panel opens the first working demo
+        (the Learn menu lists them all)."""
+        usable = [d for d in self.demos if not d.error]
+        # the setup demo is the natural first lesson; otherwise the first that works
+        usable.sort(key=lambda d: not d.path.stem.startswith("s1_"))
+        if usable:
+            self.open_demo(usable[0].path)
+
+    def open_demo_dialog(self) -> None:
+        path = self.ask_open_path(tr("teach.open.title"), str(DEMO_DIR),
+                                  tr("teach.open.filter"))
+        if path:
+            self.open_demo(path)
+
+    def _lesson_step(self, move) -> None:  # type: ignore[no-untyped-def]
+        """Run one lesson move; a teacher's step that the rules reject is shown in the
+        panel (with its file and line) and the lesson stays where it was."""
+        if self.lesson is None:
+            return
+        try:
+            moved = move(self.lesson)
+        except UserError as e:
+            self.lesson_panel.show_error(str(e))
+            self.last_error = str(e)
+            self.statusBar().showMessage(str(e), 10000)
+            return
+        if moved is not False:
+            self._lesson_changed()
+
+    @Slot()
+    def lesson_forward(self) -> None:
+        self._lesson_step(lambda le: le.forward())
+
+    @Slot()
+    def lesson_back(self) -> None:
+        self._lesson_step(lambda le: le.back())
+
+    @Slot()
+    def lesson_reset(self) -> None:
+        self._lesson_step(lambda le: le.reset())
+
+    def lesson_goto(self, pos: int) -> None:
+        self._lesson_step(lambda le: le.goto(pos))
+
+    @Slot()
+    def take_over(self) -> None:
+        """Play on from this step as a normal hot-seat game; the lesson closes."""
+        if self.lesson is None or not self.keep_or_leave():
+            return
+        game: Game = self.lesson.take_over()
+        self._end_lesson()
+        self.path = None
+        self.controller.adopt(game, [HUMAN] * game.n)
+        self.settings.set_clean_exit(False)
+        self._update_title()
+        self.statusBar().showMessage(tr("teach.status.taken_over"), 6000)
+
+    @Slot()
+    def close_lesson(self) -> None:
+        """Leave the lesson; the game that was open before comes back as it was."""
+        if self.lesson is None:
+            return
+        self._end_lesson()
+        self._on_game_changed()
+        if self.controller.game is None:
+            self.log.clear()
+        self.refresh()
+        self.controller.resume()
+        self._update_title()
+
+    def _end_lesson(self) -> None:
+        if self.lesson_panel.presenter:
+            self.toggle_presenter()
+        self.lesson = None
+        self.scene.clear_highlight()
+        self.lesson_panel.hide()
+        self.panel.show()
+        h = max(self.right.height(), 600)
+        self.right.setSizes([int(h * 0.6), 0, h - int(h * 0.6)])
+        self._update_lesson_actions()
+        self.review_tools.lesson_shown()
+
+    def _update_lesson_actions(self) -> None:
+        le = self.lesson
+        on = le is not None
+        self.act_lesson_back.setEnabled(on and not le.at_start)  # type: ignore[union-attr]
+        self.act_lesson_forward.setEnabled(on and not le.at_end)  # type: ignore[union-attr]
+        self.act_lesson_reset.setEnabled(on and not le.at_start)  # type: ignore[union-attr]
+        self.act_take_over.setEnabled(on)
+        self.act_close_lesson.setEnabled(on)
+
+    def _ensure_scene(self, players: int) -> None:
+        if self.scene.players != players or self.scene.lang != language():
+            self.scene.clear_highlight()
+            self.scene = BoardScene(self.comp, players, language(), self.animate)
+            self.board_view.setScene(self.scene)
+
+    def _lesson_changed(self) -> None:
+        le = self.lesson
+        assert le is not None
+        self._ensure_scene(le.game.n)
+        if self._lesson_describer[0] is not le:  # one per lesson, so the log can keep lines
+            self._lesson_describer = (le, describer_for(le.game))
+        self.log.sync(self._lesson_describer[1] or describer_for(le.game),
+                      visible_log(le.game, None))
+        self._show_lesson()
+
+    def _lesson_view(self, pos: int) -> PlayerView | None:
+        """The lesson's public view at ``pos`` (replayed once, then remembered): the
+        highlight compares it with the current one to outline exactly the changed spots."""
+        le = self.lesson
+        if le is None or pos < 0:
+            return None
+        key = (id(le), pos)
+        if key not in self._lesson_views:
+            try:
+                self._lesson_views = {key: le.position(pos).view(None)}
+            except UserError:
+                return None
+        return self._lesson_views[key]
+
+    def _show_lesson(self) -> None:
+        """Board: the lesson's public view with this step's changes outlined; panel: the
+        narration, the rules and the deciding seat's next scripted choice."""
+        le = self.lesson
+        assert le is not None
+        g = le.game
+        self._ensure_scene(g.n)
+        self._show_page(self.game_page)
+        self.scene.sync(g.view(None))
+        self._describe_board(g.view(None))
+        self.scene.highlight(le.changed(), self._lesson_view(le.pos - 1))
+        decider: PlayerView | None = None
+        if g.pending is not None and g.outcome is None:
+            decider = g.view(g.pending.seat)
+        self.lesson_panel.show_lesson(le, decider)
+        self.act_undo.setEnabled(False)
+        for a in (self.act_save, self.act_save_as):
+            a.setEnabled(False)
+        self._update_lesson_actions()
+        self.review_tools.lesson_shown()
