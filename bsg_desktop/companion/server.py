@@ -23,6 +23,8 @@ its own thread; the caller carries that over to the thread that owns the game.
   changed at the table) ends the old device's connection (``moved``, close 4002),
   and the old key then opens nothing but that same answer.
 - Each connection is rate-limited; bad messages get an error frame, nothing else.
+- The table page (``/t/<table token>/``: `TABLE_PAGE` and `TABLE_STATIC`) shows the
+  public board to any number of browsers; it sends nothing but pings.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ from bsg_desktop.i18n import tr
 STATIC = {"app.js": "text/javascript", "style.css": "text/css",
           "vendor/nacl-fast.min.js": "text/javascript"}
 PAGE = "index.html"
+TABLE_STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+TABLE_PAGE = "table.html"
 TAKEN_OVER = 4001  # the close code a replaced connection of the same device gets
 MOVED = 4002       # the seat's phone was changed at the table
 REFUSED = 4003     # a device that has not claimed the seat, or a proof that does not open
@@ -152,6 +156,11 @@ class CompanionServer:
         self._failed: BaseException | None = None
         self._stopped: asyncio.Event | None = None
         self.sent = 0  # frames sent (benchmarks, tests)
+        # the table page: public, any number of browsers, under its own token
+        self._table_token = ""
+        self._table_state = ""
+        self._table_strings = ""
+        self._table_conns: set[web.WebSocketResponse] = set()
 
     # ------------------------------------------------------------ lifecycle
     def start(self) -> int:
@@ -188,6 +197,8 @@ class CompanionServer:
             loop.run_until_complete(self._stopped.wait())
             for conn in list(self._conns.values()):
                 loop.run_until_complete(conn.ws.close(code=1001, message=b"hosting ended"))
+            for ws in list(self._table_conns):
+                loop.run_until_complete(ws.close(code=1001, message=b"hosting ended"))
             loop.run_until_complete(runner.cleanup())
             # sends still queued for pages that are gone: cancelled, not left dangling
             rest = [t for t in asyncio.all_tasks(loop) if not t.done()]
@@ -296,6 +307,10 @@ class CompanionServer:
         app.on_response_prepare.append(_anonymous)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/t/{token}", self._table_short)
+        app.router.add_get("/t/{token}/", self._table_page)
+        app.router.add_get("/t/{token}/ws", self._table_socket)
+        app.router.add_get("/t/{token}/{name}", self._table_file)
         app.router.add_get("/{name:.+}", self._file)
         return app
 
@@ -404,4 +419,85 @@ class CompanionServer:
             conn.queue.put_nowait(None)
             if not ws.closed:
                 await ws.close(code=1008, message=b"bad frame")
+        return ws
+
+    # ------------------------------------------------------------ the table page
+    # The public board for any browser on the network (a TV, a projector, a spectator's
+    # laptop): read-only, so any number may watch; its frames carry no seat's secret
+    # (`companion.table`). It has a token of its own, so without it nothing here tells
+    # that a game runs, and a seat's token never opens it (nor it a seat).
+
+    def set_table_token(self, token: str) -> None:
+        self._call(self._set_table_token, token)
+
+    def _set_table_token(self, token: str) -> None:
+        self._table_token = token
+        if not token:
+            for ws in list(self._table_conns):
+                asyncio.ensure_future(ws.close(code=1008, message=b"table closed"))
+
+    def publish_table(self, state: str, strings: str) -> None:
+        """The table's newest frame (and texts), sent to every table page that watches."""
+        self._call(self._publish_table, state, strings)
+
+    def _publish_table(self, state: str, strings: str) -> None:
+        send = [t for t, old in ((strings, self._table_strings), (state, self._table_state))
+                if t != old]
+        self._table_state, self._table_strings = state, strings
+        for ws in list(self._table_conns):
+            for text in send:
+                self._table_send(ws, text)
+
+    def _table_send(self, ws: web.WebSocketResponse, text: str) -> None:
+        """A table frame as it is: public, so not sealed (it holds no seat's secret)."""
+        if not ws.closed:
+            self.sent += 1
+            asyncio.ensure_future(self._table_write(ws, text))
+
+    @staticmethod
+    async def _table_write(ws: web.WebSocketResponse, text: str) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):  # the page went away
+            await ws.send_str(text)
+
+    def _check_table(self, request: web.Request) -> None:
+        given = request.match_info.get("token", "")
+        token = self._table_token
+        if not token or not hmac.compare_digest(token.encode(), given.encode()):
+            raise web.HTTPNotFound()
+
+    async def _table_short(self, request: web.Request) -> web.Response:
+        self._check_table(request)
+        raise web.HTTPFound(request.path + "/", headers=HEADERS)
+
+    async def _table_page(self, request: web.Request) -> web.Response:
+        self._check_table(request)
+        return web.Response(body=_static(TABLE_PAGE), content_type="text/html",
+                            charset="utf-8", headers=HEADERS)
+
+    async def _table_file(self, request: web.Request) -> web.Response:
+        self._check_table(request)
+        name = request.match_info["name"]
+        if name not in TABLE_STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(body=_static(name), content_type=TABLE_STATIC[name],
+                            charset="utf-8", headers=HEADERS)
+
+    async def _table_socket(self, request: web.Request) -> web.WebSocketResponse:
+        self._check_table(request)
+        if request.headers.get("Origin") != f"http://{request.host}":
+            raise web.HTTPForbidden()
+        ws = web.WebSocketResponse(max_msg_size=UP_SIZE, heartbeat=10)
+        await ws.prepare(request)
+        self._table_conns.add(ws)
+        for text in (self.art, self._table_strings, self._table_state):
+            if text:
+                self._table_send(ws, text)
+        limit = RateLimit()
+        try:
+            async for msg in ws:  # a table page only watches; it may ask for a pong
+                if msg.type == WSMsgType.TEXT and limit.allow() and \
+                        msg.data == '{"type":"ping"}':
+                    self._table_send(ws, '{"type":"pong"}')
+        finally:
+            self._table_conns.discard(ws)
         return ws

@@ -1,4 +1,5 @@
-"""File → Invite players…: each human seat's phone state, and its code on request.
+"""File → Invite players…: each human seat's phone state, and its code on request;
+and the table page's code and link, marked as having no secrets (any browser may show it).
 
 Opening the dialog starts hosting the current game for phones (`PhoneHost`) on the
 chosen local address. The dialog stays open beside the table, on the screen
@@ -13,6 +14,8 @@ device, a phone changed).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QPixmap
@@ -62,10 +65,13 @@ class InviteDialog(QDialog):
     """Per human seat: its QR code, its short link and its phone's state."""
 
     def __init__(self, comp: Components, phones: PhoneHost, parent: QWidget | None = None,
-                 addresses: list[str] | None = None, port: int = DEFAULT_PORT) -> None:
+                 addresses: list[str] | None = None, port: int = DEFAULT_PORT,
+                 table: Callable[[], str] | None = None) -> None:
         super().__init__(parent)
         self.comp = comp
         self.phones = phones
+        self.table = table  # the table page's link while hosting (`ui.table.TableHost.url`)
+        self.table_widgets: list[QWidget] = []
         self.port = port
         self.resize(760, 640)
         lay = QVBoxLayout(self)
@@ -136,6 +142,9 @@ class InviteDialog(QDialog):
             self.move_buttons[seat].setText(tr("ui.invite.move"))
             self.computer[seat].setText(tr("ui.invite.make_computer"))
         self._update_states()
+        if self.table_widgets:
+            self.table_widgets[1].setText(f"<b>{tr('ui.invite.table')}</b>")
+            self.table_widgets[3].setText(tr("ui.invite.table_note"))
 
     def _who(self, seat: int) -> str:
         g = self.phones.controller.game
@@ -200,6 +209,7 @@ class InviteDialog(QDialog):
                 item.widget().deleteLater()
         self.states, self.computer, self.names = {}, {}, {}
         self.show_buttons, self.move_buttons = {}, {}
+        self.table_widgets = []
 
     def _fill(self) -> None:
         self._clear()
@@ -219,6 +229,7 @@ class InviteDialog(QDialog):
                 self.grid.addWidget(w, row, col)
             self.names[seat], self.states[seat], self.computer[seat] = name, state, to_bot
             self.show_buttons[seat], self.move_buttons[seat] = show, move
+        self._add_table(len(c.humans))
         self._update_states()
 
     def show_code(self, seat: int | None) -> None:
@@ -245,6 +256,30 @@ class InviteDialog(QDialog):
 
     def _toggle_code(self, seat: int) -> None:
         self.show_code(None if self.shown == seat else seat)
+
+    def _add_table(self, row: int) -> None:
+        """The table page: a code and a link of its own, marked as the one without
+        secrets, for a TV, a projector or a spectator (not a seat)."""
+        url = self.table() if self.table is not None else ""
+        if not url:
+            return
+        qr = QLabel()
+        qr.setPixmap(qr_pixmap(url))
+        qr.setAccessibleName(url)
+        title = QLabel(f"<b>{tr('ui.invite.table')}</b>", objectName="table_title")
+        title.setStyleSheet("color: #47d16c;")
+        link = QLabel(url, objectName="table_link")
+        link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        note = QLabel(tr("ui.invite.table_note"), wordWrap=True, objectName="table_note")
+        col = QVBoxLayout()
+        for w in (title, link, note):
+            col.addWidget(w)
+        col.addStretch(1)
+        box = QWidget()
+        box.setLayout(col)
+        self.grid.addWidget(qr, row, 0)
+        self.grid.addWidget(box, row, 1, 1, 4)
+        self.table_widgets = [qr, title, link, note]
 
     @Slot()
     def _update_states(self) -> None:

@@ -182,6 +182,7 @@ class LessonScreen:
         self.right.setSizes([int(h * 0.6), 0, h - int(h * 0.6)])
         self._update_lesson_actions()
         self.review_tools.lesson_shown()
+        self.table.show_lesson(None)
 
     def _update_lesson_actions(self) -> None:
         le = self.lesson
@@ -242,3 +243,4 @@ class LessonScreen:
             a.setEnabled(False)
         self._update_lesson_actions()
         self.review_tools.lesson_shown()
+        self.table.show_lesson(le)  # a teacher shows the lesson on the table page too

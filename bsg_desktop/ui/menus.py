@@ -265,7 +265,8 @@ class MenusAndFiles:
         if self.invite_dialog is not None:
             self.invite_dialog.close()
         self.invite_dialog = InviteDialog(self.comp, self.phones, self,
-                                          addresses=self.invite_addresses, port=self.invite_port)
+                                          addresses=self.invite_addresses, port=self.invite_port,
+                                          table=self.table.url)
         # modeless: the host keeps it beside the table to see who is connected, and can
         # go on playing or switch the language meanwhile
         self.invite_dialog.show()
@@ -493,6 +494,7 @@ class MenusAndFiles:
         g = self.lesson.game if self.lesson is not None else self.controller.game
         if g is not None:
             self.log.rebuild(describer_for(g), visible_log(g, None))
+        self.table.set_language(lang)
         self.refresh()
 
     def _prepare_sound(self) -> None:

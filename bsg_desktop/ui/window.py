@@ -51,6 +51,7 @@ from bsg_desktop.ui.settings import Settings
 from bsg_desktop.ui.sound import SoundPlayer
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
+from bsg_desktop.ui.table import TableHost
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
@@ -194,6 +195,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         # pin 127.0.0.1 and any free port
         self.invite_addresses: list[str] | None = None
         self.invite_port = DEFAULT_PORT
+        # the public board for any browser on the network, on the phones' server
+        self.table = TableHost(c, self.phones, self)
         self.phone_status = PhoneStatus(self.comp, self.phones)
         self.statusBar().addPermanentWidget(self.phone_status)
 

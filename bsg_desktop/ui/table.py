@@ -1,0 +1,103 @@
+"""The table page's host on the window's side: the public board for any browser.
+
+While the game is hosted for phones (`ui.phones.PhoneHost`), the same server also
+shows the table page (`companion.table`) under a token of its own. `TableHost` makes
+its frame from the public view only (``view(None)``), whoever is unlocked on the
+window and during every hand-over, with the public facts of the last move that the
+controller keeps (the dice the game put in, the moment they made). When the window
+shows a lesson, the table page shows the lesson's position, title and narration.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Slot
+
+from bsg_desktop.companion.host import new_token
+from bsg_desktop.companion.table import TableFeed, strings_frame, table_state
+from bsg_desktop.engine import Event, visible_log
+from bsg_desktop.i18n import language
+from bsg_desktop.log import describer_for
+from bsg_desktop.present.moments import Moment, moment_for
+from bsg_desktop.ui.controller import GameController
+from bsg_desktop.ui.phones import PhoneHost
+
+
+class TableHost(QObject):
+    """Publishes the table page's frame whenever what the table shows changes."""
+
+    def __init__(self, controller: GameController, phones: PhoneHost,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.phones = phones
+        self.token = new_token()
+        self.lesson: Any = None  # a teach.Lesson shown on the window, or None
+        self.feed = TableFeed(language())
+        self._server: Any = None
+        self._moment: Moment | None = None
+        self._moment_at = 0
+        c = controller
+        c.events_applied.connect(self._on_events)
+        c.game_changed.connect(self._on_game_changed)
+        for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
+            signal.connect(self.publish)
+        phones.presence_changed.connect(self.publish)
+
+    def url(self) -> str:
+        server = self.phones.server
+        if server is None:
+            return ""
+        return f"http://{self.phones.address}:{server.port}/t/{self.token}"
+
+    def set_language(self, lang: str) -> None:
+        self.feed.lang = lang
+        self.publish()
+
+    def show_lesson(self, lesson: Any) -> None:
+        """The window shows ``lesson`` (None: the game again)."""
+        self.lesson = lesson
+        self._moment = None
+        self.publish()
+
+    @Slot(list)
+    def _on_events(self, events: list[Event]) -> None:
+        g = self.controller.game
+        if g is None:
+            return
+        self._moment_at += 1
+        self._moment = moment_for(events, self.controller.forced, None,
+                                  lambda e: describer_for(g).describe(e, self.feed.lang))
+
+    @Slot()
+    def _on_game_changed(self) -> None:
+        self._moment = None
+        self.publish()
+
+    @Slot()
+    def publish(self) -> None:
+        server = self.phones.server
+        if server is None:
+            self._server = None
+            return
+        if server is not self._server:  # hosting (re)started: the table's token with it
+            server.set_table_token(self.token)
+            self._server = server
+        server.publish_table(self.frame(), strings_frame(self.feed.lang))
+
+    def frame(self) -> str:
+        """The table page's current frame: the lesson's position or the game's."""
+        le = self.lesson
+        lang = self.feed.lang
+        if le is not None:
+            g = le.game
+            content = table_state(g.c, g.view(None), visible_log(g, None), lang,
+                                  lesson=(le.title(lang), le.narration(lang)))
+        else:
+            g = self.controller.game
+            if g is None:
+                return ""
+            content = table_state(g.c, g.view(None), visible_log(g, None), lang,
+                                  self.controller.forced, self._moment, self._moment_at)
+        return self.feed.frame(content)
