@@ -155,7 +155,7 @@ def test_undo_at_the_table_leaves_a_phone_seats_decision_alone(window, qtbot) ->
 
 
 def test_new_game_can_invite_the_players_at_once(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from bsg_desktop.ui import window as window_module
+    from bsg_desktop.ui import menus as window_module  # where New game opens its dialog
 
     class Answered(window_module.NewGameDialog):
         def exec(self) -> int:  # the user ticks "invite", makes seat 2 human, presses OK

@@ -81,7 +81,7 @@ def test_quit_new_and_open_ask_before_losing_moves(make_window, tmp_path, monkey
     assert win.controller.game.choices == choices  # type: ignore[union-attr]
     # File -> New and Open, cancelled: no dialog opens, nothing is replaced
     opened: list[str] = []
-    monkeypatch.setattr("bsg_desktop.ui.window.NewGameDialog.exec",
+    monkeypatch.setattr("bsg_desktop.ui.menus.NewGameDialog.exec",
                         lambda self: opened.append("new") or 0)
 
     def chooser(*_a: object) -> str:
@@ -223,7 +223,7 @@ def test_about_shows_the_version(make_window, monkeypatch):  # type: ignore[no-u
     from bsg_desktop import __version__
 
     shown: list[str] = []
-    monkeypatch.setattr("bsg_desktop.ui.window.QMessageBox.about",
+    monkeypatch.setattr("bsg_desktop.ui.menus.QMessageBox.about",
                         lambda _parent, _title, body: shown.append(body))
     win = make_window()
     win.act_about.trigger()

@@ -62,14 +62,15 @@ function renderLesson() {
   const le = state.lesson;
   box.hidden = !le;
   if (!le) return;
-  box.replaceChildren(el("h2", { text: t("lesson") + " · " + le.title }),
+  box.replaceChildren(el("h2", { text: t("lesson") }),
+                      el("p", { class: "lesson-title", text: le.title }),
                       el("p", { class: "narration", text: le.narration || "" }));
 }
 
 function renderBoard() {
   const tb = state.table;
   const box = $("board");
-  box.replaceChildren(el("div", { class: "row", text: tb.jump }),
+  box.replaceChildren(el("h2", { text: t("board") }), el("div", { class: "row", text: tb.jump }),
                       el("div", { class: "row", text: tb.dradis }));
   if (tb.jump_bonus) box.append(el("div", { class: "row", text: tb.jump_bonus }));
   box.append(el("div", { class: "row" }, el("span", { class: "label", text: t("damage") + ": " }),

@@ -1,0 +1,123 @@
+"""The table page in a real browser (Debian's Chromium through Playwright): two pages,
+at 1920×1080 and 1280×720, follow a whole hot-seat game live, showing nothing of any
+seat's secrets, hand-overs included; then a lesson the window shows. Screenshots are
+kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("playwright")
+
+from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+
+from bsg_desktop.i18n import text  # noqa: E402
+
+SIZES = [(1920, 1080), (1280, 720)]
+
+
+@pytest.fixture(scope="module")
+def chromium(qapp):  # type: ignore[no-untyped-def]
+    b = BrowserThread()
+    yield b
+    b.close()
+
+
+def _secrets(g: Any) -> list[str]:
+    """Words only a seat may know: the Cylon cards of seats that have not revealed."""
+    comp = g.c
+    return [text(comp.cylon(card).model) for p in g.players if not p.revealed
+            for card in p.loyalty if comp.is_cylon_card(card)]
+
+
+def test_two_table_pages_follow_a_whole_game_and_a_lesson(chromium, hosted_table,  # type: ignore[no-untyped-def]
+                                                           tmp_path) -> None:
+    from bsg_desktop.teach import DEMO_DIR, Lesson, list_demos
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    table = TableHost(c, ph)
+    table.publish()
+    url = table.url()
+    assert url.startswith("http://127.0.0.1:") and "/t/" in url
+    assert all(tok not in url for tok in ph.host.tokens.values())
+    out = artefacts(tmp_path)
+    pages: list[Any] = []
+
+    def open_pages(browser: Any) -> None:
+        for w, h in SIZES:
+            page = browser.new_context(viewport={"width": w, "height": h}).new_page()
+            page.goto(url)
+            page.wait_for_selector("#seats .seat")
+            pages.append(page)
+
+    chromium.do(open_pages)
+
+    def shown() -> list[tuple[str, str]]:
+        return chromium.do(lambda _b: [(p.evaluate("document.body.dataset.seq || ''"),
+                                        p.inner_text("body")) for p in pages])
+
+    def caught_up() -> list[str]:
+        """Wait until both pages show the frame the game has now; their texts."""
+        want = str(table.feed.seq)
+        end = time.monotonic() + 10
+        while True:
+            now = shown()
+            if all(seq == want for seq, _t in now):
+                return [t for _s, t in now]
+            assert time.monotonic() < end, (want, [s for s, _t in now])
+            chromium.do(lambda _b: time.sleep(0.005))
+
+    rng = random.Random(4)
+    steps = handovers = 0
+    shots = {10, 60}
+    while c.game.outcome is None and steps < 2000:
+        c.play_bots_now()
+        if c.game.outcome is not None:
+            break
+        texts = caught_up()
+        secret = _secrets(c.game)
+        assert not any(s in t for s in secret for t in texts), steps
+        if c.roll_to_see() is not None:
+            c.acknowledge_roll()
+        elif c.needs_handover():
+            handovers += 1
+            c.unlock()  # the window now shows that seat's secrets; the table page never
+            texts = caught_up()
+            assert not any(s in t for s in secret for t in texts)
+        else:
+            c.choose(rng.choice(c.game.pending.options))
+        steps += 1
+        if steps in shots:
+            chromium.do(lambda _b, n=steps: [p.screenshot(path=str(out / f"table-{w}x{h}-{n}.png"))
+                                             for p, (w, h) in zip(pages, SIZES, strict=True)])
+    assert c.game.outcome is not None and handovers > 3
+    texts = caught_up()
+    assert all(c.game.outcome.rule in t for t in texts)
+    chromium.do(lambda _b: [p.screenshot(path=str(out / f"table-{w}x{h}-end.png"))
+                            for p, (w, h) in zip(pages, SIZES, strict=True)])
+
+    # no sideways scrolling at either size
+    widths = chromium.do(lambda _b: [p.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth") for p in pages])
+    assert widths == [True, True]
+
+    # a teacher shows a lesson: the pages show its title, narration and position
+    demo = next(d for d in list_demos(DEMO_DIR) if not d.error)
+    le = Lesson.open(demo.path)
+    table.show_lesson(le)
+    texts = caught_up()
+    assert all(le.title() in t and le.narration()[:40] in t for t in texts)
+    le.forward()
+    table.show_lesson(le)
+    texts = caught_up()
+    assert all(le.narration()[:40] in t for t in texts)
+    chromium.do(lambda _b: [p.screenshot(path=str(out / f"table-{w}x{h}-lesson.png"))
+                            for p, (w, h) in zip(pages, SIZES, strict=True)])
+    chromium.do(lambda _b: [p.context.close() for p in pages])
