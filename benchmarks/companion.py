@@ -1,6 +1,6 @@
 """Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
 
-    python benchmarks/companion.py [--games 3] [--cycles 1000] [--seed 3]
+    python benchmarks/companion.py [--games 3] [--tables 3] [--cycles 1000] [--seed 3]
 
 A 5-player game with every seat human and on a phone: five WebSocket clients on
 loopback (one asyncio thread) play it to the end, each answering its own
@@ -8,9 +8,12 @@ decisions with a random legal option. The window's side is the real one (a
 `GameController` and `PhoneHost` on the main thread's Qt loop, the aiohttp
 server on its own thread). For each applied choice the latency is the time from
 the choice applied (the controller's ``events_applied``) to the last page that
-had a new frame receiving it. Then one client connects, reads its frame and
-disconnects ``--cycles`` times; resident memory (VmRSS), the process's thread
-count and Python's live objects are printed before and after.
+had a new frame receiving it. Beside them ``--tables`` table pages (the public board,
+`ui.table.TableHost`) watch the same game; their latency is measured the same way,
+from the choice applied to the last table page receiving the new table frame. Then
+one client connects, reads its frame and disconnects ``--cycles`` times; resident
+memory (VmRSS), the process's thread count and Python's live objects are printed
+before and after.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from bsg_desktop.companion.seal import HELLO, Channel  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.ui.controller import HUMAN, GameController  # noqa: E402
 from bsg_desktop.ui.phones import PhoneHost  # noqa: E402
+from bsg_desktop.ui.table import TableHost  # noqa: E402
 
 
 def proc_status(key: str) -> int:
@@ -51,8 +55,9 @@ def proc_status(key: str) -> int:
 class Pages:
     """Five phone pages as plain WebSocket clients on one asyncio thread."""
 
-    def __init__(self, urls: list[str], seed: int) -> None:
+    def __init__(self, urls: list[str], seed: int, tables: list[str] | None = None) -> None:
         self.urls = urls
+        self.tables = tables or []
         self.devices: dict[str, str] = {}    # link -> the device secret its seat gave
         self.arrived: dict[str, float] = {}  # frame text -> when it arrived
         self.rnd = random.Random(seed)
@@ -94,7 +99,21 @@ class Pages:
         """Connect all pages and answer every decision until the game is over."""
         async with aiohttp.ClientSession() as session:
             sockets = [(u, *await self._open(session, u)) for u in self.urls]
-            await asyncio.gather(*(self._page(*s) for s in sockets))
+            tables = [await session.ws_connect(u.replace("http://", "ws://") + "/ws",
+                                               headers=self._origin(u))
+                      for u in self.tables]
+            await asyncio.gather(*(self._page(*s) for s in sockets),
+                                 *(self._table(ws) for ws in tables))
+
+    async def _table(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        """A table page only watches: it notes when each frame came, until the end."""
+        async for msg in ws:
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                continue
+            self.arrived[msg.data + f"#{id(ws)}"] = time.perf_counter()
+            if msg.data.startswith('{"seq"') and json.loads(msg.data).get("outcome"):
+                await ws.close()
+                return
 
     async def _page(self, url: str, ws: aiohttp.ClientWebSocketResponse,
                     channel: Channel) -> None:
@@ -140,17 +159,21 @@ def pump_until(fut: Any, limit: float) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
     app = QCoreApplication([])  # noqa: F841 - Qt's loop for the controller and the bridge
     latencies: list[float] = []
+    table_latencies: list[float] = []
     for game in range(args.games):
         c = GameController(bot_delay_ms=0)
         c.start(Setup(players=5), args.seed + game, [HUMAN] * 5)
         ph = PhoneHost(c)
         ph.start("127.0.0.1", 0)
-        pending: list[tuple[float, dict[int, str]]] = []
+        table = TableHost(c, ph)
+        table.publish()
+        pending: list[tuple[float, dict[int, str], str]] = []
         applied: dict[str, float] = {}
 
         def on_applied(_events: list[Any], applied: dict[str, float] = applied) -> None:
@@ -158,37 +181,50 @@ def main() -> int:
 
         def on_published(ph: PhoneHost = ph, c: GameController = c,
                          applied: dict[str, float] = applied,
-                         pending: list[tuple[float, dict[int, str]]] = pending) -> None:
+                         pending: list[tuple[float, dict[int, str], str]] = pending,
+                         table: TableHost = table) -> None:
             t0 = applied.pop("t0", None)
             if t0 is None or ph.host is None:
                 return
-            pending.append((t0, dict(ph.host._frame)))
+            pending.append((t0, dict(ph.host._frame), table.feed._frame))
 
         c.events_applied.connect(on_applied)
-        c.decision_pending.connect(on_published)  # after PhoneHost.publish (connected first)
+        # after PhoneHost.publish and TableHost.publish (connected first)
+        c.decision_pending.connect(on_published)
         c.game_finished.connect(on_published)
-        pages = Pages([ph.url(s) for s in range(5)], args.seed + game)
+        pages = Pages([ph.url(s) for s in range(5)], args.seed + game,
+                      [table.url()] * args.tables)
         previous: dict[int, str] = {}
+        shown = ""
         fut = asyncio.run_coroutine_threadsafe(pages.play(), pages.loop)
         pump_until(fut, 600)
         fut.result()
-        for t0, frames in pending:
+        for t0, frames, tframe in pending:
             changed = [f for s, f in frames.items() if previous.get(s) != f]
             previous = frames
             times = [pages.arrived[f] for f in changed if f in pages.arrived]
             if times and len(times) == len(changed):
                 latencies.append(max(times) - t0)
+            if tframe != shown and args.tables:
+                shown = tframe
+                got = [v for k, v in pages.arrived.items() if k.startswith(tframe + "#")]
+                if len(got) == args.tables:
+                    table_latencies.append(max(got) - t0)
         outcome = c.game.outcome
         print(f"game {game + 1}: {len(c.game.choices)} choices, {outcome.winner} by "
               f"{outcome.condition}; {ph.server.sent} frames sent")
         if game < args.games - 1:
             ph.stop()
             c.stop()
-    ms = sorted(x * 1000 for x in latencies)
-    p95 = ms[int(0.95 * (len(ms) - 1))]
-    print(f"choice applied -> every page updated, {len(ms)} choices: median "
-          f"{statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms "
-          f"(aim: p95 < 50 ms)")
+    for what, values in (("every phone page", latencies),
+                         (f"every table page ({args.tables})", table_latencies)):
+        if not values:
+            continue
+        ms = sorted(x * 1000 for x in values)
+        p95 = ms[int(0.95 * (len(ms) - 1))]
+        print(f"choice applied -> {what} updated, {len(ms)} choices: median "
+              f"{statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms "
+              f"(aim: p95 < 50 ms)")
 
     url = ph.url(0)
 
