@@ -495,9 +495,13 @@ class CompanionServer:
         limit = RateLimit()
         try:
             async for msg in ws:  # a table page only watches; it may ask for a pong
-                if msg.type == WSMsgType.TEXT and limit.allow() and \
-                        msg.data == '{"type":"ping"}':
-                    self._table_send(ws, '{"type":"pong"}')
+                if msg.type != WSMsgType.TEXT or not limit.allow():
+                    continue
+                try:
+                    if parse(msg.data).type == "ping":
+                        self._table_send(ws, '{"type":"pong"}')
+                except BadMessage:
+                    continue  # nothing a table page sends can act
         finally:
             self._table_conns.discard(ws)
         return ws
