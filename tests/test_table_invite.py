@@ -30,7 +30,7 @@ def test_invite_offers_the_table_page_marked_as_without_secrets(new_window, qtbo
         assert dlg is not None and dlg.table_widgets
         qr, title, link, note = dlg.table_widgets
         assert link.text() == win.table.url() and "/t/" in link.text()
-        assert all(link.text() != dlg.urls[s].text() for s in dlg.urls)
+        assert all(win.phones.url(s).split("#", 1)[1] not in link.text() for s in dlg.states)
         assert tr("ui.invite.table") in title.text() and "no secrets" in title.text()
         assert not qr.pixmap().isNull() and qr.accessibleName() == link.text()
         assert note.text() == tr("ui.invite.table_note")

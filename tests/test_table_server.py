@@ -4,16 +4,20 @@ any number of pages may watch, and frames that follow the game through hand-over
 
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
+import threading
+import time
 import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 
 pytest.importorskip("PySide6")
 pytest.importorskip("aiohttp")
 
-from phone_client import Phone  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
 
@@ -27,6 +31,63 @@ def get(url: str) -> tuple[int, bytes]:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
+
+
+class Watcher:
+    """A table page as a plain WebSocket client on its own asyncio thread (the table's
+    frames are public: nothing is sealed)."""
+
+    def __init__(self, url: str, origin: str | None = None) -> None:
+        import aiohttp
+
+        self.inbox: queue.Queue[str | None] = queue.Queue()
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+
+        async def connect() -> Any:
+            self.session = aiohttp.ClientSession()
+            o = origin or "/".join(url.split("/")[:3])
+            try:
+                self.ws = await self.session.ws_connect(
+                    url.replace("http://", "ws://") + "/ws", headers={"Origin": o})
+            except BaseException:
+                await self.session.close()
+                raise
+            asyncio.ensure_future(self._read())
+
+        asyncio.run_coroutine_threadsafe(connect(), self.loop).result(10)
+
+    async def _read(self) -> None:
+        async for msg in self.ws:
+            self.inbox.put(msg.data)
+        self.inbox.put(None)
+
+    def send(self, data: dict[str, Any]) -> None:
+        asyncio.run_coroutine_threadsafe(self.ws.send_str(json.dumps(data)), self.loop
+                                         ).result(10)
+
+    def next(self, kind: str) -> dict[str, Any]:
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            pump()
+            try:
+                data = self.inbox.get(timeout=0.005)
+            except queue.Empty:
+                continue
+            if data is None:
+                raise ConnectionError("closed")
+            msg = json.loads(data)
+            if msg.get("type") == kind:
+                return msg  # type: ignore[no-any-return]
+        raise TimeoutError(kind)
+
+    def close(self) -> None:
+        async def end() -> None:
+            await self.ws.close()
+            await self.session.close()
+
+        asyncio.run_coroutine_threadsafe(end(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 @pytest.fixture
@@ -50,21 +111,21 @@ def test_the_table_page_has_its_own_token_and_files(table) -> None:  # type: ign
     for name in ("app.js", "index.html", "../index.html"):
         assert get(f"{url}/{name}")[0] == 404
     assert get(f"{base}/t/{'x' * 22}/")[0] == 404
-    seat = ph.host.tokens[0]
-    assert get(f"{base}/t/{seat}/")[0] == 404      # a seat's token opens no table
-    assert get(f"{base}/s/{t.token}/")[0] == 404   # nor the table's token a seat
+    key = ph.url(0).split("#", 1)[1]  # a seat's key, in its link's fragment only
+    assert key not in url and get(f"{base}/t/{key}/")[0] == 404  # a seat's key opens no table
+    assert get(f"{base}/{t.token}")[0] == 404
     with pytest.raises(Exception):  # noqa: B017 - another origin's socket is refused
-        Phone(url, origin="http://example.com")
+        Watcher(url, origin="http://example.com")
 
 
 def test_table_pages_follow_the_game_through_the_hand_over(table) -> None:  # type: ignore[no-untyped-def]
     c, ph, t = table
-    pages = [Phone(t.url()), Phone(t.url())]
+    pages = [Watcher(t.url()), Watcher(t.url())]
     try:
         for p in pages:
-            assert p.next("art", pump)["type"] == "art"
-            assert "no_secrets" in p.next("strings", pump)["strings"]
-            first = p.next("table", pump)
+            assert p.next("art")["type"] == "art"
+            assert "no_secrets" in p.next("strings")["strings"]
+            first = p.next("table")
             assert first["seq"] == t.feed.seq and first["table"]["seats"]
         assert c.needs_handover()
         before = t.feed.seq
@@ -73,11 +134,11 @@ def test_table_pages_follow_the_game_through_the_hand_over(table) -> None:  # ty
         assert t.feed.seq == before
         c.choose(c.game.pending.options[0])
         for p in pages:
-            frame = p.next("table", pump)
+            frame = p.next("table")
             assert frame["seq"] > before and frame["log"] == json.loads(t.feed._frame)["log"]
         pages[0].send({"type": "choose", "seq": t.feed.seq, "choice": "skip"})  # ignored
         pages[0].send({"type": "ping"})
-        assert pages[0].next("pong", pump)["type"] == "pong"
+        assert pages[0].next("pong")["type"] == "pong"
     finally:
         for p in pages:
             p.close()

@@ -10,11 +10,11 @@ shows a lesson, the table page shows the lesson's position, title and narration.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from PySide6.QtCore import QObject, Slot
 
-from bsg_desktop.companion.host import new_token
 from bsg_desktop.companion.table import TableFeed, strings_frame, table_state
 from bsg_desktop.engine import Event, visible_log
 from bsg_desktop.i18n import language
@@ -32,7 +32,7 @@ class TableHost(QObject):
         super().__init__(parent)
         self.controller = controller
         self.phones = phones
-        self.token = new_token()
+        self.token = secrets.token_urlsafe(16)  # 128 bits: the table page's address
         self.lesson: Any = None  # a teach.Lesson shown on the window, or None
         self.feed = TableFeed(language())
         self._server: Any = None
