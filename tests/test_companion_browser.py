@@ -372,7 +372,7 @@ def test_the_captured_traffic_holds_no_secret_in_plain_text(chromium, table) -> 
     """A phone plays a decision through a relay; the bytes captured hold no
     key, no device secret, no card id and no loyalty words, and the server declined
     the browser's offer of per-message compression."""
-    from bsg_desktop.ui.words import card_words
+    from bsg_desktop.present.words import card_words
 
     c, ph = table
     proxy = RecordingProxy(ph.server.port)
