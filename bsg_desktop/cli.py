@@ -14,6 +14,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from bsg_desktop.crash import write_crash_report
 from bsg_desktop.errors import UserError
@@ -28,6 +29,23 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "league": ("bsg_desktop.bots.league", "play the bot levels against each other"),
     "install-desktop": ("bsg_desktop.desktop", "add (or --uninstall) the Linux menu entry"),
 }
+# the commands that never read the cards: no --cards, and BSG_CARDS is not checked for them
+NO_CARDS = frozenset({"install-desktop"})
+# an importable module's name -> the package pip installs it from, where the two differ
+PIP_NAMES = {"PySide6": "PySide6-Essentials", "yaml": "pyyaml", "PIL": "pillow"}
+
+
+class _Missing:
+    """Stands in for a command whose module cannot be imported because a dependency is
+    not installed: the command is still listed, and running it says what to install."""
+
+    def __init__(self, name: str, module: str) -> None:
+        package = PIP_NAMES.get(module, module)
+        self.message = (f"the '{name}' command needs {package}, which is not installed: "
+                        f"{Path(sys.executable).name} -m pip install {package}")
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """No options: its own parser could not be read without the dependency."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,14 +61,20 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     modules: dict[str, object] = {}
     for name, (modname, help_text) in COMMANDS.items():
+        module: object
         try:
             module = importlib.import_module(modname)
-        except ImportError:
-            continue  # a driver whose optional parts are missing is simply not offered
+        except ModuleNotFoundError as e:
+            missing = (e.name or "").split(".")[0]
+            if not missing or missing == "bsg_desktop":
+                raise  # the program's own module: a bug, not an install to fix
+            module = _Missing(name, missing)
+            help_text = f"{help_text} (not available: needs {PIP_NAMES.get(missing, missing)})"
         p = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(p)  # type: ignore[attr-defined]
-        p.add_argument("--cards", metavar="FILE", help="use your own cards file instead of the "
-                       "shipped cards.yaml (the same as BSG_CARDS=FILE)")
+        if name not in NO_CARDS and not isinstance(module, _Missing):
+            p.add_argument("--cards", metavar="FILE", help="use your own cards file instead of "
+                           "the shipped cards.yaml (the same as BSG_CARDS=FILE)")
         modules[name] = module
     return parser, modules
 
@@ -61,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in
                          ("-h", "--help", "--version")):
         args_list = ["play", *args_list]
+    missing = modules.get(args_list[0]) if args_list else None
+    if isinstance(missing, _Missing):  # before its options, which only the module knows
+        print(f"bsg-express {args_list[0]}: error: {missing.message}", file=sys.stderr)
+        return 2
     args = parser.parse_args(args_list)
     if args.version:
         from bsg_desktop import __version__
@@ -72,10 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     cards_before = os.environ.get("BSG_CARDS")
     try:
-        if args.cards:
+        if getattr(args, "cards", None):
             # through the environment, so --jobs worker processes read the same file
             os.environ["BSG_CARDS"] = args.cards
-        if os.environ.get("BSG_CARDS"):
+        if args.command not in NO_CARDS and os.environ.get("BSG_CARDS"):
             # a user's cards file is validated here, once, before any command starts
             # work (or worker processes that would each meet the same error)
             from bsg_desktop.data import load_components

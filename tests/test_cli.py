@@ -126,3 +126,42 @@ def test_screenshot_with_open_pictures_that_saved_game(tmp_path: Path, monkeypat
                open_file=str(save))
     assert pictured == [(5, 77, [str(c) for c in g.choices])]  # not a random 3-seat game
     assert (tmp_path / "kept.png").stat().st_size > 0
+
+
+def test_a_command_whose_dependency_is_missing_is_listed_and_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib
+
+    from bsg_desktop import cli
+
+    real = importlib.import_module
+
+    def without_reportlab(name: str, *a: object) -> object:
+        if name == "bsg_desktop.printing.command":
+            raise ModuleNotFoundError("No module named 'reportlab'", name="reportlab")
+        return real(name, *a)
+
+    monkeypatch.setattr(importlib, "import_module", without_reportlab)
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    listed = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert "print" in listed and "needs reportlab" in listed
+    assert cli.main(["print", "--out", "somewhere"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "needs reportlab" in err[0] and "-m pip install reportlab" in err[0]
+
+
+def test_a_broken_cards_file_in_the_environment_does_not_stop_uninstall(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bsg_desktop.cli import main
+
+    broken = tmp_path / "cards.yaml"
+    broken.write_text("characters: [unclosed\n", encoding="utf-8")
+    monkeypatch.setenv("BSG_CARDS", str(broken))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert main(["install-desktop", "--uninstall"]) == 0
+    assert capsys.readouterr().out.startswith("nothing to remove")
+    # a command that reads the cards still refuses the same file, in one line
+    assert main(["replay", str(tmp_path / "none.json")]) == 2
+    assert "cards" in capsys.readouterr().err.lower()

@@ -28,15 +28,15 @@ pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
 from PySide6.QtCore import QCoreApplication  # noqa: E402
+from system_tools import system_tool  # noqa: E402
 
-CHROMIUM = os.environ.get("BSG_CHROMIUM", "/usr/bin/chromium")
+# Debian's Chromium (or BSG_CHROMIUM): Playwright downloads no browser of its own
+CHROMIUM = os.environ.get("BSG_CHROMIUM") or system_tool("chromium", "chromium",
+                                                         module_level=True)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         # a LAN-like name for loopback: http://table.test is not a secure context
         "--host-resolver-rules=MAP table.test 127.0.0.1"]
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's)", allow_module_level=True)
 
 
 class BrowserThread:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from system_tools import system_tool
 
 from bsg_desktop import desktop
 from bsg_desktop.cli import main
@@ -21,8 +21,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def validate(path: Path) -> None:
-    tool = shutil.which("desktop-file-validate")
-    assert tool, "desktop-file-validate is missing: apt-get install desktop-file-utils"
+    tool = system_tool("desktop-file-validate", "desktop-file-utils")
     r = subprocess.run([tool, str(path)], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0 and not r.stdout.strip(), r.stdout + r.stderr
 

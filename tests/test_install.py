@@ -2,23 +2,28 @@
 the wheel into a fresh virtual environment outside the checkout, run the program.
 
 `python -m build` makes the sdist first and the wheel from the unpacked sdist, so a
-file missing from either fails here. The venv sees the system's site packages only
-so that Qt, reportlab and friends are not downloaded on every run; the package
-itself comes from the wheel alone (checked), and the source copy it was built from
-is deleted before the program runs. `pipx install .` installs this same wheel into
-its own venv, with the dependencies.
+file missing from either fails here. The venv sees the running environment's site
+packages (a ``.pth`` file naming them, so this works from inside a virtual environment
+as well as from a system Python) only so that Qt, reportlab and friends are not
+downloaded on every run. Folders named in a ``.pth`` file are added to the path after
+the venv's own and their own ``.pth`` files are not run, so an editable install of the
+checkout there is not seen: the package itself comes from the wheel alone (checked),
+and the source copy it was built from is deleted before the program runs. `pipx install .`
+installs this same wheel into its own venv, with the dependencies.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from system_tools import system_tool
 
 from bsg_desktop import __version__, resources
 
@@ -42,6 +47,19 @@ def clean_env(tmp: Path) -> dict[str, str]:
     return env
 
 
+def running_site_packages() -> list[str]:
+    """Where this interpreter's installed packages are: the venv's when run from one."""
+    found = [*site.getsitepackages(), site.getusersitepackages()]
+    return [p for p in dict.fromkeys(found) if Path(p).is_dir()]
+
+
+def venv_site(venv: Path) -> Path:
+    out = subprocess.run([str(venv / "bin" / "python"), "-c",
+                          "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                         capture_output=True, text=True, check=True, timeout=60)
+    return Path(out.stdout.strip())
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
     """(bin folder of a venv holding the built wheel, the wheel, a clean environment)."""
@@ -59,8 +77,10 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str
     shutil.rmtree(src)
     wheel = next(dist.glob("*.whl"))
     assert next(dist.glob("*.tar.gz")).name == f"bsg_express_desktop-{__version__}.tar.gz"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
-                    str(tmp / "v")], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp / "v")], check=True,
+                   timeout=120)
+    (venv_site(tmp / "v") / "running-environment.pth").write_text(
+        "".join(f"{p}\n" for p in running_site_packages()), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "pip", "--python", str(tmp / "v" / "bin" / "python"),
                     "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
                    env=env, check=True, capture_output=True, timeout=120)
@@ -123,7 +143,8 @@ def test_the_installed_program_adds_its_menu_entry(venv) -> None:  # type: ignor
     lines = entry.read_text(encoding="utf-8").splitlines()
     assert f"Exec={bin_dir / 'bsg-express'}" in lines  # the venv's own script, no Path= needed
     assert not any(line.startswith("Path=") for line in lines)
-    r = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+    tool = system_tool("desktop-file-validate", "desktop-file-utils")
+    r = subprocess.run([tool, str(entry)], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0 and not r.stdout.strip(), r.stdout
     run(venv, "bsg-express", "install-desktop", "--uninstall")
     assert not entry.exists()

@@ -28,6 +28,7 @@ pytestmark = [
     pytest.mark.skipif(os.environ.get("BSG_TEST_ONEFILE") != "1",
                        reason="slow: set BSG_TEST_ONEFILE=1 to build the one-file executable"),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="packaging/build.sh is Linux"),
+    pytest.mark.timeout(900),  # the build alone takes about two minutes
 ]
 
 

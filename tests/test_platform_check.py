@@ -4,16 +4,14 @@ not Qt's abort."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from system_tools import system_tool
 
 from bsg_desktop.cli import main
 from bsg_desktop.ui import platform_check
-
-CC = shutil.which("cc") or shutil.which("gcc")
 
 
 @pytest.fixture(scope="module")
@@ -21,16 +19,15 @@ def fake_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A plugin linked against an xcb-cursor library the loader cannot find, as on a bare
     Debian install: it exists only in a folder nobody searches, and under a version
     (.so.9) no system ships, so the test does not depend on what this machine has."""
-    if CC is None:
-        pytest.skip("needs a C compiler to make a plugin with a missing library")
+    cc = system_tool(("cc", "gcc"), "gcc libc6-dev")  # makes a plugin with a missing library
     tmp = tmp_path_factory.mktemp("plugin")
     (tmp / "hidden").mkdir()
     (tmp / "stub.c").write_text("int xcb_cursor_stub(void) { return 1; }\n")
     (tmp / "plugin.c").write_text("int xcb_cursor_stub(void);\n"
                                   "int plugin_entry(void) { return xcb_cursor_stub(); }\n")
-    subprocess.run([CC, "-shared", "-fPIC", "-Wl,-soname,libxcb-cursor.so.9", "-o",
+    subprocess.run([cc, "-shared", "-fPIC", "-Wl,-soname,libxcb-cursor.so.9", "-o",
                     str(tmp / "hidden" / "libxcb-cursor.so.9"), str(tmp / "stub.c")], check=True)
-    subprocess.run([CC, "-shared", "-fPIC", "-o", str(tmp / "libqxcb.so"), str(tmp / "plugin.c"),
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(tmp / "libqxcb.so"), str(tmp / "plugin.c"),
                     str(tmp / "hidden" / "libxcb-cursor.so.9")], check=True)
     return tmp / "libqxcb.so"
 

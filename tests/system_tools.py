@@ -1,0 +1,33 @@
+"""System tools some tests need (a browser, a desktop-entry checker, a C compiler).
+
+They come from the operating system, not from pip, so a fresh checkout with only
+the test extra installed may lack them: there such a test is skipped, naming the tool
+and the Debian package that has it. CI installs them (`.ci/run`), so with ``CI`` set a
+missing tool fails the test instead of hiding it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def system_tool(names: str | tuple[str, ...], package: str, *,
+                module_level: bool = False) -> str:
+    """The path of the first of ``names`` found on PATH; else skip (fail under CI)."""
+    names = (names,) if isinstance(names, str) else names
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    why = (f"{' or '.join(names)} is missing: apt-get install {package} "
+           "(.ci/run installs it)")
+    if in_ci():
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why, allow_module_level=module_level)
