@@ -18,6 +18,7 @@ from bsg_desktop.data import load_components
 from bsg_desktop.data.components import default_cards_path
 from bsg_desktop.engine import Choice, Setup, new_game
 from bsg_desktop.engine.save import from_json, load_game, parse_save, to_json
+from bsg_desktop.engine.setup import READERS
 from bsg_desktop.errors import DataError, IllegalChoiceError, SaveError, UserError
 from bsg_desktop.inputs import MAX_DEPTH, json_depth
 from bsg_desktop.scenario import ScenarioError, load_scenario, parse_scenario, run_file
@@ -418,3 +419,18 @@ def test_reading_yaml_keeps_nothing_of_the_file_once_read() -> None:
     for _ in range(20):
         assert inputs.load_yaml(text)["key7"] == "value 7"
     assert len(inputs._scalars.constructed_objects) == 0
+
+
+NESTED = ([[]], [{}], {"0": [[]]}, {"0": {"strong": [[]]}}, [["x"]])
+
+
+@pytest.mark.parametrize("key", sorted(READERS))
+@pytest.mark.parametrize("value", NESTED, ids=repr)
+def test_a_nested_value_in_any_override_of_a_save_is_one_line(key: str, value: object) -> None:
+    text = json.dumps(save_data(overrides={key: value}))
+    assert key in save_error(text)
+
+
+def test_a_list_inside_loyalty_box_in_a_scenario_is_one_line() -> None:
+    assert "loyalty_box" in scenario_error(GOOD.replace("  step: action\n",
+                                                         "  step: action\n  loyalty_box: [[]]\n"))
