@@ -27,11 +27,11 @@ from typing import Any
 
 import yaml
 
-from bsg_desktop.engine import Choice, Game, replay
+from bsg_desktop.engine import Game, replay
 from bsg_desktop.engine.actions import ActionStep
 from bsg_desktop.engine.core import CONTRIBUTED
 from bsg_desktop.engine.turn import Turn
-from bsg_desktop.engine.undo import UNDO
+from bsg_desktop.engine.undo import UNDO, as_played
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import tr
 from bsg_desktop.inputs import load_yaml, read_text
@@ -58,14 +58,7 @@ class MadeLesson:
 def _without_undo(game: Game) -> tuple[Game, list[int]]:
     """The game as if nothing had been taken back (a lesson shows what was played), and
     where each of the game's positions falls in it."""
-    kept: list[Choice] = []
-    where = [0]
-    for c in game.choices:
-        if c == UNDO:
-            kept.pop()
-        else:
-            kept.append(c)
-        where.append(len(kept))
+    kept, where = as_played(game.choices)
     skill, crisis = game.script
     clean = replay(game.setup, game.seed, kept, overrides=game.overrides,
                    script_skill=skill, script_crisis=crisis)

@@ -111,7 +111,7 @@ class Review(Lesson):
         self.original_outcome = game.outcome
         g = self.scenario.start()
         g.turn_limit = None
-        g.keep_undo = UNDO in game.choices  # an undo replays only with the step before it
+        steps = g.play(game.choices)  # the engine plays the undos among them
         self._snaps: list[Game] = [g.copy()]
         self.points: list[Point] = [_point(g)]
         self.notes: list[list[Note]] = [[]]
@@ -129,15 +129,16 @@ class Review(Lesson):
                 self._check, self._vote = _copy(c), _copy(v)
                 del self.marks[marks:]
             try:
-                g.apply(choice)
+                next(steps)
             except UserError as e:
-                raise ReviewError(f"the game does not replay at choice {i + 1}: {e}") from None
+                raise ReviewError(f"the game does not replay: {e}") from None
             assert decision is not None
             self.notes.append(self._read_step(i + 1, before, g, decision, choice,
                                               g.events[start:]))
             self._snaps.append(g.copy())
             self.points.append(_point(g))
             tracked.append((_copy(self._check), _copy(self._vote), len(self.marks)))
+        next(steps, None)  # to its end, where the engine's undo keeping is put back
         if g.outcome != game.outcome:
             raise ReviewError("the game does not replay to its own result")
         self.game = self._snaps[0].copy()

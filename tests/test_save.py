@@ -132,3 +132,62 @@ def test_loading_never_executes_anything(tmp_path: Path) -> None:
                     '"setup": {"players": 4}, "choices": ["__import__(\'os\')"]}',
                     encoding="utf-8")
     assert "not a choice" in message(path) or "do not replay" in message(path)
+
+
+def _played_with_undos(seed: int) -> object:
+    """A game played as the window plays it (undo kept), taking back every step it may
+    and often taking the same step again and again, or another one, before keeping one."""
+    rng = random.Random(seed)
+    g = new_game(Setup(players=rng.choice((3, 4, 5))), seed)
+    g.keep_undo = True
+    for _ in range(400):
+        if g.outcome is not None or g.stalled:
+            break
+        seat = g.pending.seat  # type: ignore[union-attr]
+        g.apply(rng.choice(g.legal_choices()))
+        if g.undoable(seat) and rng.random() < 0.7:
+            g.undo(seat)
+            for _again in range(rng.randrange(4)):
+                g.apply(rng.choice(g.legal_choices()[:2]))
+                if not g.undoable(seat):
+                    break
+                g.undo(seat)
+    return g
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_save_with_undos_replays_to_the_game_as_it_was_played(seed: int) -> None:
+    from bsg_desktop.engine import replay
+    from bsg_desktop.engine.undo import UNDO, hidden_facts
+
+    g = _played_with_undos(seed)
+    assert UNDO in g.choices  # type: ignore[attr-defined]
+    again = replay(g.setup, g.seed, g.choices)  # type: ignore[attr-defined]
+    assert again.choices == g.choices  # type: ignore[attr-defined]
+    assert again.events == g.events  # type: ignore[attr-defined]
+    assert hidden_facts(again) == hidden_facts(g)  # type: ignore[arg-type]
+    assert again.pending == g.pending and again.outcome == g.outcome  # type: ignore[attr-defined]
+
+
+def test_a_save_of_one_step_and_its_undo_many_times_loads_with_each_one_recorded(
+        tmp_path: Path) -> None:
+    """23 choices, then a step taken back 5,000 times (benchmarks/fuzz.py times 49,000)."""
+    from bsg_desktop.engine.undo import UNDO
+
+    g = new_game(Setup(players=4), 1)
+    g.keep_undo = True
+    while "retrieve:strong" not in {str(c) for c in g.legal_choices()}:
+        assert len(g.choices) < 200  # the first turn's retrieve comes within a few steps
+        g.apply(g.legal_choices()[0])
+    seat = g.pending.seat  # type: ignore[union-attr]
+    g.apply("retrieve:strong")
+    assert g.undoable(seat)
+    g.undo(seat)
+    data = to_json(g)
+    data["choices"] = [*data["choices"][:-2], *["retrieve:strong", "undo"] * 5000]
+    path = tmp_path / "undos.bsgx.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_game(path)
+    assert loaded.choices.count(UNDO) == 5000
+    assert sum(e.kind == "decision_taken_back" for e in loaded.events) == 5000
+    assert str(loaded.legal_choices()) == str(g.legal_choices())

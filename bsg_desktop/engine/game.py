@@ -35,8 +35,10 @@ class Game(Machine):
         before = replay(self.setup, self.seed, self.choices[:-1], self.c, self.overrides,
                         skill, crisis)
         before.turn_limit = self.turn_limit
-        if before.pending is not None and step_undoable(before, self, before.pending[0]):
-            self._undo, self._undo_seat = before, before.pending[0]
+        n = len(before.events)
+        if before.pending is not None and step_undoable(before, self, before.pending[0],
+                                                        self.events[n:]):
+            self._undo, self._undo_seat, self._undo_events = before, before.pending[0], n
 
 
 def fresh_seed() -> int:
@@ -76,16 +78,9 @@ def replay(setup: Setup, seed: int, choices: Sequence[Choice | str],
     """(setup, seed, choices) reproduces a game exactly."""
     g = new_game(setup, seed, components, overrides=overrides, script_skill=script_skill,
                  script_crisis=script_crisis)
-    undo = UNDO
-    # an undo among the choices needs the state before the step it takes back
-    g.keep_undo = any(ch == undo or ch == "undo" for ch in choices)
-    for i, ch in enumerate(choices):
-        try:
-            g.apply(ch)
-        except IllegalChoiceError as e:
-            raise IllegalChoiceError(f"choice {i + 1} ({ch}): {e}") from None
+    for _ in g.play(choices):
+        pass
     # a replayed game starts behind a hand-over: nothing before it can be taken back
-    g.keep_undo = False
     g._undo = g._undo_seat = None
     return g
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from bsg_desktop.data import Components, load_components
@@ -134,6 +134,7 @@ class Machine:
         self.keep_undo = False
         self._undo: Machine | None = None
         self._undo_seat: int | None = None
+        self._undo_events = 0  # how many events there were before the step undo takes back
 
     # ------------------------------------------------------------------ door
     @property
@@ -162,21 +163,81 @@ class Machine:
             raise IllegalChoiceError(f"{choice} is not a legal choice now; legal: {legal}")
         start = len(self.events)
         seat = self.pending.seat
-        before = None
-        if self.keep_undo:
-            before = self.copy()
-            before._undo = None  # one step back only: snapshots never chain
+        before = self._snapshot() if self.keep_undo else None
         self.choices.append(choice)
         self.pending = None
         self.stack[-1].apply(self, choice)
         self._advance()
-        if before is not None and step_undoable(before, self, seat):
-            self._undo, self._undo_seat = before, seat
+        if before is not None and step_undoable(before, self, seat, self.events[start:]):
+            self._undo, self._undo_seat, self._undo_events = before, seat, start
         else:
             self._undo = self._undo_seat = None
         return self.events[start:]
 
+    def play(self, choices: Sequence[Choice | str]) -> Iterator[list[Event]]:
+        """Apply recorded choices (a save's, a review's) one by one, yielding each step's
+        events. An ``undo`` among them takes back the step before it: the state for that
+        is kept exactly before the steps an undo follows, so whatever the driver (a
+        replay, a review, a lesson) a save's undos play the same.
+
+        Time is linear in the number of choices: an undo puts back the very state the
+        step started from, so a step taken back and then taken again from there (a save
+        can hold 100,000 choices of one step and its undo) is known to be legal and
+        undoable without playing it once more (``tried``: those steps' events)."""
+        keep = self.keep_undo
+        parsed = [Choice.parse(c) if isinstance(c, str) else c for c in choices]
+        tried: dict[Choice, list[Event]] = {}
+        last: list[Event] = []  # the events of the step before
+        again = False  # the choice is the undo of a step taken back again
+        try:
+            for i, ch in enumerate(parsed):
+                if again:
+                    again = False
+                    yield self.events[-1:]
+                    continue
+                undone_next = i + 1 < len(parsed) and parsed[i + 1] == UNDO
+                if undone_next and ch in tried:
+                    self._taken_back_again(ch)
+                    again = True
+                    yield list(tried[ch])
+                    continue
+                self.keep_undo = keep or undone_next
+                try:
+                    events = self.apply(ch)
+                except IllegalChoiceError as e:
+                    raise IllegalChoiceError(f"choice {i + 1} ({ch}): {e}") from None
+                if ch == UNDO:
+                    tried[parsed[i - 1]] = last
+                elif not undone_next:
+                    tried.clear()  # a step kept: a new state, nothing tried from it yet
+                last = events
+                yield events
+        finally:
+            self.keep_undo = keep
+
     # ------------------------------------------------------------------ undo
+    def _snapshot(self) -> Machine:
+        """The state an undo returns to, without the history (events and choices), which
+        only grows: an undo cuts the events back to their count before the step
+        (``_undo_events``) instead, so keeping undo costs the same at every step."""
+        events, choices = self.events, self.choices
+        self.events, self.choices = [], []
+        try:
+            snap = self.copy()
+        finally:
+            self.events, self.choices = events, choices
+        snap._undo = None  # one step back only: snapshots never chain
+        return snap
+
+    def _taken_back_again(self, choice: Choice) -> None:
+        """``choice`` and its undo, from the state the same step was taken back to
+        before: the game's state stays as it is, only the record grows (``play``)."""
+        assert self.pending is not None
+        self.choices += [choice, UNDO]
+        self.emit("decision_taken_back", self.pending[3], seat=self.pending[0],
+                  decision=self.pending[1])
+        self._undo = self._undo_seat = None
+
     def _rebuild_undo(self) -> None:
         """The state before the last decision, for a game that kept none (see Game)."""
 
@@ -199,9 +260,12 @@ class Machine:
         before = self._undo
         assert before is not None and before.pending is not None
         kind, rule = before.pending[1], before.pending[3]
-        choices = [*self.choices, UNDO]
+        events, choices, kept = self.events, self.choices, self._undo_events
+        # a copy: ``copy`` shares the snapshot between a game and its copies (SHARED)
         self.__dict__.update(before.copy().__dict__)
-        self.choices = choices
+        del events[kept:]  # the taken-back step's own events go with it
+        choices.append(UNDO)
+        self.events, self.choices = events, choices
         self._undo = self._undo_seat = None
         start = len(self.events)
         self.emit("decision_taken_back", rule, seat=seat, decision=kind)

@@ -31,11 +31,13 @@ public event (``decision_taken_back``) and is recorded among the choices as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bsg_desktop.engine.core import Choice
 
 if TYPE_CHECKING:
+    from bsg_desktop.engine.core import Event
     from bsg_desktop.engine.machine import Machine as Game
 
 UNDO = Choice("undo")  # how an undo is spelled among a game's choices (saves, replays)
@@ -58,18 +60,35 @@ def hidden_facts(g: Game) -> tuple[Any, ...]:
             tuple(t.secret() for t in g.stack))
 
 
-def revealed_nothing(before: Game, after: Game) -> bool:
-    """True when the step from ``before`` to ``after`` made nothing hidden known."""
+def revealed_nothing(before: Game, after: Game, events: Sequence[Event]) -> bool:
+    """True when the step from ``before`` to ``after``, which caused ``events``, made
+    nothing hidden known."""
     if not after.record:
         return False  # without events a private event could not be seen: refuse
-    for e in after.events[len(before.events):]:
+    for e in events:
         if e.to is not None:
             return False  # a roll's values, a card seen, markers drawn for one seat
     return hidden_facts(before) == hidden_facts(after)
 
 
-def step_undoable(before: Game, after: Game, seat: int) -> bool:
+def step_undoable(before: Game, after: Game, seat: int, events: Sequence[Event]) -> bool:
     """The whole rule for the step ``seat`` took from ``before`` to ``after``."""
     pending = after.pending
     return (after.outcome is None and pending is not None and pending.seat == seat
-            and revealed_nothing(before, after))
+            and revealed_nothing(before, after, events))
+
+
+def as_played(choices: Sequence[Choice]) -> tuple[list[Choice], list[int]]:
+    """A game's choices without the steps taken back (each ``undo`` and the decision it
+    took back), and where each of the game's positions falls among them: the game as
+    it is shown when what was taken back is left out (a lesson)."""
+    kept: list[Choice] = []
+    where = [0]
+    for c in choices:
+        if c == UNDO:
+            if kept:
+                kept.pop()
+        else:
+            kept.append(c)
+        where.append(len(kept))
+    return kept, where
