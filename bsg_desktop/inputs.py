@@ -317,3 +317,18 @@ MAX_JOBS = 64
 def job_count(text: str) -> int:
     """An argparse type for ``--jobs``: 1 to MAX_JOBS worker processes."""
     return _whole_number(text, 1, MAX_JOBS)
+
+
+def output_file(text: str) -> str:
+    """An argparse type for a file the command writes (``--report``, ``--screenshot``):
+    checked when the command line is read, so a folder, a root or a missing folder is one
+    line before any game is played, not an error after all of them."""
+    path = Path(text)
+    if not text.strip() or text.endswith(("/", os.sep)) or path.name in ("", ".", "..") \
+            or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:200]!r} is a folder; expected a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"cannot write {text[:200]!r}: the folder {str(folder)[:200]!r} does not exist")
+    return text

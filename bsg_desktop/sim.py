@@ -23,7 +23,7 @@ from bsg_desktop.data import load_components, shipped_cards_path
 from bsg_desktop.engine import Choice, PlayerView, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.errors import UserError
-from bsg_desktop.inputs import budget_seconds, job_count, world_count
+from bsg_desktop.inputs import budget_seconds, job_count, output_file, world_count
 from bsg_desktop.progress import Bar, wanted
 
 # The tracks the report charts by turn, in the order Tally.tracks keeps them.
@@ -68,7 +68,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "seed; with a time budget (strong bots without --worlds) how far a "
                         "bot thinks depends on the machine's load, so results differ "
                         "between runs, parallel or not")
-    p.add_argument("--report", metavar="FILE.md",
+    p.add_argument("--report", metavar="FILE.md", type=output_file,
                    help="play --games games for 3, 4 and 5 players and write the balance "
                         "tables (win rates with 95%% intervals, conditions, game length)")
 

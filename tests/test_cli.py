@@ -165,3 +165,27 @@ def test_a_broken_cards_file_in_the_environment_does_not_stop_uninstall(
     # a command that reads the cards still refuses the same file, in one line
     assert main(["replay", str(tmp_path / "none.json")]) == 2
     assert "cards" in capsys.readouterr().err.lower()
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", "--games", "2", "--players", "3", "--report", "/"),
+    ("simulate", "--games", "2", "--players", "3", "--report", "."),
+    ("league", "--games", "2", "--report", "."),
+    ("simulate", "--games", "2", "--players", "3", "--report", "no/such/folder/r.md"),
+    ("play", "--screenshot", "/"),
+])
+def test_an_output_path_that_is_a_folder_is_refused_before_any_game(
+        args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bsg_desktop import sim
+    from bsg_desktop.cli import main
+
+    def no_games(*_a: object, **_k: object) -> object:
+        raise AssertionError("a game was played before the output path was checked")
+
+    monkeypatch.setattr(sim, "simulate", no_games)
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and ("--report" in err[0] or "--screenshot" in err[0]), err

@@ -24,7 +24,7 @@ from typing import Any
 
 from bsg_desktop.bots.stats import diff_interval, paired_interval, pct, wilson
 from bsg_desktop.errors import UserError
-from bsg_desktop.inputs import budget_seconds, job_count, world_count
+from bsg_desktop.inputs import budget_seconds, job_count, output_file, world_count
 from bsg_desktop.progress import Bar, wanted
 from bsg_desktop.sim import INTERRUPTED
 
@@ -53,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "with --worlds; with a time budget results differ between runs, "
                         "parallel or not, as thinking depends on the machine's load")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--report", metavar="FILE.md",
+    p.add_argument("--report", metavar="FILE.md", type=output_file,
                    help="also write the table as Markdown, with a chart of the margins "
                         "beside it")
 

@@ -16,11 +16,12 @@ import tempfile
 from pathlib import Path
 
 from bsg_desktop.errors import UserError
+from bsg_desktop.inputs import output_file
 from bsg_desktop.resources import shipped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--screenshot", metavar="FILE.png",
+    parser.add_argument("--screenshot", metavar="FILE.png", type=output_file,
                         help="render the window to a PNG file and exit (no display needed)")
     parser.add_argument("--seed", type=int, default=3, help="game seed for --screenshot")
     parser.add_argument("--size", default="1600x1000", metavar="WxH",
