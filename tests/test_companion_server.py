@@ -306,3 +306,69 @@ def test_keys_never_reach_a_log(hosted, caplog, capfd) -> None:  # type: ignore[
     out, err = capfd.readouterr()
     logged = caplog.text + out + err
     assert all(k not in logged for k in keys) and p0.device not in logged
+
+
+MALFORMED = """
+import socket, sys
+from bsg_desktop.companion.server import CompanionServer
+token = "Tok3nThatMustNotShow"  # any text of a path: none reaches the terminal
+srv = CompanionServer(lambda s, m: None, lambda s, c: None, "")
+port = srv.start()
+bad = [f"GET /s/{token}/ HTTP/9.9\\r\\n\\r\\n".encode(),
+       f"GET /s/{token}/{'x' * 20000} HTTP/1.1\\r\\n\\r\\n".encode(),
+       f"GET /s/{token}/ HTTP/1.1\\r\\n".encode()
+       + b"".join(b"X-%d: y\\r\\n" % i for i in range(500)) + b"\\r\\n",
+       f"POST /s/{token}/ HTTP/1.1\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\n".encode()]
+for data in bad * 3:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(data)
+        assert s.recv(100).startswith(b"HTTP/1.0 400"), data[:30]
+srv.stop()
+print("served")
+"""
+
+
+def test_malformed_requests_write_one_short_line_without_the_token() -> None:
+    """In a process of its own, as the program runs: no test logging catches the lines."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-c", MALFORMED], capture_output=True, text=True,
+                       timeout=60)
+    assert r.stdout.strip() == "served", r.stderr[-2000:]
+    assert "Tok3nThatMustNotShow" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+    lines = r.stderr.strip().splitlines()
+    # twelve refused requests within a moment: one line
+    assert lines == ["bsg-express phone server: refused a request (BadStatusLine)"], lines
+
+
+def test_refused_request_lines_are_rate_limited_and_count_what_they_left_out() -> None:
+    from bsg_desktop.companion.logs import RefusedRequests
+
+    now = [0.0]
+    h = RefusedRequests(every=10, clock=lambda: now[0])
+    written: list[str] = []
+    import sys as _sys
+
+    real = _sys.stderr
+
+    class Sink:
+        def write(self, text: str) -> None:
+            written.append(text)
+
+    _sys.stderr = Sink()  # type: ignore[assignment]
+    try:
+        for t in (0, 1, 2, 3, 11, 12, 30):
+            now[0] = t
+            try:
+                raise ValueError(f"GET /s/secret-token-{t}/ HTTP/9.9")
+            except ValueError:
+                h.handle(logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1,
+                                           "Error handling request", None, _sys.exc_info()))
+    finally:
+        _sys.stderr = real
+    assert written == ["bsg-express phone server: refused a request (ValueError)\n",
+                       "bsg-express phone server: refused a request (ValueError) "
+                       "(and 3 more since the last line)\n",
+                       "bsg-express phone server: refused a request (ValueError) "
+                       "(and 1 more since the last line)\n"]

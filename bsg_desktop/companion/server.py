@@ -43,6 +43,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bsg_desktop.companion.frames import dumps
+from bsg_desktop.companion.logs import quiet_request_logs
 from bsg_desktop.companion.protocol import (
     BadMessage,
     Message,
@@ -165,6 +166,7 @@ class CompanionServer:
     # ------------------------------------------------------------ lifecycle
     def start(self) -> int:
         """Bind and serve; returns the port. Raises OSError if the address cannot be used."""
+        quiet_request_logs()
         self._thread = threading.Thread(target=self._run, name="bsg-companion", daemon=True)
         self._thread.start()
         self._ready.wait(10)
