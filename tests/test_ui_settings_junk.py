@@ -22,7 +22,12 @@ KEYS = {
     "print": ["folder", "paper", "lang", "ink", "layout", "exports", "die_face", "bleed",
               "cards"],
 }
+# Qt's own encodings too: the program reads the file itself, so a @Variant claiming 2^31
+# list items is a text like any other, never built
 JUNK = ["", "zz", "9", "-1", "1e999", "true", "@ByteArray(\\0\\xff)", "@Variant(\\0\\0\\0\\x7f)",
+        "@Variant(\\0\\0\\0\\t\\x7f\\xff\\xff\\xff)",
+        '"\\x40Variant(\\0\\0\\0\\t\\x7f\\xff\\xff\\xff)"',
+        "[[[[]]]]", '{"a": [1, 2]}', "[1, 2, 3]", '"\\u0000"', "NaN",
         "@Invalid()", "a, b, c", "\\x1b[2J", "@Size(1 2)", "x" * 5000, "@Rect(-9 -9 99999 99999)"]
 
 
@@ -60,3 +65,78 @@ def test_the_window_opens_whatever_the_settings_hold(qtbot, tmp_path, seed) -> N
     finally:
         set_language("en")
         w.controller.stop()
+
+
+VARIANT = "@Variant(\\0\\0\\0\\t\\x7f\\xff\\xff\\xff)"  # a QVariantList of 2^31 items
+OPEN_WINDOW = """
+import sys
+from bsg_desktop.ui.command import _app
+app = _app(offscreen=True)
+from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.window import MainWindow
+s = Settings(sys.argv[1])
+w = MainWindow(settings=s, autosave_path=None, bot_delay_ms=0, animate=False)
+w.show()
+app.processEvents()
+print(s.language(), s.clean_exit(), w.isVisible())
+w.controller.stop()
+"""
+
+
+def test_a_qt_variant_claiming_two_billion_items_does_not_abort_the_window(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Read by QSettings this file aborts the process (std::bad_alloc, exit 134) at every
+    start; in a process of its own, so a regression cannot take the test run with it."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "settings.ini"
+    path.write_text(f"[ui]\nlanguage={VARIANT}\n[session]\nclean_exit={VARIANT}\n",
+                    encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", OPEN_WINDOW, str(path)], capture_output=True,
+                       text=True, timeout=120, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["en", "False", "True"]  # defaults for what is not a value
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00binary", b"language=hu\n",
+                                     b"[ui\nx", b"x" * 1_000_001], ids=["binary", "no group",
+                                                                        "bad group", "huge"])
+def test_an_unreadable_settings_file_is_set_aside_and_said_once(qtbot, tmp_path, content) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "bsg-express-desktop.conf"
+    path.write_bytes(content)
+    settings = Settings(path)
+    assert settings.problem is not None and settings.problem != path
+    assert settings.problem.read_bytes() == content  # kept beside it, under a new name
+    assert settings.problem.name.startswith("bsg-express-desktop.broken-")
+    assert not path.exists() and settings.language() == "en"
+    w = MainWindow(settings=settings, autosave_path=None, bot_delay_ms=0, animate=False)
+    qtbot.addWidget(w)
+    try:
+        said = w.statusBar().currentMessage()
+        assert "could not be read" in said and settings.problem.name in said
+    finally:
+        w.controller.stop()
+    settings.set_language("hu")  # a new file, read without a word next time
+    again = Settings(path)
+    assert again.problem is None and again.language() == "hu"
+
+
+def test_the_settings_come_back_as_they_were_stored(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QByteArray
+
+    path = tmp_path / "s.conf"
+    s = Settings(path)
+    s.set_geometry(QByteArray(b"\x01\xd9\xd0\xcb\x00"))
+    s.add_recent("/a, b/c.bsgx.json")  # a comma in a path is not a list
+    s.set_new_game(4, ["Ann", "Ödön"], ["human", "computer"], "strong", True)
+    s.set_print_choices({"paper": "a4", "exports": True, "bleed": 3.0})
+    s.set_clean_exit(False)
+    back = Settings(path)
+    assert bytes(back.geometry().data()) == b"\x01\xd9\xd0\xcb\x00"  # type: ignore[union-attr]
+    assert back.recent() == ["/a, b/c.bsgx.json"]
+    game = back.new_game()
+    assert game["players"] == 4 and game["names"][:2] == ["Ann", "Ödön"]  # type: ignore[index]
+    assert game["morale"] is True and game["level"] == "strong"
+    assert back.print_choices() == {"paper": "a4", "exports": True, "bleed": 3.0}
+    assert back.clean_exit() is False and back.problem is None

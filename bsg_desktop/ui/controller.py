@@ -504,18 +504,18 @@ def autosave_problem(path: str | Path) -> str | None:
 
 
 def set_aside(path: str | Path) -> Path:
-    """Move a broken autosave out of the way, beside it as ``NAME.broken-STAMP.json``
-    (nothing is deleted but set-aside copies beyond the newest BROKEN_COPIES); the
-    copy's path."""
+    """Move a broken file (the autosave, the settings) out of the way, beside it as
+    ``NAME.broken-STAMP.SUFFIX`` (nothing is deleted but set-aside copies beyond the
+    newest BROKEN_COPIES); the copy's path."""
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    copy = path.with_name(f"{path.stem}.broken-{stamp}.json")
+    copy = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
     n = 1
     while copy.exists():
         n += 1
-        copy = path.with_name(f"{path.stem}.broken-{stamp}-{n}.json")
+        copy = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
     os.replace(path, copy)
-    old = sorted(path.parent.glob(f"{path.stem}.broken-*.json"),
+    old = sorted(path.parent.glob(f"{path.stem}.broken-*{path.suffix}"),
                  key=lambda p: p.stat().st_mtime, reverse=True)
     for extra in old[BROKEN_COPIES:]:
         extra.unlink(missing_ok=True)

@@ -1,40 +1,82 @@
-"""The one QSettings helper: every remembered value has a group and a typed accessor.
+"""The program's remembered settings: every value has a group and a typed accessor.
 
-Tests and the screenshot command pass an ini file of their own, so they never
-read or overwrite a player's real settings.
+The file is read and written here, not by QSettings: Qt turns a value such as
+``@Variant(\\0\\0\\0\\t\\x7f\\xff\\xff\\xff)`` into whatever it claims (here a list of
+2^31 items) while it reads the file, and a damaged file would then abort the window at
+every start before any code of ours could look at it. Here the file is an ini file
+whose values are JSON texts (a value that is not JSON is read as plain text, as an
+older file holds them); a value of the wrong kind falls back to its default, and a
+file that cannot be read at all (not text, no ``[group]``, too large) is set aside
+beside itself under a new name, ``problem`` says so, and the defaults are used.
+
+Tests and the screenshot command pass a file of their own, so they never read or
+overwrite a player's real settings.
 """
 
 from __future__ import annotations
 
+import configparser
+import json
+import os
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QStandardPaths
+
+from bsg_desktop.crash import APPLICATION, ORGANIZATION
+from bsg_desktop.errors import UserError
+from bsg_desktop.inputs import read_bytes
 
 RECENT_MAX = 8
 AUTOSAVE_NAME = "autosave.bsgx.json"
+MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes; far beyond that it is not one
+
+
+def default_settings_path() -> Path:
+    """Where QSettings kept them on Linux (``~/.config/BSG Express/bsg-express-desktop.conf``),
+    so a player's language and choices carry over; the same folder layout elsewhere."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return Path(base or Path.home() / ".config") / ORGANIZATION / f"{APPLICATION}.conf"
 
 
 class Settings:
     def __init__(self, path: str | Path | None = None) -> None:
-        self.q = (QSettings(str(path), QSettings.Format.IniFormat) if path is not None
-                  else QSettings())
+        self.path = Path(path) if path is not None else default_settings_path()
+        # where an unreadable file was set aside, for the window to say once
+        self.problem: Path | None = None
+        self.values: dict[str, dict[str, object]] = {}
+        if not os.path.lexists(self.path):
+            return
+        try:
+            self.values = _read(self.path)
+        except (UserError, ValueError, configparser.Error):
+            self._set_aside()
+
+    def _set_aside(self) -> None:
+        from bsg_desktop.ui.controller import set_aside
+
+        try:
+            if not self.path.is_file():
+                raise OSError("only a file is moved")  # a folder or a pipe stays put
+            self.problem = set_aside(self.path)
+        except OSError:
+            self.problem = self.path  # it stays where it is; it is not read either way
 
     def _get(self, group: str, key: str, default: object = None) -> object:
-        self.q.beginGroup(group)
-        try:
-            return self.q.value(key, default)
-        finally:
-            self.q.endGroup()
+        return self.values.get(group, {}).get(key, default)
 
     def _set(self, group: str, key: str, value: object) -> None:
-        self.q.beginGroup(group)
-        self.q.setValue(key, value)
-        self.q.endGroup()
-        self.q.sync()
+        from bsg_desktop.engine.save import write_atomic
+
+        self.values.setdefault(group, {})[key] = value
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, _written(self.values))
+        except OSError:
+            pass  # a settings folder that cannot be written: the values last this run
 
     def _flag(self, group: str, key: str, default: bool) -> bool:
-        """An on/off value, stored as the text "true" or "false" (as the ini file shows
-        it); anything else stored there counts as off."""
+        """An on/off value, stored as the text "true" or "false"; anything else stored
+        there counts as off."""
         return str(self._get(group, key, _flag_text(default))).lower() == "true"
 
     def _set_flag(self, group: str, key: str, on: bool) -> None:
@@ -42,15 +84,25 @@ class Settings:
 
     # window
     def geometry(self) -> QByteArray | None:
+        """The window's saveGeometry(), stored as hexadecimal text."""
         v = self._get("window", "geometry")
-        return v if isinstance(v, QByteArray) else None
+        if not isinstance(v, str) or len(v) > 4096:
+            return None
+        try:
+            return QByteArray(bytes.fromhex(v))
+        except ValueError:
+            return None
 
     def set_geometry(self, g: QByteArray) -> None:
-        self._set("window", "geometry", g)
+        self._set("window", "geometry", bytes(g.data()).hex())
 
     # ui
     def language(self) -> str:
-        return str(self._get("ui", "language", "en"))
+        """One of the languages the program has (English unless another was stored)."""
+        from bsg_desktop.i18n import LANGUAGES
+
+        v = self._get("ui", "language", "en")
+        return v if isinstance(v, str) and v in LANGUAGES else "en"
 
     def set_language(self, lang: str) -> None:
         self._set("ui", "language", lang)
@@ -120,7 +172,6 @@ class Settings:
     def set_new_game(self, players: int, names: list[str], kinds: list[str], level: str,
                      morale: bool) -> None:
         self._set("new_game", "players", str(players))
-        # QSettings stores an empty list as nothing: a name list always has five entries
         self._set("new_game", "names", (list(names) + [""] * 5)[:5])
         self._set("new_game", "kinds", (list(kinds) + ["computer"] * 5)[:5])
         self._set("new_game", "level", level)
@@ -166,14 +217,47 @@ def _flag_text(on: bool) -> str:
 
 
 def _texts(v: object) -> list[str]:
-    """A stored list of texts as a list of texts. QSettings gives one text for a
-    one-item list, and a hand-edited or damaged file can hold any type at all
-    (``@Size(1 2)``): anything but text or a list of texts counts as none."""
+    """A stored list of texts as a list of texts. An older file holds a one-item list as
+    one text, and a hand-edited or damaged file can hold any type at all: anything but
+    text or a list of texts counts as none."""
     if isinstance(v, str):
         return [v]
     if isinstance(v, (list, tuple)):
         return [x for x in v if isinstance(x, str)]
     return []
+
+
+def _read(path: Path) -> dict[str, dict[str, object]]:
+    """The file's groups and values; UserError (not a regular file, too large, cannot be
+    opened), ValueError (not UTF-8) or configparser.Error (no ``[group]``) when it
+    cannot be read as a settings file."""
+    data = read_bytes(path, UserError, MAX_BYTES)  # a regular file, never a pipe read for ever
+    parser = configparser.ConfigParser(interpolation=None, strict=False,
+                                       default_section="\0none")
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys keep their case
+    parser.read_string(data.decode("utf-8"), str(path))
+    return {group: {key: _value(text) for key, text in parser.items(group)}
+            for group in parser.sections()}
+
+
+def _value(text: str) -> object:
+    """A stored value: its JSON, or the text itself (an older file's plain values)."""
+    try:
+        return json.loads(text) if len(text) < 100_000 else text
+    except ValueError:
+        return text
+    except RecursionError:
+        return None
+
+
+def _written(values: dict[str, dict[str, object]]) -> str:
+    lines: list[str] = []
+    for group, items in values.items():
+        lines.append(f"[{group}]")
+        lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}"
+                  for key, value in items.items()]
+        lines.append("")
+    return "\n".join(lines)
 
 
 def default_autosave_path() -> Path:

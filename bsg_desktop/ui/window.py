@@ -211,6 +211,9 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
             self.resize(1500, 940)
         self.phones.presence_changed.connect(self.refresh)
         self.refresh()
+        if self.settings.problem is not None:  # once: the file has been set aside
+            self.statusBar().showMessage(tr("ui.settings_broken", path=self.settings.problem),
+                                         30000)
         if self.animate and self.settings.sound() and self.sound.problem is None:
             # the sounds load once the window is up, not before its first frame
             QTimer.singleShot(1000, self, self._prepare_sound)
