@@ -1,7 +1,11 @@
 """Input fuzzing: every file and flag gets a clear answer, in bounded time and memory.
 
 A seeded mutation corpus over the program's doors for user input: saves, the
-window's autosave, scenario files, cards.yaml and command-line flags. Each case
+window's autosave, scenario files, cards.yaml, command-line flags, the window's
+settings file (Qt's own value encodings, such as a @Variant claiming 2^31 items),
+nested values in every starting-position override (saves and scenarios), saves full
+of undos (up to 49,000 steps each taken back) and output paths that are folders or
+roots. Each case
 starts from a valid input and breaks it one way or several: truncation, byte
 flips and junk, type swaps, deep nesting, huge numbers, YAML anchors/aliases and
 duplicate keys, and special files (a FIFO, /dev/zero, a folder, a sparse 50 MB file).
@@ -49,7 +53,8 @@ import yaml  # noqa: E402
 from bsg_desktop.errors import UserError  # noqa: E402
 from bsg_desktop.inputs import YamlProblem, load_yaml  # noqa: E402
 
-KINDS = ("save", "autosave", "scenario", "cards", "cli")
+KINDS = ("save", "autosave", "scenario", "cards", "cli", "settings", "overrides", "undo",
+         "output")
 
 # Values a hand-edited or damaged file might hold where something else was expected.
 NASTY: list[Any] = [
@@ -85,16 +90,34 @@ def _played_save() -> str:
     return json.dumps(data, indent=1)
 
 
+def _undo_base() -> tuple[dict[str, Any], list[str]]:
+    """A save whose last position may take a step back (the first turn's retrieve), and
+    the choices legal there: the start of every undo-heavy save."""
+    from bsg_desktop.engine import Setup, new_game
+    from bsg_desktop.engine.save import to_json
+
+    g = new_game(Setup(players=4), 1)
+    g.keep_undo = True
+    for _ in range(200):
+        if "retrieve:strong" in {str(c) for c in g.legal_choices()}:
+            break
+        g.apply(g.legal_choices()[0])
+    return to_json(g), [str(c) for c in g.legal_choices()]
+
+
 @dataclass
 class Corpus:
     saves: list[str] = field(default_factory=list)
     scenarios: list[str] = field(default_factory=list)
     cards: str = ""
+    undo_base: dict[str, Any] = field(default_factory=dict)
+    undo_steps: list[str] = field(default_factory=list)
 
 
 def corpus() -> Corpus:
     c = Corpus()
     c.saves = [_played_save()]
+    c.undo_base, c.undo_steps = _undo_base()
     demos = sorted((ROOT / "scenarios" / "demos").glob("*.yaml"))
     c.scenarios = [p.read_text(encoding="utf-8") for p in demos]
     c.cards = (ROOT / "cards.yaml").read_text(encoding="utf-8")
@@ -287,6 +310,111 @@ def _cards(path: Path) -> None:
     _load.__wrapped__(str(path))  # uncached: every case is read afresh
 
 
+# --- the settings file: Qt's own value encodings, which QSettings would build as read
+SETTINGS_KEYS = {
+    "window": ["geometry"], "ui": ["language", "fast_bots", "moments", "sound",
+                                   "show_suspicion"],
+    "files": ["recent", "last_dir"], "new_game": ["players", "names", "kinds", "level",
+                                                  "morale"],
+    "session": ["clean_exit"], "print": ["folder", "paper", "lang", "ink", "layout", "exports",
+                                         "die_face", "bleed", "cards"],
+}
+
+
+def qt_value(rng: random.Random) -> str:
+    """A value as QSettings writes or a damaged file holds it: @Variant with a list, map
+    or byte-array length up to 2^32, @ByteArray, @Size, @Rect, escapes, JSON of any shape."""
+    n = rng.choice([0, 1, 9, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, rng.randrange(2 ** 32)])
+    kind = rng.choice([9, 8, 10, 11, 12, 0x7f, rng.randrange(256)])  # list, map, string …
+    body = "".join(f"\\x{b:02x}" for b in kind.to_bytes(4, "big") + n.to_bytes(4, "big"))
+    return rng.choice([
+        f"@Variant({body})", f"@Variant(\\0\\0\\0\\t{body})", f"\"@Variant({body})\"",
+        f"\\x40Variant({body})", f"@ByteArray({body})", f"@DateTime({body})",
+        "@Size(1 2)", "@Rect(-9 -9 99999 99999)", "@Invalid()", "a, @Variant(\\0), c",
+        json.dumps(rng.choice(NASTY)), "[" * 500 + "]" * 500, "\\" * 50, "hu", "true",
+        "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randrange(1, 40))),
+    ])
+
+
+def settings_case(rng: random.Random, path: Path) -> None:
+    lines = []
+    for group, keys in SETTINGS_KEYS.items():
+        lines.append(f"[{group}]")
+        lines += [f"{key}={qt_value(rng)}" for key in keys if rng.random() < 0.7]
+    data = "\n".join(lines).encode("utf-8", "surrogateescape")
+    if rng.random() < 0.1:
+        data = mutate_bytes(data, rng)
+    path.write_bytes(data)
+
+
+def _settings(path: Path) -> None:
+    from bsg_desktop.ui.settings import Settings
+
+    s = Settings(path)
+    s.geometry(), s.language(), s.fast_bots(), s.moments(), s.sound(), s.show_suspicion()
+    s.recent(), s.last_dir(), s.new_game(), s.print_choices(), s.clean_exit()
+    s.set_language("hu")  # and it can be written again
+
+
+# --- nested values in every override, in saves and in scenarios
+def nested(rng: random.Random) -> Any:
+    inner = rng.choice(NASTY[:40])
+    return rng.choice([[inner], [[inner]], {"0": [inner]}, {"0": {"strong": [[inner]]}},
+                       {"0": {"strong": {"active": [inner]}}}, [{"a": inner}],
+                       {"1": inner, "x": [[]]}, _nest(inner, rng.randrange(1, 30))])
+
+
+def overrides_case(rng: random.Random, path: Path, corp: Corpus) -> Callable[[], None]:
+    from bsg_desktop.engine.setup import READERS
+
+    overrides = {key: nested(rng) if rng.random() < 0.8 else rng.choice(NASTY)
+                 for key in rng.sample(sorted(READERS), rng.randrange(1, 4))}
+    if rng.random() < 0.5:
+        data = json.loads(corp.saves[0])
+        data["overrides"] = overrides
+        data["choices"] = []
+        path = path.with_suffix(".json")
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return lambda: _load_save(path)
+    tree = yaml.safe_load(rng.choice(corp.scenarios))
+    tree["state"] = {**(tree.get("state") or {}), **overrides}
+    path = path.with_suffix(".yaml")
+    path.write_text(_dump_yaml(tree), encoding="utf-8")
+    return lambda: _scenario(path)
+
+
+# --- saves full of undos: one step and its undo, many times, up to the choice cap
+UNDO_PAIRS = (1, 10, 100, 1000, 4999, 49_000)  # 49,000 pairs: 98,000 of the 100,000 allowed
+
+
+def undo_case(rng: random.Random, path: Path, corp: Corpus) -> str:
+    data = dict(corp.undo_base)
+    pairs = rng.choice(UNDO_PAIRS)
+    steps = [rng.choice(corp.undo_steps) if rng.random() < 0.8 else rng.choice(
+        ["undo", "retrieve:weak", "skip", "x"]) for _ in range(rng.randrange(1, 4))]
+    tail = [c for _ in range(pairs) for c in (rng.choice(steps), "undo")]
+    if rng.random() < 0.2:
+        tail.insert(rng.randrange(len(tail) + 1), rng.choice(["undo", "skip", "retrieve:strong"]))
+    data["choices"] = list(data["choices"]) + tail
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return f"{len(data['choices']):,} choices, steps {steps}"
+
+
+# --- output paths that are folders, roots or nowhere
+def output_case(rng: random.Random, folder: Path) -> list[str]:
+    target = rng.choice(["/", ".", "..", "", str(folder), str(folder) + "/", "~/", "//",
+                         str(folder / "no" / "such" / "r.md"), str(folder / "."), "/.",
+                         str(folder / "..")])
+    command = rng.choice(["simulate", "league", "play"])
+    if command == "play":
+        return ["play", "--screenshot", target]
+    if command == "league":
+        return ["league", "--games", "1", "--levels", "random,heuristic", "--side", "humans",
+                "--opponents", "stronger", "--report", target]
+    return ["simulate", "--games", "1", "--players", "3", "--bots", "random", "--report",
+            target]
+
+
 CLI_COMMANDS = ("simulate", "league", "replay", "scenario")
 FLAG_VALUES: dict[str, list[str]] = {
     "--games": ["1", "2", "0", "-1", "x", "1e3", "99999999999999999999999", "", "²"],
@@ -395,9 +523,24 @@ def cases(kind: str, count: int, seed: int, folder: Path, corp: Corpus) -> Itera
                 p.rmdir() if p.is_dir() and not p.is_symlink() else p.unlink()
         else:
             sub.mkdir()
-        if kind == "cli":
-            argv = cli_case(rng, sub, corp)
+        if kind == "cli" or kind == "output":
+            argv = cli_case(rng, sub, corp) if kind == "cli" else output_case(rng, sub)
             yield Case(kind, i, lambda argv=argv: _cli(argv), " ".join(argv)[:200])
+            continue
+        if kind == "settings":
+            path = sub / "settings.conf"
+            settings_case(rng, path)
+            what = f"settings ({path.read_bytes()[:80]!r})"
+            yield Case(kind, i, lambda p=path: _settings(p), what)
+            continue
+        if kind == "overrides":
+            run = overrides_case(rng, sub / "file", corp)
+            yield Case(kind, i, run, "nested overrides")
+            continue
+        if kind == "undo":
+            path = sub / "undo.json"
+            what = undo_case(rng, path, corp)
+            yield Case(kind, i, lambda p=path: _load_save(p), what)
             continue
         target, yaml_file = FILE_TARGETS[kind]
         path = sub / ("file.yaml" if yaml_file else "file.json")
@@ -503,7 +646,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
     # the command line plays real (tiny) games, so it gets a smaller share of the cases
-    weights = {"save": 3, "autosave": 2, "scenario": 3, "cards": 2, "cli": 1}
+    weights = {"save": 3, "autosave": 2, "scenario": 3, "cards": 2, "cli": 1, "settings": 2,
+               "overrides": 2, "undo": 1, "output": 1}
     total_w = sum(weights[k] for k in kinds)
     counts = {k: args.cases * weights[k] // total_w for k in kinds}
     counts[kinds[0]] += args.cases - sum(counts.values())

@@ -127,7 +127,9 @@ def from_json(data: Any, name: str = "save") -> Game:
         for x in crisis:
             if isinstance(x, str):
                 CrisisFace.from_code(x)
-        return replay(setup, seed, [Choice.parse(c) for c in choices], overrides=overrides,
+        # each text read once: a save of 100,000 choices repeats a handful of them
+        read = {text: Choice.parse(text) for text in dict.fromkeys(choices)}
+        return replay(setup, seed, [read[c] for c in choices], overrides=overrides,
                       script_skill=skill, script_crisis=crisis)
     except IllegalChoiceError as e:
         raise SaveError(f"{name}: the moves do not replay: {e}") from None
