@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from loops import bounded
+
 from bsg_desktop.engine import Setup, new_game
 
 
@@ -42,7 +44,9 @@ def play_until_damage(win: Any, seed: int = 5) -> str:
     win.start_game(Setup(players=4), seed=seed)
     c = win.controller
     rng = random.Random(3)
-    while not c.game.damage_placed:
+    for _ in bounded():
+        if c.game.damage_placed:
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))
     c.unlock()

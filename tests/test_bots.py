@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from loops import bounded
 
 from bsg_desktop.bots import LEVELS, make_bot
 from bsg_desktop.bots.heuristic import HeuristicBot
@@ -53,7 +54,9 @@ def test_heuristic_games_finish_legally_with_invariants(players: int) -> None:
     for seed in range(4):
         g = new_game(Setup(players=players), seed=seed)
         bots = [make_bot("heuristic", seed * 10 + s) for s in range(players)]
-        while g.outcome is None and not g.stalled:
+        for _ in bounded():
+            if not (g.outcome is None and not g.stalled):
+                break
             d = g.pending
             c = bots[d.seat].choose(g.view(d.seat), d)
             assert c in d.options
@@ -115,7 +118,9 @@ def test_determinized_world_agrees_with_the_view_and_ignores_hidden_facts() -> N
 def test_strong_search_is_reproducible_with_fixed_worlds_and_legal() -> None:
     g = new_game(Setup(players=4), seed=2)
     _advance(g, 3, 2)
-    while g.pending.kind != "action":
+    for _ in bounded():
+        if g.pending.kind == "action":
+            break
         _advance(g, 1, 2)
     d = g.pending
     v = g.view(d.seat)
@@ -179,7 +184,9 @@ def test_suspicion_is_calibrated_in_self_play() -> None:
     for seed in range(30):
         g = new_game(Setup(players=5), seed=9000 + seed, record=True)
         bots = [HeuristicBot(seed * 10 + s) for s in range(g.n)]
-        while g.outcome is None and not g.stalled:
+        for _ in bounded():
+            if not (g.outcome is None and not g.stalled):
+                break
             d = g.pending
             v = g.view(d.seat)
             c = bots[d.seat].choose(v, d)
@@ -247,7 +254,9 @@ def test_cylon_reveals_when_the_effect_wins_at_once() -> None:
     c = HeuristicBot(1).choose(g.view(0), d)
     assert c == Choice("a9", ("cylon_one",))
     g.apply(c)
-    while g.outcome is None and g.pending.seat == 0:
+    for _ in bounded():
+        if not (g.outcome is None and g.pending.seat == 0):
+            break
         g.apply(HeuristicBot(1).choose(g.view(0), g.pending))
     assert g.outcome is not None and g.outcome.winner == "cylons"
 
@@ -268,7 +277,9 @@ def test_humans_vote_the_known_cylon_into_the_brig() -> None:
                  seed=3, overrides={"loyalty": {2: ["cylon_two"]}, "step": "action"})
     g.apply("a1:2")  # Baltar looks at seat 2
     _advance(g, 0, 0)
-    while not (g.pending.kind == "action" and g.pending.seat == 0):
+    for _ in bounded():
+        if g.pending.kind == "action" and g.pending.seat == 0:
+            break
         d = g.pending
         g.apply(HeuristicBot(d.seat).choose(g.view(d.seat), d))
         if g.outcome is not None:
@@ -284,7 +295,9 @@ def _positions(count: int, players: int, keep):
     while len(out) < count and seed < 60:
         g = new_game(Setup(players=players), seed=seed)
         bots = [HeuristicBot(seed * 7 + s) for s in range(players)]
-        while g.outcome is None and len(out) < count:
+        for _ in bounded():
+            if g.outcome is not None or len(out) >= count:
+                break
             d = g.pending
             v = g.view(d.seat)
             if keep(v, d):
@@ -359,7 +372,9 @@ def test_strong_with_no_worlds_plays_exactly_as_heuristic() -> None:
         g = new_game(Setup(players=3 + seed), seed=seed)
         heur = [HeuristicBot(seed * 10 + s) for s in range(g.n)]
         strong = [StrongBot(seed * 10 + s, worlds=0) for s in range(g.n)]
-        while g.outcome is None and not g.stalled:
+        for _ in bounded():
+            if not (g.outcome is None and not g.stalled):
+                break
             d = g.pending
             v = g.view(d.seat)
             c = heur[d.seat].choose(v, d)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from loops import bounded
 
 from bsg_desktop.engine import Setup, new_game
 from bsg_desktop.engine.save import save_game
@@ -67,7 +68,9 @@ def test_wrong_flags_exit_2_with_one_line(args: tuple[str, ...]) -> None:
 def test_replay_prints_the_log(tmp_path: Path) -> None:
     g = new_game(Setup(players=4), 9)
     rng = random.Random(9)
-    while g.outcome is None:
+    for _ in bounded():
+        if g.outcome is not None:
+            break
         g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
     path = tmp_path / "game.json"
     save_game(g, path)

@@ -27,6 +27,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
+from loops import bounded  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 from system_tools import system_tool  # noqa: E402
 
@@ -64,7 +65,7 @@ class BrowserThread:
             self.started.set()
             return
         self.started.set()
-        while True:
+        for _ in bounded(1_000_000):  # jobs, each waited for: far more than a test sends
             job = self.jobs.get()
             if job is None:
                 break
@@ -82,7 +83,9 @@ class BrowserThread:
         done = threading.Event()
         self.jobs.put((fn, box, done))
         end = time.monotonic() + timeout
-        while not done.is_set():
+        for _ in bounded(1_000_000):  # and by the clock: `timeout` below
+            if done.is_set():
+                break
             QCoreApplication.processEvents()
             done.wait(0.003)
             if time.monotonic() > end:

@@ -11,6 +11,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from loops import bounded
+
 from bsg_desktop.data import CrisisFace, load_components
 from bsg_desktop.data.components import CrisisDie
 from bsg_desktop.engine import ACTIVE, Event, Game, Setup, new_game
@@ -175,6 +177,8 @@ def test_engine_turn_limit_stops_a_runaway_simulation() -> None:
     g = start(3, seed=1)
     g.turn_limit = 2
     rng = random.Random(0)
-    while g.outcome is None and not g.stalled:
+    for _ in bounded():
+        if not (g.outcome is None and not g.stalled):
+            break
         g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
     assert g.stalled and g.turn == 3 and g.pending is None

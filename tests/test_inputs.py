@@ -12,6 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from loops import bounded
 
 from bsg_desktop import cli
 from bsg_desktop.data import load_components
@@ -295,7 +296,9 @@ def test_c3_a_cylon_card_is_known_by_its_faction_not_its_id(tmp_path: Path) -> N
 
 
 def legal_after_retrieval(g) -> tuple[Choice, ...]:
-    while g.pending.kind != "action":
+    for _ in bounded():
+        if g.pending.kind == "action":
+            break
         g.apply(g.pending.options[0])
     return g.pending.options
 

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from loops import bounded
 from PIL import Image
 
 from bsg_desktop import charts, cli
@@ -50,7 +51,7 @@ class Terminal:
         self._reader.start()
 
     def _read(self) -> None:
-        while True:
+        for _ in bounded():
             try:
                 chunk = os.read(self.master, 65536)
             except OSError:  # the command ended and closed its side

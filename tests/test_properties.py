@@ -11,6 +11,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loops import bounded
 
 from bsg_desktop.engine import ACTIVE, Game, Setup, new_game, visible_log
 from bsg_desktop.engine.invariants import violations
@@ -51,7 +52,9 @@ def test_invariants_hold_after_every_step(players: int, seed: int, policy: int,
     g = new_game(Setup(players=players, morale_variant=variant), seed)
     rng = random.Random(policy)
     assert violations(g) == []
-    while step(g, rng):
+    for _ in bounded():
+        if not step(g, rng):
+            break
         assert violations(g) == [], (seed, len(g.choices))
     assert g.outcome is not None and not g.stalled
 
@@ -80,7 +83,7 @@ def no_foreign_secrets(g: Game) -> None:
 def test_views_never_show_other_seats_secrets(players: int, seed: int, policy: int) -> None:
     g = new_game(Setup(players=players), seed)
     rng = random.Random(policy)
-    while True:
+    for _ in bounded():
         no_foreign_secrets(g)
         if not step(g, rng):
             break
@@ -191,7 +194,9 @@ def test_same_setup_seed_choices_same_events(players: int, seed: int, policy: in
     setup = Setup(players=players, morale_variant=variant)
     g = new_game(setup, seed)
     rng = random.Random(policy)
-    while step(g, rng):
+    for _ in bounded():
+        if not step(g, rng):
+            break
         pass
     again = new_game(setup, seed)
     for ch in g.choices:

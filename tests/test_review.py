@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from loops import bounded
 
 from bsg_desktop.bots import make_bot
 from bsg_desktop.engine import Game, Setup, new_game, replay
@@ -21,7 +22,9 @@ from bsg_desktop.review import Review, ReviewError
 def bot_game(seed: int, players: int = 4) -> Game:
     g = new_game(Setup(players=players), seed)
     bots = [make_bot("heuristic", seed=seed * 10 + s) for s in range(players)]
-    while g.outcome is None:
+    for _ in bounded():
+        if g.outcome is not None:
+            break
         s = g.pending.seat  # type: ignore[union-attr]
         g.apply(bots[s].choose(g.view(s), g.pending))  # type: ignore[arg-type]
     return g
@@ -87,7 +90,9 @@ def test_a_game_with_a_decision_taken_back_is_reviewed_and_cut_into_lessons() ->
     g = new_game(Setup(players=4), 5)
     g.keep_undo = True
     bots = [make_bot("heuristic", seed=50 + s) for s in range(4)]
-    while g.outcome is None:
+    for _ in bounded():
+        if g.outcome is not None:
+            break
         s = g.pending.seat  # type: ignore[union-attr]
         g.apply(bots[s].choose(g.view(s), g.pending))  # type: ignore[arg-type]
         if g.outcome is None and UNDO not in g.choices and g.undoable(g.pending.seat):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from loops import bounded
 from test_engine_helpers import (
     BEFORE_JUMP,
     C_UNREST_4_1_JUMP,
@@ -185,7 +186,9 @@ def test_a5_bonus_never_gives_two_icons() -> None:
 
 def vote(g: Game, values: dict[int, list[int]]) -> None:
     """Answer a vote: seats in ``values`` join and contribute all their dice."""
-    while g.outcome is None and kind(g) in ("join", "kara"):
+    for _ in bounded():
+        if not (g.outcome is None and kind(g) in ("join", "kara")):
+            break
         seat = g.pending.seat
         if kind(g) == "kara":
             g.apply("keep")

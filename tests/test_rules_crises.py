@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from loops import bounded
 from test_engine_helpers import (
     C_ATTACK_6_2_JUMP,
     C_DRADIS_4_2_JUMP,
@@ -188,7 +189,9 @@ def test_k8_repeats_while_condition_holds() -> None:
                dradis_pile=["raider"])
     fail(g)
     penalties = 0
-    while kind(g) == "k8_penalty":
+    for _ in bounded():
+        if kind(g) != "k8_penalty":
+            break
         g.apply("penalty:damage")
         penalties += 1
     assert penalties == 2 and len(g.damage_placed) == 2

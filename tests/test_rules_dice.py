@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from loops import bounded
 from test_engine_helpers import C_UNREST_6_1, contribute, dice, ids, kind, of, opts, play, start
 
 from bsg_desktop.engine import ACTIVE, CONTRIBUTED, REMOVED, SPENT
@@ -48,7 +49,9 @@ def test_d2_joining_rolls_all_active_dice() -> None:
 def test_d3_join_order_clockwise_from_left_active_last() -> None:
     g = crisis()
     asked = []
-    while kind(g) == "join":
+    for _ in bounded():
+        if kind(g) != "join":
+            break
         asked.append(g.pending.seat)
         g.apply("pass")
     assert asked == [1, 2, 3, 0]
@@ -58,7 +61,9 @@ def test_d3_join_order_wraps_for_a_later_active_seat() -> None:
     g = start(4, CAST, crisis=[C_UNREST_6_1, 0], step="crisis", active=2)
     g.apply("crisis:0")
     asked = []
-    while kind(g) == "join":
+    for _ in bounded():
+        if kind(g) != "join":
+            break
         asked.append(g.pending.seat)
         g.apply("pass")
     assert asked == [3, 0, 1, 2]
@@ -161,7 +166,9 @@ def test_d3_ordered_vote_starts_left_of_the_active_player() -> None:
               loyalty={0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "cylon_one"})
     play(g, "a8:2,strong", "act", "a6:brig,3")
     asked = []
-    while kind(g) == "join":
+    for _ in bounded():
+        if kind(g) != "join":
+            break
         asked.append(g.pending.seat)
         g.apply("pass")
     assert asked == [1, 2, 3, 0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from loops import bounded
 from test_engine_helpers import (
     C_DRADIS_4_2_JUMP,
     C_UNREST_4_1_JUMP,
@@ -161,7 +162,9 @@ def test_review_of_a_finished_game_with_undos() -> None:
         g.keep_undo = True
         rng = random.Random(seed)
         undos = 0
-        while g.outcome is None:
+        for _ in bounded():
+            if g.outcome is not None:
+                break
             d = g.pending
             g.apply(d.options[rng.randrange(len(d.options))])
             if g.undoable(d.seat) and rng.random() < 0.5:

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from loops import bounded
 
 from bsg_desktop import cli, crash
 from bsg_desktop.engine import Game, Setup, new_game
@@ -20,7 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def _played(players: int, seed: int, steps: int | None) -> Game:
     g = new_game(Setup(players=players), seed)
     rng = random.Random(seed)
-    while g.outcome is None and (steps is None or len(g.choices) < steps):
+    for _ in bounded():
+        if g.outcome is not None or (steps is not None and len(g.choices) >= steps):
+            break
         g.apply(g.pending.options[rng.randrange(len(g.pending.options))])
     return g
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from loops import bounded
 
 from bsg_desktop.i18n import set_language
 from bsg_desktop.scenario import ScenarioError, load_scenario, parse_scenario
@@ -16,7 +17,9 @@ K9 = DEMO_DIR / "k9_rulebook_example.yaml"
 def test_k9_lesson_steps_forward_to_the_rulebook_outcome() -> None:
     lesson = Lesson.open(K9)
     assert lesson.at_start and lesson.step_events() == []
-    while lesson.forward():
+    for _ in bounded():
+        if not lesson.forward():
+            break
         pass
     assert lesson.at_end
     assert sorted(lesson.game.dradis_monitor) == ["raider", "ship"]
@@ -26,7 +29,9 @@ def test_k9_lesson_steps_forward_to_the_rulebook_outcome() -> None:
 def test_back_returns_exactly_to_each_earlier_position() -> None:
     lesson = Lesson.open(K9)
     views = [lesson.game.view(None)]
-    while lesson.forward():
+    for _ in bounded():
+        if not lesson.forward():
+            break
         views.append(lesson.game.view(None))
     for pos in range(lesson.length - 1, -1, -1):
         assert lesson.back()
@@ -98,7 +103,9 @@ def test_every_shipped_demo_runs_forward_and_back() -> None:
         assert entry.error == "", entry.error
         lesson = Lesson(load_scenario(entry.path))
         start = lesson.game.view(None)
-        while lesson.forward():
+        for _ in bounded():
+            if not lesson.forward():
+                break
             pass
         lesson.goto(0)
         assert lesson.game.view(None) == start

@@ -21,6 +21,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from hand_over import cylon_seed, pass_screen  # noqa: E402
+from loops import bounded
 from PySide6.QtGui import QImage  # noqa: E402
 
 from bsg_desktop.engine import ACTIVE, CONTRIBUTED, SPENT, Game, Setup, new_game  # noqa: E402
@@ -99,7 +100,9 @@ def test_whole_hot_seat_game_through_the_widgets(make_window, qtbot):  # type: i
     assert_board_matches(win)
     steps = 0
     handovers = 0
-    while win.controller.game.outcome is None:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if win.controller.game.outcome is not None:
+            break
         if win.stack.currentWidget() is win.handover:
             handovers += 1
         take_turn(win, qtbot, rng)
@@ -206,7 +209,9 @@ def test_autosave_and_resume_after_crash(make_window, qtbot, tmp_path):  # type:
     win.start_game(Setup(players=3), seed=8)
     rng = random.Random(3)
     auto = tmp_path / "autosave.bsgx.json"
-    while not auto.exists():
+    for _ in bounded():
+        if auto.exists():
+            break
         take_turn(win, qtbot, rng)
     turn_choices = json.loads(auto.read_text(encoding="utf-8"))["choices"]
     # simulate a crash: no closeEvent, so the session is not marked clean

@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from loops import bounded
 from PySide6.QtGui import QTransform  # noqa: E402
 
 from bsg_desktop.engine import Setup  # noqa: E402
@@ -107,7 +108,9 @@ def tooltip_at(win: MainWindow, scene_point) -> str:  # type: ignore[no-untyped-
     """The tooltip a hover at this scene point shows (the topmost item that has one)."""
     pos = win.board_view.mapFromScene(scene_point)
     for it in win.board_view.items(pos):
-        while it is not None and not it.toolTip():
+        for _ in bounded():
+            if not (it is not None and not it.toolTip()):
+                break
             it = it.parentItem()
         if it is not None:
             return it.toolTip()

@@ -11,6 +11,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from hand_over import play_until_damage  # noqa: E402
+from loops import bounded
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
 from bsg_desktop.engine import Setup  # noqa: E402
@@ -65,7 +66,9 @@ def test_own_dice_land_showing_their_faces(win, qtbot):  # type: ignore[no-untyp
     win.start_game(Setup(players=4), seed=5)
     c = win.controller
     rng = random.Random(2)
-    while c.game.pending.kind != "contribute":  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.pending.kind == "contribute":
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     seat = c.game.pending.seat  # type: ignore[union-attr]

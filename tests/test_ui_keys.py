@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from loops import bounded
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QAccessible, QColor  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
@@ -74,7 +75,9 @@ def test_whole_game_by_key_events_only(win, qtbot):  # type: ignore[no-untyped-d
     c = win.controller
     rng = random.Random(8)
     steps = handovers = walked = rolls = 0
-    while c.game.outcome is None:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.outcome is not None:
+            break
         if c.roll_to_see() is not None:  # the game put in a player's die: they saw it
             QApplication.processEvents()
             assert QApplication.focusWidget() is win.panel.roll_button
@@ -166,7 +169,9 @@ def test_screen_readers_are_told_dice_options_seats_and_board(win, qtbot):  # ty
     win.start_game(Setup(players=4, names=("Anna", "", "", "")), seed=5)
     c = win.controller
     rng = random.Random(2)
-    while c.game.pending.kind != "contribute":  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.pending.kind == "contribute":
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     c.unlock()
@@ -205,7 +210,9 @@ def background(w: QWidget) -> QColor:
     """The colour behind a widget's text: its own styled background, else the nearest
     ancestor's that paints one (transparent ones are looked through)."""
     node: QWidget | None = w
-    while node is not None:
+    for _ in bounded():
+        if node is None:
+            break
         node.ensurePolished()
         col = node.palette().color(node.backgroundRole())
         styled = node.testAttribute(Qt.WidgetAttribute.WA_StyledBackground) or \

@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from loops import bounded
 from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
 
 from bsg_desktop.engine import Event, Setup  # noqa: E402
@@ -52,7 +53,9 @@ def test_moments_show_briefly_with_the_log_line(make, qtbot):  # type: ignore[no
     rng = random.Random(3)
     seen: set[str] = set()
     rolls = 0
-    while c.game.outcome is None:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.outcome is not None:
+            break
         c.unlock()
         before = len(c.game.events)  # type: ignore[union-attr]
         shown = win.moment.shown_count
@@ -82,7 +85,9 @@ def test_moments_never_hold_the_game_up(make, qtbot):  # type: ignore[no-untyped
     win.start_game(Setup(players=4), 5)
     c = win.controller
     rng = random.Random(3)
-    while not win.moment.isVisible():
+    for _ in bounded():
+        if win.moment.isVisible():
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     c.unlock()
@@ -101,7 +106,9 @@ def test_settings_switch_turns_moments_off(make, qtbot):  # type: ignore[no-unty
     win.start_game(Setup(players=4), 5)
     c = win.controller
     rng = random.Random(3)
-    while c.game.outcome is None:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.outcome is not None:
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     assert win.moment.shown_count == 0  # not even the game's end

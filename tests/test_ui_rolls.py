@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from loops import bounded
 from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -211,7 +212,9 @@ def test_phone_player_sees_their_roll_on_the_phone(lee, qtbot, tmp_path) -> None
         assert s["rolled"] is None and str(choice) in [o["choice"] for o in
                                                        s["decision"]["options"]]
         phone.send({"type": "choose", "seq": s["seq"], "choice": str(choice)})
-        while s["decision"] is not None:
+        for _ in bounded():
+            if s["decision"] is None:
+                break
             s = phone.next("state", pump)
         said = roll_words(win, c.game, a)
         e = [e for e in c.game.events if e.kind == "dice_contributed"][-1]
@@ -243,7 +246,9 @@ def test_forced_rolls_are_exactly_the_contributions_nobody_chose() -> None:
     for seed in (2, 8):
         g = new_game(Setup(players=3), seed)
         rng = random.Random(seed)
-        while g.outcome is None:
+        for _ in bounded():
+            if g.outcome is not None:
+                break
             d = g.pending
             choice = rng.choice(d.options)
             events = g.apply(choice)

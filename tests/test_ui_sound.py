@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from loops import bounded
 from PySide6 import __version__ as PYSIDE_VERSION  # noqa: E402
 
 from bsg_desktop import sounds  # noqa: E402
@@ -110,7 +111,9 @@ def test_only_public_events_sound_the_same_for_every_seat_and_screen(make):  # t
     c.events_applied.connect(lambda ev: batches.append(list(ev)))
     log: list[list[str]] = []
     bot_rolls = 0  # a computer player's die put in by the game sounds like a person's
-    while c.game.outcome is None:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.outcome is not None:
+            break
         by_bot = c.pending_seat in c.bots
         seat = c.pending_seat
         assert seat is not None
@@ -159,14 +162,18 @@ def test_settings_switch_silences_sound_and_is_remembered(make):  # type: ignore
     win.start_game(Setup(players=4), 5)
     c = win.controller
     rng = random.Random(3)
-    while not played(win):
+    for _ in bounded():
+        if played(win):
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     win.act_sound.trigger()
     assert not win.settings.sound()
     n = len(played(win))
     silenced = 0
-    while silenced < 3:
+    for _ in bounded():
+        if silenced >= 3:
+            break
         c.unlock()
         events = c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
         silenced += sound_for(events, c.forced) is not None
@@ -194,7 +201,9 @@ def test_without_a_backend_the_entry_is_greyed_out_with_how_to_get_sound(make): 
     win.start_game(Setup(players=4), 5)
     c = win.controller
     rng = random.Random(3)
-    while win.moment.shown_count < 3:
+    for _ in bounded():
+        if win.moment.shown_count >= 3:
+            break
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     assert not tried  # the moments played, silently
@@ -237,14 +246,18 @@ def test_lessons_make_no_sound(make):  # type: ignore[no-untyped-def]
     c = win.controller
     jump = None
     rng = random.Random(3)
-    while jump is None:
+    for _ in bounded():
+        if jump is not None:
+            break
         c.unlock()
         events = c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
         jump = next((e for e in events if e.kind == "fleet_jumped" and e.to is None), None)
     assert played(win)[-1] == "jump"
     n = len(played(win))
     assert win.open_demo(DEMO_DIR / "a9_reveal_four_players.yaml")
-    while not win.lesson.at_end:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if win.lesson.at_end:
+            break
         win.lesson_forward()
     c.events_applied.emit([jump])  # as if the game behind the lesson had moved
     assert len(played(win)) == n and win.moment.shown_count == n

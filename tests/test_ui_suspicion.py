@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from loops import bounded
+
 from bsg_desktop.engine import Setup, new_game
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.settings import Settings
@@ -75,7 +77,9 @@ def test_after_the_game_computer_seats_own_beliefs_are_told(qtbot: Any, tmp_path
     g = win.controller.game
     assert g is not None
     g.record = True
-    while g.outcome is None:  # play everyone through the engine's door, first option
+    for _ in bounded():  # play everyone through the engine's door, first option
+        if g.outcome is not None:
+            break
         win.controller.choose(g.pending.options[0]) if g.pending.seat == 0 else \
             win.controller.play_bots_now(1)
     win.suspicion.show_game(g, set(win.controller.bots))

@@ -16,6 +16,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from hand_over import pass_screen  # noqa: E402
+from loops import bounded
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
@@ -127,7 +128,9 @@ def test_a_finished_game_and_a_lesson_ask_nothing(make_window):  # type: ignore[
     win.start_game(Setup(players=3), seed=2)
     c = win.controller
     rng = random.Random(4)
-    while c.game.outcome is None:  # type: ignore[union-attr]
+    for _ in bounded():  # type: ignore[union-attr]
+        if c.game.outcome is not None:
+            break
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     assert win.keep_or_leave() and asked.times == 0
 

@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from loops import bounded
 from PySide6.QtCore import Qt  # noqa: E402
 from test_ui import engine_board  # noqa: E402  (tests/ is on sys.path under pytest)
 
@@ -62,11 +63,15 @@ def test_every_shipped_demo_steps_forward_and_back(win, qtbot):  # type: ignore[
         assert win.lesson_panel.title.text() == d.title("en")
         start = le.game.view(None)
         assert_lesson_on_board(win)
-        while win.lesson_panel.forward_button.isEnabled():
+        for _ in bounded():
+            if not win.lesson_panel.forward_button.isEnabled():
+                break
             qtbot.mouseClick(win.lesson_panel.forward_button, Qt.MouseButton.LeftButton)
             assert_lesson_on_board(win)
         assert le.at_end and le.pos == le.length
-        while not le.at_start:
+        for _ in bounded():
+            if le.at_start:
+                break
             pos = le.pos
             qtbot.keyClick(win.board_view, Qt.Key.Key_Left)
             assert le.pos == pos - 1, f"{d.path.name}: Left arrow did not step back"

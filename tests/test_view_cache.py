@@ -13,6 +13,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loops import bounded
 
 from bsg_desktop.bots import make_bot
 from bsg_desktop.engine import (
@@ -99,7 +100,9 @@ def test_cached_views_equal_fresh_views_at_every_step(players: int, seed: int,
     g = new_game(Setup(players=players), seed)
     rng = random.Random(policy)
     copies: list[Game] = []
-    while g.outcome is None and not g.stalled:
+    for _ in bounded():
+        if not (g.outcome is None and not g.stalled):
+            break
         # the order of seats changes which cache entries are hit, so vary it
         order = [*range(g.n), None]
         rng.shuffle(order)
@@ -121,7 +124,9 @@ def test_cached_views_equal_fresh_views_at_every_step(players: int, seed: int,
 def test_heuristic_game_views_equal_fresh_views() -> None:
     g = new_game(Setup(players=4), 11)
     bots = [make_bot("heuristic", s) for s in range(4)]
-    while g.outcome is None and not g.stalled:
+    for _ in bounded():
+        if not (g.outcome is None and not g.stalled):
+            break
         d = g.pending
         v = g.view(d.seat)
         same(v, reference_view(g, d.seat))
@@ -176,7 +181,9 @@ def test_check_view_follows_the_check_changed_behind_the_engine() -> None:
     and a total set by hand is set back as compute() would, cached or not."""
     g = new_game(Setup(players=4), 3)
     bots = [make_bot("heuristic", s) for s in range(4)]
-    while g.check is None or not g.check.entries:
+    for _ in bounded():
+        if not (g.check is None or not g.check.entries):
+            break
         d = g.pending
         g.apply(bots[d.seat].choose(g.view(d.seat), d))
     ch = g.check
