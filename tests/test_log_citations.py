@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from loops import bounded
 from test_engine_helpers import C3, C4, C_UNREST_6_1, of, play, settle, start
 
 from bsg_desktop import cli
@@ -190,7 +191,9 @@ def test_K7_one_colonial_ship_is_not_written_as_ships() -> None:
 def test_D1_a_spectators_replay_all_names_the_roller_instead_of_you(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     g = new_game(Setup(players=4), 9)
-    while g.outcome is None:
+    for _ in bounded():
+        if g.outcome is not None:
+            break
         g.apply(g.pending.options[0])
     path = tmp_path / "game.json"
     save_game(g, path)

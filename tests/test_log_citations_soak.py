@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from loops import bounded
 
 from bsg_desktop.engine import Game, Setup, new_game
 from bsg_desktop.sim import RandomPolicy
@@ -60,7 +61,9 @@ def test_k6_b2_k4_i9_i13_two_thousand_games_cite_the_limiting_rule(
     for i in range(GAMES):
         g = new_game(Setup(players=3 + i % 3, morale_variant=i % 7 == 0), seed=i)
         policy = RandomPolicy(i)
-        while g.outcome is None and not g.stalled:
+        for _ in bounded():
+            if g.outcome is not None or g.stalled:
+                break
             g.apply(policy.choose(None, g.pending.options))
         admirals.update(e.rule for e in g.events if e.kind == "admiral_changed")
     assert not wrong, f"{len(wrong)} passes cite the wrong rule, e.g. {wrong[:3]}"
