@@ -17,7 +17,6 @@ from bsg_desktop.engine.core import Choice, Setup
 from bsg_desktop.engine.machine import ALWAYS_ASK, MAX_TURNS, Machine, ScriptError, Task
 from bsg_desktop.engine.setup import apply_setup
 from bsg_desktop.engine.undo import UNDO, step_undoable
-from bsg_desktop.errors import IllegalChoiceError
 
 __all__ = ["ALWAYS_ASK", "MAX_TURNS", "Game", "ScriptError", "Task", "fresh_seed", "new_game",
            "replay"]
