@@ -56,7 +56,7 @@ def new_window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def hosted_table(qapp):  # type: ignore[no-untyped-def]
-    """``hosted_table(seed)``: a 3-seat game, seats 0 and 1 human, seat 2 a heuristic
+    """``hosted_table(seed, names=())``: a 3-seat game, seats 0 and 1 human, seat 2 a heuristic
     computer with no pauses, its human seats hosted for phones on loopback (any free
     port); returns ``(controller, phone_host)``. The server and the browser tests both
     play on such a table; hosting and the game are stopped afterwards."""
@@ -66,11 +66,12 @@ def hosted_table(qapp):  # type: ignore[no-untyped-def]
 
     made: list[tuple[GameController, PhoneHost]] = []
 
-    def make(seed: int) -> tuple[GameController, PhoneHost]:
+    def make(seed: int, names: tuple[str, ...] = ()) -> tuple[GameController, PhoneHost]:
         c = GameController(bot_delay_ms=0)
         c.bot_level = "heuristic"
-        c.start(Setup(players=3), seed, [HUMAN, HUMAN, COMPUTER])
+        c.start(Setup(players=3, names=names), seed, [HUMAN, HUMAN, COMPUTER])
         ph = PhoneHost(c)
+        ph.names = ("table.test",)  # the browser tests' LAN-like name for loopback
         ph.start("127.0.0.1", 0)
         made.append((c, ph))
         return c, ph

@@ -104,7 +104,10 @@ def test_sockets_from_another_origin_are_refused(hosted) -> None:  # type: ignor
 def test_a_phone_gets_exactly_the_hosts_frame_and_plays(hosted) -> None:  # type: ignore[no-untyped-def]
     c, ph, connect = hosted
     p0 = connect(0)
-    assert p0.next("art", pump)["faces"]
+    href = p0.next("art_at", pump)["href"]
+    with urllib.request.urlopen(ph.url(0).split("#")[0] + href, timeout=5) as art:
+        assert json.loads(art.read())["faces"]  # the dice art, kept by the browser
+        assert "immutable" in art.headers["Cache-Control"]
     assert p0.next("strings", pump)["strings"]["hide"] == "Hide"
     s = state(p0)
     g = c.game
@@ -168,10 +171,16 @@ def test_a_flood_is_rate_limited(hosted) -> None:  # type: ignore[no-untyped-def
 
     p0.send_many(['{"type":"ping"}'] * 120)
     codes = []
-    for _ in range(120):
-        msg = p0.next(None, pump)
+    while True:
+        try:
+            msg = p0.next(None, pump, timeout=1.0)
+        except TimeoutError:
+            break
         codes.append(msg.get("code") or msg["type"])
-    assert "slow_down" in codes and "pong" in codes
+    # told once; the rest of the flood is dropped, not answered message by message
+    assert codes.count("slow_down") == 1 and 40 <= codes.count("pong") < 60
+    assert len(codes) < 70
+    p0.send({"type": "ping"})  # the connection itself stays
 
 
 def test_parse_refuses_what_is_not_a_message() -> None:

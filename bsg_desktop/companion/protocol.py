@@ -96,6 +96,7 @@ class RateLimit:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.at = time.monotonic()
+        self._told = False
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -103,5 +104,12 @@ class RateLimit:
         self.at = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
+            self._told = False
             return True
         return False
+
+    def first_refusal(self) -> bool:
+        """True for the first refused message since the last allowed one: a sender is
+        told once, and a flood costs no reply per message."""
+        told, self._told = self._told, True
+        return not told

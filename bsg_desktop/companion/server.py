@@ -22,20 +22,26 @@ its own thread; the caller carries that over to the thread that owns the game.
   connection (``taken_over``, close 4001). A seat given a new key (its phone
   changed at the table) ends the old device's connection (``moved``, close 4002),
   and the old key then opens nothing but that same answer.
-- Each connection is rate-limited; bad messages get an error frame, nothing else.
 - The table page (``/t/<table token>/``: `TABLE_PAGE` and `TABLE_STATIC`) shows the
   public board to any number of browsers; it sends nothing but pings.
+- Each connection is rate-limited; bad messages get an error frame, nothing else, and
+  a flood past the limit gets one "slow down" and is dropped.
+- Connections are capped per address and in all, a request head must arrive in time,
+  and only the addresses the program offers are served (`guard`).
+- The dice art is served once under its content's hash (cached by the browser), so
+  a connect only names it (``art_at``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import json
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -43,6 +49,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bsg_desktop.companion.frames import dumps
+from bsg_desktop.companion.guard import KEEPALIVE, ConnectionGuard, allowed_hosts, host_check
 from bsg_desktop.companion.logs import quiet_request_logs
 from bsg_desktop.companion.protocol import (
     BadMessage,
@@ -71,6 +78,8 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; connect-src 'self'; "
                                "img-src 'self' data:; frame-ancestors 'none'",
 }
+# the art under its content's hash never changes: the browser keeps it
+ART_HEADERS = {**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"}
 
 
 async def _anonymous(_request: web.Request, response: web.StreamResponse) -> None:
@@ -135,12 +144,18 @@ class CompanionServer:
                  host: str = "127.0.0.1", port: int = 0,
                  on_claim: Callable[[int, str], None] | None = None,
                  on_refused: Callable[[int], None] | None = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", offered: Iterable[str] = ()) -> None:
         self.on_message = on_message
         self.on_presence = on_presence
         self.on_claim = on_claim or (lambda _seat, _device: None)
         self.on_refused = on_refused or (lambda _seat: None)
         self.art = art
+        # the dice art is the same for a whole program version: served once under its
+        # content's hash, kept by the browser, and only named on each connect
+        self.art_name = f"art-{hashlib.sha256(art.encode()).hexdigest()[:20]}.json"
+        self.art_served = 0  # times the art itself went out (tests)
+        self.offered = set(offered)  # the addresses the program offers (Host check)
+        self.guard: ConnectionGuard | None = None
         self.host = host
         self.port = port
         self.lang = lang  # for the answers to devices that get no seat
@@ -179,14 +194,17 @@ class CompanionServer:
         loop = asyncio.new_event_loop()
         self.loop = loop
         asyncio.set_event_loop(loop)
-        runner = web.AppRunner(self._app(), access_log=None, handle_signals=False)
+        runner = web.AppRunner(self._app(), access_log=None, handle_signals=False,
+                               keepalive_timeout=KEEPALIVE)
+        listening: asyncio.Server | None = None
         try:
             loop.run_until_complete(runner.setup())
-            site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
-            loop.run_until_complete(site.start())
-            server = site._server  # the bound socket tells the port that port 0 picked
-            if server is not None and getattr(server, "sockets", None):
-                self.port = server.sockets[0].getsockname()[1]
+            assert runner.server is not None
+            self.guard = ConnectionGuard(runner.server)  # caps and head timeout first
+            listening = loop.run_until_complete(loop.create_server(
+                self.guard, self.host, self.port, reuse_address=True))
+            # the bound socket tells the port that port 0 picked
+            self.port = listening.sockets[0].getsockname()[1]
         except BaseException as e:  # noqa: BLE001 - reported to start()'s caller
             self._failed = e
             loop.run_until_complete(runner.cleanup())
@@ -197,6 +215,8 @@ class CompanionServer:
         self._ready.set()
         try:
             loop.run_until_complete(self._stopped.wait())
+            if listening is not None:
+                listening.close()
             for conn in list(self._conns.values()):
                 loop.run_until_complete(conn.ws.close(code=1001, message=b"hosting ended"))
             for ws in list(self._table_conns):
@@ -305,7 +325,8 @@ class CompanionServer:
 
     # ------------------------------------------------------------------ web
     def _app(self) -> web.Application:
-        app = web.Application(client_max_size=4 * UP_SIZE)
+        app = web.Application(client_max_size=4 * UP_SIZE, middlewares=[
+            host_check(allowed_hosts(self.host, self.offered))])
         app.on_response_prepare.append(_anonymous)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
@@ -322,6 +343,10 @@ class CompanionServer:
 
     async def _file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
+        if name == self.art_name:
+            self.art_served += 1
+            return web.Response(text=self.art, content_type="application/json",
+                                charset="utf-8", headers=ART_HEADERS)
         if name not in STATIC:
             raise web.HTTPNotFound()
         return web.Response(body=_static(name), content_type=STATIC[name], charset="utf-8",
@@ -388,7 +413,8 @@ class CompanionServer:
         if old is not None:
             asyncio.ensure_future(old.end(dumps({"type": "taken_over"}), TAKEN_OVER,
                                           b"taken over"))
-        for text in (self.art, *self._page.get(seat, ()), self._state.get(seat)):
+        art_at = dumps({"type": "art_at", "href": self.art_name}) if self.art else ""
+        for text in (art_at, *self._page.get(seat, ()), self._state.get(seat)):
             if text:
                 self._send(conn, text)
         self.on_presence(seat, True)
@@ -402,7 +428,8 @@ class CompanionServer:
                 except Unsealed:
                     break  # tampered, replayed or out of order: nothing after it is trusted
                 if not limit.allow():
-                    self._send(conn, self._error(seat, "slow_down"))
+                    if limit.first_refusal():  # said once; the rest of a flood is dropped
+                        self._send(conn, self._error(seat, "slow_down"))
                     continue
                 try:
                     message = parse(raw)

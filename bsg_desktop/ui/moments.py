@@ -48,6 +48,8 @@ class MomentBanner(QWidget):
         # must stay inside the banner, which is never wider than the board
         self.headline = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.line = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        for label in (self.headline, self.line):  # names are shown as typed, never as markup
+            label.setTextFormat(Qt.TextFormat.PlainText)
         lay.addWidget(self.headline)
         lay.addWidget(self.line)
         self.kind = ""

@@ -335,13 +335,20 @@ def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:
     return True
 
 
+def plain(label: QLabel) -> QLabel:
+    """A label that shows its text as written: player names are typed by people, and
+    a name like ``<b>Ann</b>`` must read as itself, not as markup."""
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
 class WrapButton(QPushButton):
     """A push button whose label wraps (choices in Hungarian run long), with the number
     key that picks it shown in front."""
 
     def __init__(self, label: str, parent: QWidget | None = None, key: int = 0) -> None:
         super().__init__(parent)
-        self.label = QLabel(label, self)
+        self.label = plain(QLabel(label, self))
         self.label.setWordWrap(True)
         self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.label.setStyleSheet("background: transparent;")
@@ -436,8 +443,8 @@ class DecisionPanel(QWidget):
         self.roll_layout = QVBoxLayout(self.roll)
         self.roll_button: QPushButton | None = None
         inner.addWidget(self.roll)
-        self.status = QLabel(objectName="status", wordWrap=True)
-        self.sentence = QLabel(objectName="sentence", wordWrap=True)
+        self.status = plain(QLabel(objectName="status", wordWrap=True))
+        self.sentence = plain(QLabel(objectName="sentence", wordWrap=True))
         self.rule = QLabel(objectName="rule")
         self.rule.setTextFormat(Qt.TextFormat.RichText)
         self.rule.linkActivated.connect(self.rule_requested.emit)
@@ -535,7 +542,7 @@ class DecisionPanel(QWidget):
         their numbers and the button only puts the note away."""
         _clear(self.roll_layout)
         lay = self.roll_layout
-        lay.addWidget(QLabel(title, objectName="roll_title", wordWrap=True))
+        lay.addWidget(plain(QLabel(title, objectName="roll_title", wordWrap=True)))
         row = QHBoxLayout()
         for kind, value in dice:
             face = skill_face(self.comp, kind, value)
@@ -544,7 +551,7 @@ class DecisionPanel(QWidget):
             lbl.setToolTip(face.words)
             lbl.setAccessibleName(face.words)
             row.addWidget(lbl)
-        said = QLabel(sentence, wordWrap=True)
+        said = plain(QLabel(sentence, wordWrap=True))
         said.setStyleSheet("font-size: 14px;")
         row.addWidget(said, 1)
         lay.addLayout(row)
@@ -576,8 +583,8 @@ class DecisionPanel(QWidget):
 
     def _show_secrets(self, view: PlayerView) -> None:
         lay = self.secrets_layout
-        title = QLabel(tr("ui.panel.secrets", player=player_name(self.comp, view, view.seat)),
-                       wordWrap=True)
+        title = plain(QLabel(tr("ui.panel.secrets",
+                                player=player_name(self.comp, view, view.seat)), wordWrap=True))
         title.setStyleSheet("color: #47d16c; font-weight: 600;")
         lay.addWidget(title)
         cards = QHBoxLayout()
@@ -594,9 +601,10 @@ class DecisionPanel(QWidget):
         cards.addStretch(1)
         lay.addLayout(cards)
         for seat, seen in view.known:
-            lay.addWidget(QLabel(tr("ui.panel.known", player=player_name(self.comp, view, seat),
-                                    cards=", ".join(card_words(self.comp, c) for c in seen)),
-                                 wordWrap=True))
+            lay.addWidget(plain(QLabel(tr("ui.panel.known",
+                                          player=player_name(self.comp, view, seat),
+                                          cards=", ".join(card_words(self.comp, c)
+                                                          for c in seen)), wordWrap=True)))
         hide = QPushButton(tr("ui.panel.hide"))
         hide.clicked.connect(self.secrets_hidden.emit)
         lay.addWidget(hide)
@@ -866,11 +874,11 @@ class HandoverPage(QWidget):
                            "QPushButton:focus { border: 3px solid #ffd84d; }")
         lay = QVBoxLayout(self)
         lay.addStretch(2)
-        self.title = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.title = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter))
         self.title.setStyleSheet("font-size: 30px; font-weight: 700; color: #c9a227;")
-        self.text = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.text = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
         self.text.setStyleSheet("font-size: 20px;")
-        self.note = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.note = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
         self.note.setStyleSheet("color: #9fb3c8; font-size: 14px;")
         self.button = KeyButton()
         self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -52,6 +52,7 @@ from bsg_desktop.ui.sound import SoundPlayer
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.table import TableHost
+from bsg_desktop.ui.words import player_name
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
@@ -210,6 +211,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         else:
             self.resize(1500, 940)
         self.phones.presence_changed.connect(self.refresh)
+        self.phones.returned.connect(self._seats_returned)
         self.refresh()
         if self.settings.problem is not None:  # once: the file has been set aside
             self.statusBar().showMessage(tr("ui.settings_broken", path=self.settings.problem),
@@ -217,6 +219,18 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         if self.animate and self.settings.sound() and self.sound.problem is None:
             # the sounds load once the window is up, not before its first frame
             QTimer.singleShot(1000, self, self._prepare_sound)
+
+    @Slot(list)
+    def _seats_returned(self, seats: list[int]) -> None:
+        """Seats are played at the table again: said for everyone, since the screen now
+        offers their choices (after a hand-over)."""
+        g = self.controller.game
+        if g is None:
+            return
+        view = g.view(None)
+        self.statusBar().showMessage(" · ".join(
+            tr("ui.phones.returned", player=player_name(self.comp, view, s)) for s in seats),
+            15000)
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         """Short windows (laptops, projectors) give the choices the room: the decision

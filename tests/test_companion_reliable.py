@@ -1,0 +1,416 @@
+"""The phone page as a table relies on it, in Chromium: the right dice, the decision in
+sight, loyalty behind a tap, a dropped Wi-Fi noticed and the tap not lost, and a seat
+that goes back to the table when hosting stops.
+
+The network drop goes through `Blackhole`, a TCP proxy in the test: while it is down
+it reads and discards everything, and the connections it carried stay dead after it
+comes back (as after a real Wi-Fi drop), so only the page's own heartbeat can notice.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("playwright")
+
+from test_companion_browser import BrowserThread  # noqa: E402
+
+PHONE = {"width": 360, "height": 740}
+
+# One step of a player: on a decision seen for the first time, no die may be pressed and
+# Contribute may not be ready; then a random act, which sometimes leaves dice selected
+# and answers another option (the case that used to carry the selection over).
+STEP = """(seed) => {
+  const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  if (document.querySelector('#decision .outcome')) return 'over';
+  const dice = [...document.querySelectorAll('#decision button[data-die]:not(:disabled)')];
+  const opts = [...document.querySelectorAll('#decision [data-choice]:not(:disabled)')];
+  if (!opts.length && !dice.length) return 'wait';
+  if (dice.length && window.__checked !== state.seq) {
+    window.__checked = state.seq;
+    window.__decisions = (window.__decisions || 0) + 1;
+    if (dice.some((d) => d.getAttribute('aria-pressed') === 'true')) return 'preselected';
+    const go = document.querySelector('#contribute');
+    if (go && !go.disabled) return 'preselected';
+  }
+  if (dice.length) {
+    const go = document.querySelector('#contribute');
+    for (const d of dice) {
+      if (rnd() < 0.5) continue;
+      d.click();
+      if (!go || !go.isConnected) return 'die';
+    }
+    if (opts.length && rnd() < 0.5) {
+      opts[Math.floor(rnd() * opts.length)].click();
+      return 'option';
+    }
+    if (go && !go.disabled) { go.click(); return 'contribute'; }
+    if (!opts.length) { dice[0].click(); return 'die'; }
+  }
+  opts[Math.floor(rnd() * opts.length)].click();
+  return 'option';
+}"""
+
+
+@pytest.fixture(scope="module")
+def chromium(qapp):  # type: ignore[no-untyped-def]
+    b = BrowserThread()
+    yield b
+    b.close()
+
+
+def play_to(c: Any, seat: int, limit: int = 400) -> None:
+    """Play the table (the humans at random, the computer seat) until ``seat`` decides."""
+    rnd = random.Random(limit)
+    for _ in range(limit):
+        assert c.game.outcome is None, "the game ended first"
+        if c.pending_seat == seat:
+            return
+        if c.pending_seat in c.bots:
+            c.play_bots_now()
+        else:
+            c.choose(rnd.choice(c.game.pending.options))
+    raise AssertionError(f"seat {seat} never had to decide")
+
+
+@pytest.mark.parametrize("seed", [23, 41])
+def test_dice_are_never_selected_before_the_player_picks_them(chromium, hosted_table,
+                                                               seed) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(seed)
+    urls = [ph.url(0), ph.url(1)]
+    box: dict[str, Any] = {}
+
+    def open_pages(browser: Any) -> None:
+        box["contexts"] = [browser.new_context(viewport=PHONE) for _ in urls]
+        box["pages"] = [ctx.new_page() for ctx in box["contexts"]]
+        for page, url in zip(box["pages"], urls, strict=True):
+            page.goto(url)
+            page.wait_for_selector("#table .sentence")
+
+    chromium.do(open_pages)
+    rnd = random.Random(seed)
+    results: list[str] = []
+    started = time.monotonic()
+    while c.game.outcome is None and len(results) < 3000:
+        seat = c.pending_seat
+        if seat not in (0, 1):
+            chromium.do(lambda _b: time.sleep(0.005))
+            continue
+        result = chromium.do(lambda _b, s=seat: box["pages"][s].evaluate(
+            STEP, rnd.randrange(1, 2**31 - 1)))
+        assert result != "preselected", f"dice already selected on a new decision ({seed})"
+        if result == "wait":
+            chromium.do(lambda _b: time.sleep(0.01))
+        results.append(result)
+        assert time.monotonic() - started < 60, "the game did not end in time"
+    decisions = chromium.do(lambda _b: sum(p.evaluate("window.__decisions || 0")
+                                           for p in box["pages"]))
+    chromium.do(lambda _b: [ctx.close() for ctx in box["contexts"]])
+    assert c.game.outcome is not None
+    assert decisions >= 5 and "contribute" in results  # dice decisions were really met
+
+
+def test_the_decision_comes_into_sight_and_the_log_stays_put(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+    seat = 1 if c.pending_seat == 0 else 0
+    for n in range(12):  # enough of a log to scroll
+        play_to(c, 1 - seat, 400 + n)
+        c.choose(c.game.pending.options[0])
+    play_to(c, 1 - seat)
+    box: dict[str, Any] = {}
+
+    def open_and_scroll(browser: Any) -> dict[str, Any]:
+        ctx = browser.new_context(viewport=PHONE)
+        box["ctx"] = ctx
+        page = ctx.new_page()
+        page.add_init_script("navigator.vibrate = (p) => { window.__buzz = (window.__buzz||0) + 1;"
+                             " return true; };")
+        box["page"] = page
+        page.goto(ph.url(seat))
+        page.wait_for_selector("#log li")
+        page.evaluate("document.querySelector('#log ol').scrollTop = 0")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        return page.evaluate("""() => ({scrolled: window.scrollY,
+            log: document.querySelector('#log ol').scrollHeight -
+                 document.querySelector('#log ol').clientHeight,
+            title: document.title, loyalty: !!document.querySelector('#loyalty')})""")
+
+    before = chromium.do(open_and_scroll)
+    assert before["scrolled"] > 200 and before["log"] > 100  # the page and its log scroll
+    assert not before["title"].startswith("●")
+    assert not before["loyalty"]  # loyalty waits behind its button
+    play_to(c, seat)
+
+    def seen(_b: Any) -> dict[str, Any]:
+        page = box["page"]
+        page.wait_for_selector("#decision [data-choice], #decision [data-die]")
+        page.wait_for_timeout(100)
+        out = page.evaluate("""() => {
+            const r = document.querySelector('#decision').getBoundingClientRect();
+            const head = document.querySelector('header').getBoundingClientRect().bottom;
+            return {top: r.top, head, height: window.innerHeight, title: document.title,
+                    log: document.querySelector('#log ol').scrollTop,
+                    buzz: window.__buzz || 0}; }""")
+        page.click("#reveal")
+        out["loyalty"] = page.evaluate("document.querySelectorAll('#loyalty svg').length")
+        page.click("#reveal")
+        out["hidden_again"] = page.evaluate("!document.querySelector('#loyalty')")
+        box["ctx"].close()
+        return out
+
+    out = chromium.do(seen)
+    assert out["head"] <= out["top"] < out["height"] / 2, out  # in sight, below the header
+    assert out["title"].startswith("●")
+    assert out["buzz"] == 1
+    assert out["log"] < 40  # the reader's place in the log was kept
+    assert out["loyalty"] >= 1 and out["hidden_again"]
+
+
+def test_a_long_name_keeps_the_header_small_at_320_px(chromium, hosted_table, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from test_companion_browser import artefacts
+
+    long = "Maximiliana Bartholomew-Featherstonehaugh of the Twelve Colonies"
+    c, ph = hosted_table(23, names=(long, long[:30], "Cy"))
+    shot = str(artefacts(tmp_path) / "phone-320-long-name.png")
+
+    def measure(browser: Any) -> dict[str, Any]:
+        page = browser.new_page(viewport={"width": 320, "height": 568})
+        page.goto(ph.url(0))
+        page.wait_for_selector("#table .sentence")
+        page.screenshot(path=shot)
+        out = page.evaluate("""() => ({header: document.querySelector('header')
+            .getBoundingClientRect().height, width: document.documentElement.scrollWidth,
+            title: document.title})""")
+        page.close()
+        return out
+
+    out = chromium.do(measure)
+    assert long in out["title"]  # the whole name is still there to read
+    assert out["header"] < 0.15 * 568 and out["width"] <= 320
+
+
+def test_an_old_link_gets_a_page_in_words(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+    url = ph.url(1)
+    c.make_computer(1)
+    ph.publish()
+
+    def visit(browser: Any) -> tuple[int, str]:
+        page = browser.new_page()
+        response = page.goto(url)
+        out = (response.status, page.inner_text("body"))
+        page.close()
+        return out
+
+    status, text = chromium.do(visit)
+    assert status == 410 and "This link no longer works" in text and "404" not in text
+
+
+class Blackhole:
+    """A TCP proxy to ``port`` that can drop traffic silently: `down` discards what
+    either side sends and leaves every connection it carried dead for good."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.epoch = 0
+        self.up = True
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.socks: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def down(self) -> None:
+        self.up = False
+        self.epoch += 1
+
+    def restore(self) -> None:
+        self.up = True
+        self.epoch += 1  # connections made while down stay dead as well
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.target))
+            self.socks += [client, server]
+            epoch = self.epoch
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b, epoch), daemon=True).start()
+
+    def _pump(self, a: socket.socket, b: socket.socket, epoch: int) -> None:
+        try:
+            while data := a.recv(65536):
+                if self.up and epoch == self.epoch:
+                    b.sendall(data)
+        except OSError:
+            pass
+        if self.up and epoch == self.epoch:
+            for s in (a, b):
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.listener.close()
+        for s in self.socks:
+            s.close()
+
+
+def test_a_dropped_network_is_noticed_and_the_tap_is_not_lost(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+    play_to(c, 0)
+    proxy = Blackhole(ph.server.port)
+    url = ph.url(0).replace(f":{ph.server.port}/", f":{proxy.port}/")
+    box: dict[str, Any] = {}
+    try:
+        def tap_while_down(browser: Any) -> None:
+            page = browser.new_page(viewport=PHONE)
+            box["page"] = page
+            page.goto(url)
+            page.wait_for_selector("body.online #decision [data-choice]")
+            proxy.down()
+            page.click("#decision [data-choice]")
+
+        chromium.do(tap_while_down)
+        choices = len(c.game.choices)
+
+        def noticed(_b: Any) -> float:
+            start = time.monotonic()
+            box["page"].wait_for_selector("body.offline", timeout=10_000)
+            return time.monotonic() - start
+
+        assert chromium.do(noticed) < 10  # the heartbeat saw the dead socket
+        assert len(c.game.choices) == choices
+        proxy.restore()
+
+        def back(_b: Any) -> dict[str, Any]:
+            page = box["page"]
+            start = time.monotonic()
+            page.wait_for_selector("body.online", timeout=10_000)
+            out = {"reconnect": time.monotonic() - start}
+            page.wait_for_function("() => !unanswered", timeout=15_000)
+            out["banner"] = page.evaluate("document.querySelector('#banner').hidden ? '' :"
+                                          " document.querySelector('#banner').textContent")
+            page.close()
+            return out
+
+        out = chromium.do(back)
+        assert out["reconnect"] < 10
+        # re-sent with its number once the table answered: delivered, nothing to report
+        assert len(c.game.choices) == choices + 1 and not out["banner"], out
+    finally:
+        proxy.close()
+
+
+def test_stop_hosting_gives_a_deciding_seat_back_to_the_table(chromium, hosted_table,
+                                                              qtbot) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+    play_to(c, 0)
+    returned: list[list[int]] = []
+    ph.returned.connect(returned.append)
+    box: dict[str, Any] = {}
+
+    def open_page(browser: Any) -> None:
+        box["page"] = page = browser.new_page(viewport=PHONE)
+        page.goto(ph.url(0))
+        page.wait_for_selector("body.online #decision [data-choice]")
+
+    chromium.do(open_page)
+    qtbot.waitUntil(lambda: c.phones == {0})
+    assert not c.needs_handover()  # it decides on its phone
+    ph.stop()
+    assert c.phones == set() and returned == [[0]]
+    assert c.pending_seat == 0 and c.needs_handover()  # the table offers its choices
+    c.unlock()
+    assert c.unlocked == 0 and c.view_for_screen().options
+
+    def left(_b: Any) -> bool:
+        box["page"].wait_for_selector("body.offline", timeout=5_000)
+        box["page"].close()
+        return True
+
+    assert chromium.do(left)
+
+
+def test_a_tap_that_cannot_be_delivered_is_reported(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+    play_to(c, 0)
+    proxy = Blackhole(ph.server.port)
+    url = ph.url(0).replace(f":{ph.server.port}/", f":{proxy.port}/")
+    choices = len(c.game.choices)
+    try:
+        def tap_and_wait(browser: Any) -> dict[str, Any]:
+            page = browser.new_page(viewport=PHONE)
+            page.goto(url)
+            page.wait_for_selector("body.online #decision [data-choice]")
+            proxy.down()
+            page.click("#decision [data-choice]")
+            page.wait_for_function("() => !unanswered", timeout=16_000)
+            out = page.evaluate("""() => ({banner: document.querySelector('#banner').textContent,
+                enabled: document.querySelectorAll('#decision [data-choice]:not(:disabled)')
+                    .length})""")
+            page.close()
+            return out
+
+        out = chromium.do(tap_and_wait, timeout=30)
+    finally:
+        proxy.close()
+    assert "did not reach the table" in out["banner"]
+    assert out["enabled"] > 0  # the player may choose again
+    assert len(c.game.choices) == choices
+
+
+def test_the_art_is_sent_once_and_kept_by_the_browser(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+
+    def load_twice(browser: Any) -> list[int]:
+        ctx = browser.new_context(viewport=PHONE)
+        page = ctx.new_page()
+        faces = []
+        for _ in range(3):
+            if faces:
+                page.reload()
+            else:
+                page.goto(ph.url(0))
+            page.wait_for_function("() => Object.keys(art).length > 0", timeout=10_000)
+            faces.append(page.evaluate("Object.keys(art).length"))
+        ctx.close()
+        return faces
+
+    faces = chromium.do(load_twice)
+    assert faces[0] > 20 and faces == [faces[0]] * 3
+    assert ph.server.art_served == 1  # the two reloads took it from the browser's cache
+
+
+def test_coming_back_online_checks_the_socket_at_once(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = hosted_table(23)
+
+    def online(browser: Any) -> list[float]:
+        ctx = browser.new_context(viewport=PHONE)
+        page = ctx.new_page()
+        pings: list[float] = []
+        page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda f: pings.append(time.monotonic()) if "ping" in str(f) else None))
+        page.goto(ph.url(0))
+        page.wait_for_selector("body.online")
+        page.wait_for_timeout(300)
+        before = len(pings)
+        ctx.set_offline(True)
+        ctx.set_offline(False)  # the browser says "online": the socket may be dead
+        at = time.monotonic()
+        page.wait_for_timeout(400)
+        ctx.close()
+        return [p - at for p in pings[before:]]
+
+    after = chromium.do(online)
+    assert after and after[0] < 0.4  # asked at once, not at the next heartbeat (5 s)
