@@ -395,6 +395,7 @@ def test_the_captured_traffic_holds_no_secret_in_plain_text(chromium, table) -> 
         played = page.evaluate("state.seq") > seq
         page.select_option("#lang", "hu")
         page.wait_for_selector("html[lang=hu]")
+        page.click("#reveal")  # loyalty waits behind its tap
         loyalty = page.inner_text("#secrets")
         ctx.close()
         return loyalty, played

@@ -12,9 +12,15 @@ let retry = 0;
 let ended = false;     // taken over or closed by the table: do not reconnect
 let busy = false;      // a choice is on its way: no second tap until the next frame
 let selected = new Set();
+let selectedFor = null; // the frame (seq) the selection was made on: never carried to another
+let loyaltyShown = false; // loyalty is behind a tap: a neighbour's glance finds nothing
 let hidden = false;
 let timer = null;
-let watchdog = null;   // after a wake-up: a socket that does not answer a ping is dead
+let watchdog = null;   // a socket that does not answer a ping in time is dead
+const drawn = {};      // section -> what it was last drawn from: unchanged sections stay
+let drawnWith = 0;     // counts new texts and art: then every section is drawn again
+let hadDecision = false;
+
 
 const t = (key) => strings[key] || key;
 
@@ -51,11 +57,53 @@ function setOnline(on) {
   document.body.classList.remove("connecting");
 }
 
+function enableChoices(on) {
+  document.querySelectorAll("#decision button").forEach((b) => (b.disabled = !on));
+}
+
+// ------------------------------------------------------------------ delivery
+// A choice stays "unanswered" until a frame with another number (it acted) or an error
+// (refused) comes back. After a reconnect the table's frame tells: the same number means
+// it never arrived, so it is sent again with that number (the table refuses it as stale
+// if the game moved on meanwhile); no answer in DELIVERY_MS and the player is told.
+const DELIVERY_MS = 12000;
+let unanswered = null;
+let deliveryTimer = null;
+let notice = "";       // "did not reach the table": kept in sight while reconnecting
+let fresh = false;     // the next state frame is the first on this connection
+
 function choose(choice) {
   if (busy || !state) return;
   busy = true;
-  document.querySelectorAll("#decision button").forEach((b) => (b.disabled = true));
-  send({ type: "choose", seq: state.seq, choice: choice });
+  notice = "";
+  enableChoices(false);
+  unanswered = { type: "choose", seq: state.seq, choice: choice };
+  send(unanswered);
+  clearTimeout(deliveryTimer);
+  deliveryTimer = setTimeout(notDelivered, DELIVERY_MS);
+}
+
+function answered() {
+  unanswered = null;
+  clearTimeout(deliveryTimer);
+}
+
+function notDelivered() {
+  if (!unanswered) return;
+  answered();
+  busy = false;
+  notice = t("not_delivered");
+  banner(notice, true);
+  enableChoices(true);
+}
+
+function onState(msg) {
+  // a state frame as the delivery layer sees it (before it is drawn)
+  const first = fresh;
+  fresh = false;
+  if (!unanswered) return;
+  if (msg.seq !== unanswered.seq) answered();
+  else if (first) send(unanswered);
 }
 
 // ------------------------------------------------------------------ rendering
@@ -83,7 +131,7 @@ function renderDecision(d) {
     const go = el("button", { type: "button", id: "contribute", text: t("contribute") });
     const key = () => [...selected].sort((a, b) => a - b).join(",");
     const refresh = () => { go.disabled = !(key() in sets); };
-    selected = new Set([...selected].filter((id) => d.dice.some((x) => x.id === id)));
+    if (selectedFor !== state.seq) { selected = new Set(); selectedFor = state.seq; }
     for (const die of d.dice) {
       const b = el("button", { type: "button", class: "die", "data-die": String(die.id),
                                "aria-label": die.label,
@@ -142,7 +190,24 @@ function undoButton() {
 function renderSecrets(me) {
   const box = $("secrets");
   box.replaceChildren(el("h2", { text: t("loyalty") }));
-  const cards = el("div", { class: "loyalty" });
+  box.append(el("div", { class: "options" }, el("button", {
+    type: "button", id: "reveal", class: "secondary", "aria-expanded": String(loyaltyShown),
+    text: loyaltyShown ? t("loyalty_hide") : t("loyalty_show"),
+    onclick: () => { loyaltyShown = !loyaltyShown; drawn.secrets = null; render(); },
+  })));
+  if (loyaltyShown) renderLoyalty(box, me);
+  box.append(el("h2", { class: "spaced", text: t("dice") }));
+  const row = el("div", { class: "dice" });
+  for (const d of me.dice) {
+    const label = (d.label ? d.label + " · " : "") + t("state_" + d.state);
+    if (d.art) row.append(picture(d.art, label, d.state === "active" ? "" : "gone"));
+    else row.append(el("span", { class: "chip", text: label }));
+  }
+  box.append(row);
+}
+
+function renderLoyalty(box, me) {
+  const cards = el("div", { id: "loyalty", class: "loyalty" });
   for (const c of me.loyalty) {
     // the card as the art draws it (the same face the window and the printed pack show)
     const pic = el("div", { class: "card-art", role: "img", "aria-label": c.text });
@@ -152,14 +217,6 @@ function renderSecrets(me) {
   }
   box.append(cards);
   for (const k of me.known) box.append(el("p", { class: "muted", text: k }));
-  box.append(el("h2", { class: "spaced", text: t("dice") }));
-  const row = el("div", { class: "dice" });
-  for (const d of me.dice) {
-    const label = (d.label ? d.label + " · " : "") + t("state_" + d.state);
-    if (d.art) row.append(picture(d.art, label, d.state === "active" ? "" : "gone"));
-    else row.append(el("span", { class: "chip", text: label }));
-  }
-  box.append(row);
 }
 
 function renderTable(tb) {
@@ -195,23 +252,99 @@ function renderTable(tb) {
   }
 }
 
-function renderLog(lines) {
+let logLines = [];
+
+function logDrop(lines) {
+  // how many of the lines on screen scrolled out of the frame's newest ones (all of
+  // them when the log was rebuilt, as after an undo)
+  let drop = 0;
+  while (drop < logLines.length &&
+         !logLines.slice(drop).every((line, i) => line === lines[i])) drop++;
+  return drop;
+}
+
+function logPlace(drop) {
+  // read before anything on the page changes, so it costs no extra layout: whether the
+  // reader is at the end, and the height of the lines about to go above them
+  const list = $("log").querySelector("ol");
+  if (!list) return { atEnd: true, top: 0, gone: 0 };
+  let gone = 0;
+  for (let i = 0, li = list.firstElementChild; i < drop && li; i++, li = li.nextElementSibling) {
+    gone += li.offsetHeight;
+  }
+  return { atEnd: list.scrollTop + list.clientHeight >= list.scrollHeight - 8,
+           top: list.scrollTop, gone };
+}
+
+function renderLog(lines, drop) {
+  // The frame carries the newest lines: the ones that scrolled out go, new ones are
+  // appended; the scroll position is set in the next animation frame (`render`).
   const box = $("log");
-  const list = el("ol");
-  for (const line of lines) list.append(el("li", { text: line }));
-  box.replaceChildren(el("h2", { text: t("log") }), list);
-  list.scrollTop = list.scrollHeight;
+  let list = box.querySelector("ol");
+  if (!list || drop === logLines.length && logLines.length) {
+    list = el("ol");
+    box.replaceChildren(el("h2", { text: t("log") }), list);
+    logLines = [];
+    drop = 0;
+  }
+  for (let i = 0; i < drop; i++) list.firstElementChild.remove();
+  for (const line of lines.slice(logLines.length - drop)) list.append(el("li", { text: line }));
+  logLines = lines;
+  return list;
+}
+
+function section(name, data, draw) {
+  // a section is drawn only when what it shows changed (a cheap phone redraws little)
+  const key = drawnWith + "|" + JSON.stringify(data);
+  if (drawn[name] === key) return false;
+  drawn[name] = key;
+  draw();
+  return true;
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 function render() {
+  // Reads first, then writes, then what needs the new layout in the next animation
+  // frame: one layout per frame, not one per section.
   if (!state) return;
-  document.documentElement.lang = state.lang;
-  $("who").textContent = state.me.name;
-  document.title = state.me.name + " — BSG: Express";
-  renderDecision(state.decision);
-  renderSecrets(state.me);
-  renderTable(state.table);
-  renderLog(state.log);
+  if (drawn.log !== drawnWith) { drawn.log = drawnWith; logLines = []; $("log").replaceChildren(); }
+  const lines = state.log;
+  const changed = lines.length !== logLines.length || lines.some((l, i) => l !== logLines[i]);
+  const drop = changed ? logDrop(lines) : 0;
+  const place = changed ? logPlace(drop) : null;
+  if (document.documentElement.lang !== state.lang) document.documentElement.lang = state.lang;
+  setText($("who"), state.me.name);
+  const d = state.decision;
+  const title = (d ? "● " + t("your_turn") + " · " : "") + state.me.name + " — BSG: Express";
+  if (document.title !== title) document.title = title;
+  const fresh = section("decision", [d, d ? state.seq : 0, state.rolled, state.outcome,
+                                     state.waiting, state.undo], () => renderDecision(d));
+  const me = state.me;
+  section("secrets", [me, loyaltyShown], () => renderSecrets(me));
+  section("table", state.table, () => renderTable(state.table));
+  const list = changed ? renderLog(lines, drop) : null;
+  const turn = fresh && d && !hadDecision;
+  hadDecision = !!d;
+  if (!list && !(fresh && d)) return;
+  requestAnimationFrame(() => {
+    if (list && place.atEnd) list.scrollTop = list.scrollHeight;
+    else if (list && place.gone) list.scrollTop = Math.max(0, place.top - place.gone);
+    if (fresh && d) arrived(turn);
+  });
+}
+
+function arrived(turn) {
+  // a new decision is brought into sight; a turn that starts also buzzes where allowed
+  const box = $("decision");
+  const top = box.getBoundingClientRect().top;
+  const header = document.querySelector("header").getBoundingClientRect().bottom;
+  if (top < header || top > window.innerHeight * 0.6) box.scrollIntoView({ block: "start" });
+  if (turn && navigator.vibrate) {
+    try { navigator.vibrate(200); } catch (e) { /* not allowed here: the title says it */ }
+  }
 }
 
 function applyStrings(msg) {
@@ -232,14 +365,18 @@ function applyStrings(msg) {
 // ----------------------------------------------------------------- connection
 // What a frame asks of the page; the transport below hands it every frame opened.
 function receive(msg) {
-  if (msg.type === "art") { art = msg.faces; render(); }
-  else if (msg.type === "cards") { cardFaces = msg.faces; render(); }
-  else if (msg.type === "strings") { applyStrings(msg); render(); }
+  if (msg.type === "art_at") loadArt(msg.href);
+  else if (msg.type === "art") { art = msg.faces; drawnWith++; render(); }
+  else if (msg.type === "cards") { cardFaces = msg.faces; drawnWith++; render(); }
+  else if (msg.type === "strings") { applyStrings(msg); drawnWith++; render(); }
   else if (msg.type === "state") {
-    state = msg; busy = false; banner(""); render();
+    onState(msg);
+    if (!state || msg.seq !== state.seq) notice = "";
+    state = msg; busy = !!unanswered; banner(notice, true); render();
   } else if (msg.type === "error") {
+    answered();
     busy = false; banner(msg.message, true);
-    document.querySelectorAll("#decision button").forEach((b) => (b.disabled = false));
+    enableChoices(true);
   } else if (msg.type === "welcome") {
     keepDevice(msg.device);
   } else if (msg.type === "taken_over") {
@@ -247,6 +384,17 @@ function receive(msg) {
   } else if (msg.type === "refused" || msg.type === "moved") {
     ended = true; banner(msg.message, true); setOnline(false);
   }
+}
+
+let artHref = "";
+
+function loadArt(href) {
+  // the dice art under its content's hash: fetched once, then from the browser's cache
+  if (href === artHref || !/^art-[0-9a-f]+\.json$/.test(href)) return;
+  artHref = href;
+  fetch("/" + href).then((r) => r.json()).then((m) => {
+    art = m.faces; drawnWith++; render();
+  }).catch(() => { artHref = ""; });  // a later connect names it again
 }
 
 // ------------------------------------------------------------------ transport
@@ -307,13 +455,15 @@ function unseal(bytes) {
 }
 
 function send(obj) {
-  if (!ws || ws.readyState !== WebSocket.OPEN || !channel) return;
+  // the one way out: true if the message went, sealed, to an open socket
+  if (!ws || ws.readyState !== WebSocket.OPEN || !channel) return false;
   const box = seal(JSON.stringify(obj));
   if (box) ws.send(box);
+  return !!box;
 }
 
 function onFrame(ev) {
-  clearTimeout(watchdog);
+  heard();
   if (!(ev.data instanceof ArrayBuffer)) return;
   const bytes = new Uint8Array(ev.data);
   if (!channel) {  // the challenge
@@ -338,26 +488,61 @@ function connect() {
   clearTimeout(timer);
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
   channel = null;
-  ws = new WebSocket(proto + location.host + "/ws");
+  const opening = new WebSocket(proto + location.host + "/ws");
+  ws = opening;
   ws.binaryType = "arraybuffer";
-  ws.onopen = () => { retry = 0; setOnline(true); banner(""); };
+  ws.onopen = () => { retry = 0; fresh = true; setOnline(true); banner(notice, true); };
   ws.onmessage = onFrame;
-  ws.onclose = (ev) => {
-    setOnline(false);
-    busy = false;
-    channel = null;
-    // 4001: this seat opened again on this device; 4002: its phone was changed at the
-    // table; 4003: another device holds this seat; 1008: the table closed this seat
-    if ([4001, 4002, 4003, 1008].includes(ev.code)) ended = true;
-    if (ended) {
-      if (ev.code === 4001) banner(t("taken_over"), true);
-      else if (ev.code === 1008) banner(t("closed"), true);
-      return;
-    }
-    banner(strings.reconnecting ? t("reconnecting") : "…", true);
-    retry = Math.min(retry + 1, 6);
-    timer = setTimeout(connect, 250 * 2 ** retry);  // 0.5 s, 1 s, ... 16 s
-  };
+  ws.onclose = (ev) => lost(ev.code);
+  // a network that swallows the handshake leaves the socket connecting for minutes
+  setTimeout(() => {
+    if (ws === opening && opening.readyState === WebSocket.CONNECTING) abandon();
+  }, OPEN_MS);
+}
+
+function lost(code) {
+  setOnline(false);
+  busy = !!unanswered;  // a choice on its way is sent again once the table answers
+  channel = null;
+  // 4001: this seat opened again on this device; 4002: its phone was changed at the
+  // table; 4003: another device holds this seat; 1008: the table closed this seat
+  if ([4001, 4002, 4003, 1008].includes(code)) ended = true;
+  if (ended) {
+    notDelivered();
+    if (code === 4001) banner([notice, t("taken_over")].join(" ").trim(), true);
+    else if (code === 1008) banner([notice, t("closed")].join(" ").trim(), true);
+    return;
+  }
+  banner([notice, strings.reconnecting ? t("reconnecting") : "…"].join(" ").trim(), true);
+  retry = Math.min(retry + 1, 4);
+  timer = setTimeout(connect, 250 * 2 ** retry);  // 0.5 s, 1 s, 2 s, then every 4 s
+}
+
+// ------------------------------------------------------------------ heartbeat
+// A Wi-Fi that drops silently leaves the socket looking open: every PING_MS the page
+// asks for a pong, and a socket that says nothing for PONG_MS is given up at once
+// (its closing handshake could hang as long as the network is gone) and replaced.
+const PING_MS = 5000, PONG_MS = 3000, OPEN_MS = 4000;
+
+function heard() {
+  clearTimeout(watchdog);
+  watchdog = null;
+}
+
+function probe() {
+  if (!ws || ws.readyState !== WebSocket.OPEN || watchdog) return;
+  send({ type: "ping" });
+  watchdog = setTimeout(abandon, PONG_MS);
+}
+
+function abandon() {
+  heard();
+  const dead = ws;
+  if (!dead) return;
+  dead.onopen = dead.onmessage = dead.onclose = null;
+  try { dead.close(); } catch (e) { /* already closing */ }
+  ws = null;
+  lost(1006);
 }
 
 function setHidden(on) {
@@ -368,19 +553,15 @@ function setHidden(on) {
 $("hide").addEventListener("click", () => setHidden(true));
 $("show").addEventListener("click", () => setHidden(false));
 $("lang").addEventListener("change", (e) => send({ type: "lang", lang: e.target.value }));
-// a phone that wakes or comes back to the page reconnects at once, not after the backoff;
-// a socket that still looks open after a sleep is asked for a pong and dropped if silent
+// a phone that wakes, comes back to the page or back online reconnects at once, not
+// after the backoff; a socket that still looks open is asked for a pong first
 function wake() {
   if (document.hidden || ended) return;
-  if (ws && ws.readyState === WebSocket.OPEN) {
-    send({ type: "ping" });
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => ws.close(), 3000);
-  } else {
-    connect();
-  }
+  if (ws && ws.readyState === WebSocket.OPEN) probe();
+  else if (!ws || ws.readyState !== WebSocket.CONNECTING) { retry = 0; connect(); }
 }
 document.addEventListener("visibilitychange", wake);
-window.addEventListener("online", connect);
-window.addEventListener("pageshow", connect);
+window.addEventListener("online", wake);
+window.addEventListener("pageshow", wake);
+setInterval(() => { if (!document.hidden) probe(); }, PING_MS);
 connect();
