@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import tr
 from bsg_desktop.present.words import player_name
+from bsg_desktop.ui.panels import plain
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
 
 
@@ -86,7 +87,7 @@ class InviteDialog(QDialog):
         self.address.currentIndexChanged.connect(self._address_changed)
         row.addWidget(self.address, 1)
         lay.addLayout(row)
-        self.error = QLabel(wordWrap=True)
+        self.error = plain(QLabel(wordWrap=True))
         self.error.setStyleSheet("color: #e04a3a;")
         self.error.hide()
         lay.addWidget(self.error)
@@ -94,8 +95,8 @@ class InviteDialog(QDialog):
         self.code_box = QWidget()
         code = QVBoxLayout(self.code_box)
         self.qr = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
-        self.caption = QLabel(wordWrap=True, alignment=Qt.AlignmentFlag.AlignCenter)
-        self.link = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.caption = plain(QLabel(wordWrap=True, alignment=Qt.AlignmentFlag.AlignCenter))
+        self.link = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter))
         self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         for w in (self.qr, self.caption, self.link):
             code.addWidget(w)
@@ -122,6 +123,7 @@ class InviteDialog(QDialog):
         self.states: dict[int, QLabel] = {}
         self.show_buttons: dict[int, QPushButton] = {}
         self.move_buttons: dict[int, QPushButton] = {}
+        self.to_table_buttons: dict[int, QPushButton] = {}
         self.computer: dict[int, QPushButton] = {}
         self.names: dict[int, QLabel] = {}
         self._problem: tuple[str, dict[str, object]] | None = None  # shown in any language
@@ -138,8 +140,9 @@ class InviteDialog(QDialog):
             key, values = self._problem
             self.error.setText(tr(key, **values))
         for seat, name in self.names.items():
-            name.setText(f"<b>{self._who(seat)}</b>")
+            name.setText(self._who(seat))
             self.move_buttons[seat].setText(tr("ui.invite.move"))
+            self.to_table_buttons[seat].setText(tr("ui.invite.to_table"))
             self.computer[seat].setText(tr("ui.invite.make_computer"))
         self._update_states()
         if self.table_widgets:
@@ -208,7 +211,7 @@ class InviteDialog(QDialog):
             if item.widget() is not None:
                 item.widget().deleteLater()
         self.states, self.computer, self.names = {}, {}, {}
-        self.show_buttons, self.move_buttons = {}, {}
+        self.show_buttons, self.move_buttons, self.to_table_buttons = {}, {}, {}
         self.table_widgets = []
 
     def _fill(self) -> None:
@@ -217,18 +220,22 @@ class InviteDialog(QDialog):
         if c.game is None:
             return
         for row, seat in enumerate(c.humans):
-            name = QLabel(f"<b>{self._who(seat)}</b>")
-            state = QLabel(wordWrap=True)
+            name = plain(QLabel(self._who(seat)))  # a name as typed, never markup
+            name.setStyleSheet("font-weight: bold;")
+            state = plain(QLabel(wordWrap=True))
             show = QPushButton()
             show.clicked.connect(lambda _c=False, s=seat: self._toggle_code(s))
             move = QPushButton(tr("ui.invite.move"))
             move.clicked.connect(lambda _c=False, s=seat: self.phones.move_phone(s))
+            to_table = QPushButton(tr("ui.invite.to_table"))
+            to_table.clicked.connect(lambda _c=False, s=seat: self._to_table(s))
             to_bot = QPushButton(tr("ui.invite.make_computer"))
             to_bot.clicked.connect(lambda _c=False, s=seat: self._make_computer(s))
-            for col, w in enumerate((name, state, show, move, to_bot)):
+            for col, w in enumerate((name, state, show, move, to_table, to_bot)):
                 self.grid.addWidget(w, row, col)
             self.names[seat], self.states[seat], self.computer[seat] = name, state, to_bot
             self.show_buttons[seat], self.move_buttons[seat] = show, move
+            self.to_table_buttons[seat] = to_table
         self._add_table(len(c.humans))
         self._update_states()
 
@@ -288,10 +295,17 @@ class InviteDialog(QDialog):
             label.setText(seat_state(self.phones, seat))
             self.show_buttons[seat].setEnabled(not claimed)
             self.move_buttons[seat].setEnabled(claimed)
+            self.to_table_buttons[seat].setEnabled(seat in self.phones.controller.phones)
         if self.shown is not None and self.phones.claimed(self.shown):
             self.show_code(None)  # that phone joined: its code goes
         else:
             self.show_code(self.shown)
+
+    def _to_table(self, seat: int) -> None:
+        """The seat is played at the table again: its phone is closed and its link
+        replaced (a new code, should it go back to a phone)."""
+        self.phones.to_table(seat)
+        self._fill()
 
     def _make_computer(self, seat: int) -> None:
         self.phones.controller.make_computer(seat)
@@ -304,6 +318,7 @@ class PhoneStatus(QLabel):
     def __init__(self, comp: Components, phones: PhoneHost, parent: QWidget | None = None
                  ) -> None:
         super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # player names, shown as typed
         self.comp = comp
         self.phones = phones
         phones.presence_changed.connect(self.refresh)

@@ -13,6 +13,9 @@ table shows only the public view while it decides, and waits for it while it is
 disconnected (or the host gives the seat to a computer player). The first device
 to open a seat's link claims it; another device that tries is refused and the
 table is told (`notice`), as it is when the host moves a seat to another phone.
+It comes back to the table when the host says so in the invite dialog
+(`to_table`: its link stops working) or stops hosting; either is said aloud on
+the window (`returned`), since the table's screen now offers that seat's choices.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ DEFAULT_PORT = 8765
 
 
 def local_addresses() -> list[str]:
-    """The IPv4 addresses of this computer that phones in the room might reach,
-    private networks first, loopback last (only useful to test on this computer)."""
+    """The IPv4 addresses of this computer that phones in the room might reach: its
+    private-network ones (a room's Wi-Fi), then loopback (only useful to test on this
+    computer). A public address is never offered: hosting there would put the seats
+    on the internet."""
     found: list[str] = []
     try:
         from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
@@ -52,7 +57,8 @@ def local_addresses() -> list[str]:
                                                           socket.AF_INET))
     except OSError:
         pass
-    out = sorted(set(found), key=lambda a: (a.startswith("127."), not _private(a), a))
+    out = sorted({a for a in found if _private(a) or a.startswith("127.")},
+                 key=lambda a: (a.startswith("127."), a))
     return out or ["127.0.0.1"]
 
 
@@ -69,6 +75,7 @@ class PhoneHost(QObject):
 
     presence_changed = Signal()     # a phone connected, left or claimed a seat, or hosting
     notice_changed = Signal()       # something the whole table is told (`notice`)
+    returned = Signal(list)         # these seats are played at the table again
     _arrived = Signal(int, object)  # a message from the server thread (queued)
     _presence = Signal(int, bool)
     _claimed = Signal(int, str)
@@ -84,6 +91,9 @@ class PhoneHost(QObject):
         # the newest public notice: (translation key, seat), shown in the table's language
         self.notice: tuple[str, int] | None = None
         self._generation = -1
+        # names besides the bound address that requests may use (a test's name mapped
+        # to loopback); anything else is refused as a DNS-rebinding page would be
+        self.names: tuple[str, ...] = ()
         self._arrived.connect(self._on_message)
         self._presence.connect(self._on_presence)
         self._claimed.connect(self._on_claimed)
@@ -109,7 +119,7 @@ class PhoneHost(QObject):
             return
         # the same game on another address keeps its links' keys and claims
         host = self.host if self._generation == self.controller.generation else None
-        self.stop()
+        self._stop_server()
         comp = g.c
         self.host = host or Host(comp, self.controller.humans, language())
         from bsg_desktop.companion.server import CompanionServer
@@ -118,7 +128,8 @@ class PhoneHost(QObject):
             server = CompanionServer(self._from_server, self._presence_from_server,
                                      art_catalog(comp), address, attempt,
                                      on_claim=self._claimed.emit,
-                                     on_refused=self._refused.emit, lang=language())
+                                     on_refused=self._refused.emit, lang=language(),
+                                     offered=self.names)
             try:
                 server.start()
                 break
@@ -135,12 +146,40 @@ class PhoneHost(QObject):
 
     def stop(self) -> None:
         """Stop hosting (the links stop working; a later start of the same game keeps
-        its keys and claims, another game gets new ones)."""
+        its keys and claims, another game gets new ones). Every phone seat is played
+        at the table again, so a seat deciding on its phone gets its choices on the
+        screen."""
+        hosted = self.server is not None
+        self._stop_server()
+        if hosted:
+            self._back_to_table(sorted(self.controller.phones))
+
+    def _stop_server(self) -> None:
         if self.server is not None:
             self.server.stop()
         self.server = None
         self.connected = set()
         self.presence_changed.emit()
+
+    def to_table(self, seat: int) -> None:
+        """Seat ``seat`` is played at the table again: its phone is told and closed, and
+        its link stops working (a new one is made should it go back to a phone)."""
+        host, server = self.host, self.server
+        if host is not None and seat in host.keys:
+            host.move(seat)
+            if server is not None:
+                server.set_seats(host.keys, host.devices)
+                self.publish()
+        self.connected.discard(seat)
+        self._back_to_table([seat])
+        self.presence_changed.emit()
+
+    def _back_to_table(self, seats: list[int]) -> None:
+        back = [s for s in seats if s in self.controller.phones]
+        for seat in back:
+            self.controller.set_on_phone(seat, False)
+        if back:
+            self.returned.emit(back)
 
     def url(self, seat: int) -> str:
         """The seat's link: the page's address, and the seat's key in the fragment
@@ -181,7 +220,7 @@ class PhoneHost(QObject):
     @Slot()
     def _on_game_changed(self) -> None:
         if self._generation != self.controller.generation:
-            self.stop()  # another game: its seats get new links
+            self._stop_server()  # another game: its seats get new links
             self.host = None
         else:
             self.publish()
@@ -217,6 +256,8 @@ class PhoneHost(QObject):
         if message.type == "lang":
             host.set_language(seat, message.lang)
             self.publish()
+            return
+        if seat not in c.phones:  # from a phone the seat left for the table meanwhile
             return
         try:
             choice = host.judge(g, seat, message, c.can_undo(seat))

@@ -30,6 +30,7 @@ from bsg_desktop.data import load_components
 from bsg_desktop.engine import PlayerView
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import Describer
+from bsg_desktop.present.words import player_name
 from bsg_desktop.teach import DemoEntry, Lesson
 from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.controller import (
@@ -52,7 +53,6 @@ from bsg_desktop.ui.sound import SoundPlayer
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.table import TableHost
-from bsg_desktop.ui.words import player_name
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
