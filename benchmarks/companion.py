@@ -1,9 +1,19 @@
 """Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
 
-    python benchmarks/companion.py [--games 3] [--tables 3] [--cycles 1000] [--seed 3]
+    python benchmarks/companion.py [--taps 150] [--games 3] [--tables 3] [--cycles 1000]
+                                   [--seed 3]
 
-A 5-player game with every seat human and on a phone: five WebSocket clients on
-loopback (one asyncio thread) play it to the end, each answering its own
+First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
+is missing): a 5-player game with every seat on its own phone page (360×740). Each
+tap is made on the deciding page; the figure is the time from that tap to the last
+of the other pages that had a new frame having drawn it (its redraw done and the
+next animation frame reached), all read from the browser's own clock, so the
+phone-to-table leg, the table's work and each page's work are all inside it. It is
+measured at full speed and at 4× CPU throttle (CDP ``Emulation.setCPUThrottlingRate``,
+what a cheap phone is), with the pages' own redraw times beside it.
+
+Then the server leg alone: a 5-player game with every seat human and on a phone,
+five WebSocket clients on loopback (one asyncio thread) play it to the end, each answering its own
 decisions with a random legal option. The window's side is the real one (a
 `GameController` and `PhoneHost` on the main thread's Qt loop, the aiohttp
 server on its own thread). For each applied choice the latency is the time from
@@ -156,14 +166,139 @@ def pump_until(fut: Any, limit: float) -> None:
             raise SystemExit("benchmark: the pages did not finish in time")
 
 
+CHROMIUM = os.environ.get("BSG_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Wraps the page's render(): every redraw notes its frame number, how long it took
+# and when the next animation frame came (the frame on screen), on the page's clock.
+RECORD = """() => {
+  window.__drawn = [];
+  const draw = window.render;
+  window.render = function () {
+    const t0 = performance.now();
+    draw();
+    const took = performance.now() - t0;
+    const seq = state ? state.seq : 0;
+    requestAnimationFrame(() => window.__drawn.push(
+      [seq, took, performance.timeOrigin + performance.now()]));
+  };
+}"""
+
+# One tap on the deciding page (dice picked as one legal set, else one option); the
+# moment of the last click, on the browser's clock.
+TAP = """(seed) => {
+  const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  const d = state.decision;
+  const at = () => performance.timeOrigin + performance.now();
+  const opts = [...document.querySelectorAll('#decision [data-choice]:not(:disabled)')];
+  if (d.dice && d.sets && (rnd() < 0.7 || !opts.length)) {
+    const keys = Object.keys(d.sets);
+    const ids = keys[Math.floor(rnd() * keys.length)].split(",");
+    const go = document.querySelector('#contribute');
+    let t = 0;
+    for (const id of ids) {
+      t = at();
+      document.querySelector(`#decision button[data-die="${id}"]`).click();
+    }
+    if (go && go.isConnected && !go.disabled) { t = at(); go.click(); }
+    return t;
+  }
+  if (!opts.length) return 0;
+  const t = at();
+  opts[Math.floor(rnd() * opts.length)].click();
+  return t;
+}"""
+
+
+def pump_qt(until: Any, limit: float = 10) -> None:
+    end = time.monotonic() + limit
+    while not until():
+        QCoreApplication.processEvents()
+        time.sleep(0.0002)
+        if time.monotonic() > end:
+            raise SystemExit("benchmark: the table did not answer in time")
+
+
+def browser_latency(taps: int, seed: int, throttle: float) -> None:
+    """Tap -> other pages drawn, in Chromium, ``taps`` taps at CPU ``throttle``."""
+    from playwright.sync_api import sync_playwright
+
+    rnd = random.Random(seed)
+    c = GameController(bot_delay_ms=0)
+    c.start(Setup(players=5), seed, [HUMAN] * 5)
+    ph = PhoneHost(c)
+    ph.start("127.0.0.1", 0)
+    assert ph.host is not None
+    latencies: list[float] = []
+    draws: list[float] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = []
+        for seat in range(5):
+            ctx = browser.new_context(viewport={"width": 360, "height": 740})
+            page = ctx.new_page()
+            page.goto(ph.url(seat))
+            page.wait_for_function("() => state && Object.keys(art).length > 0")
+            page.evaluate(RECORD)
+            if throttle != 1:
+                ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                               {"rate": throttle})
+            pages.append(page)
+        pump_qt(lambda: len(ph.connected) == 5)
+
+        def shown(seat: int) -> None:
+            pages[seat].wait_for_function(f"() => state.seq === {ph.host.seq[seat]}")
+
+        while len(latencies) < taps and c.game.outcome is None:
+            seat = c.pending_seat
+            assert seat is not None
+            for s in range(5):
+                shown(s)
+            before = dict(ph.host.seq)
+            marks = [len(p.evaluate("window.__drawn")) for p in pages]
+            choices = len(c.game.choices)
+            t_tap = pages[seat].evaluate(TAP, rnd.randrange(1, 2**31 - 1))
+            pump_qt(lambda n=choices: len(c.game.choices) > n)
+            drawn = []
+            for s in range(5):
+                shown(s)
+                if s == seat or ph.host.seq[s] == before[s]:
+                    continue
+                pages[s].wait_for_function(
+                    f"() => window.__drawn.some(d => d[0] === {ph.host.seq[s]})")
+                entries = pages[s].evaluate("window.__drawn")[marks[s]:]
+                first = next(e for e in entries if e[0] == ph.host.seq[s])
+                drawn.append(first[2])
+                draws.extend(e[1] for e in entries)
+            if drawn and t_tap:
+                latencies.append(max(drawn) - t_tap)
+        browser.close()
+    ph.stop()
+    c.stop()
+    ms = sorted(latencies)
+    dr = sorted(draws)
+    print(f"tap -> the other 4 pages drawn, Chromium, CPU {throttle:g}x, {len(ms)} taps: "
+          f"p50 {statistics.median(ms):.1f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, "
+          f"max {ms[-1]:.1f} ms (aim: p95 < 50 ms); a page's redraw p50 "
+          f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--taps", type=int, default=150, help="taps measured in Chromium "
+                    "at each CPU speed (0: none)")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
     app = QCoreApplication([])  # noqa: F841 - Qt's loop for the controller and the bridge
+    if args.taps and not Path(CHROMIUM).exists():
+        print(f"no Chromium at {CHROMIUM}: the in-browser figures are skipped")
+    elif args.taps:
+        for throttle in (1, 4):
+            browser_latency(args.taps, args.seed, throttle)
     latencies: list[float] = []
     table_latencies: list[float] = []
     for game in range(args.games):
@@ -222,7 +357,8 @@ def main() -> int:
             continue
         ms = sorted(x * 1000 for x in values)
         p95 = ms[int(0.95 * (len(ms) - 1))]
-        print(f"choice applied -> {what} updated, {len(ms)} choices: median "
+        print(f"server leg only (Python clients): choice applied -> {what} updated, "
+              f"{len(ms)} choices: median "
               f"{statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms "
               f"(aim: p95 < 50 ms)")
 
