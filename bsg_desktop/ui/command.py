@@ -225,6 +225,9 @@ def run(args: argparse.Namespace) -> int:
     set_language(lang if lang in ("en", "hu") else "en")
     win = MainWindow(settings=settings, autosave_path=default_autosave_path())
     win.show()
+    from bsg_desktop.ui.terminate import install_terminate_handler
+
+    install_terminate_handler(win, win.terminate)
     if args.demo:
         if win.open_demo(args.demo):
             win.lesson_goto(args.demo_step)

@@ -65,6 +65,7 @@ class GameController(QObject):
         self.bot_delay_ms = bot_delay_ms
         self.paused = False
         self.file_name = ""  # the user's own file for this game, named in the autosave
+        self.file_path = ""  # ...and its full path, so Continue goes on under that file
         self.last_choice: Choice | None = None  # the choice behind the latest events
         # the dice the game put in without asking during the latest move, by seat (every
         # seat, computers too): the moment, its sound, the panel and the phones read this
@@ -115,7 +116,8 @@ class GameController(QObject):
         self.rolls = {}
         self.forced = {}
         self.generation += 1
-        self.file_name = ""  # the window names the user's file again if there is one
+        # the window names the user's file again if there is one
+        self.file_name, self.file_path = "", ""
         self.game_changed.emit()
         # Saved before the first choice: a crash during turn 1 must offer back this game,
         # never whatever game the autosave held before it.
@@ -238,9 +240,10 @@ class GameController(QObject):
                 self.rolls[s] = note
 
     def _applied(self, events: list[Event]) -> None:
+        # Saved before anything reacts to the move: a kill at any moment after a decision
+        # loses nothing, and Continue comes back at exactly the decision that waits next.
+        self.autosave()
         self.events_applied.emit(events)
-        if any(e.kind in ("turn_started", "turn_ended", "game_over") for e in events):
-            self.autosave()
         self._after_change()
 
     def _after_change(self) -> None:
@@ -249,7 +252,6 @@ class GameController(QObject):
             return
         if g.outcome is not None:
             self.unlocked = None
-            self.autosave()
             self.game_finished.emit()
             return
         self._relock_if_needed()
@@ -375,7 +377,8 @@ class GameController(QObject):
                                        "turn": g.turn, "finished": g.outcome is not None,
                                        "saved": datetime.now().astimezone().isoformat(
                                            timespec="minutes"),
-                                       "file": self.file_name}}
+                                       "file": self.file_name,
+                                       "path": self.file_path}}
         return data
 
     def save(self, path: str | Path) -> None:
@@ -480,7 +483,27 @@ def save_summary(path: str | Path) -> dict[str, Any] | None:
     return {"names": [str(n) for n in names], "characters": [str(c) for c in chars],
             "kinds": [str(k) for k in kinds], "turn": int(s["turn"]),
             "finished": bool(s.get("finished")), "saved": str(s.get("saved") or ""),
-            "file": str(s.get("file") or "")}
+            "file": str(s.get("file") or ""), "path": str(s.get("path") or "")}
+
+
+def holds_start_of(path: str | Path, g: Game) -> int | None:
+    """How many of ``g``'s choices the save at ``path`` holds when it is this very game
+    saved earlier (same setup, seed and its choices a prefix of the game's); None when
+    the file is gone or holds something else (it was overwritten since)."""
+    try:
+        data = read_save(path)
+    except (SaveError, OSError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    mine = to_json(g)
+    if any(data.get(k) != mine[k] for k in ("setup", "seed", "overrides", "script_skill",
+                                             "script_crisis")):
+        return None
+    theirs = data.get("choices")
+    if not isinstance(theirs, list) or theirs != mine["choices"][: len(theirs)]:
+        return None
+    return len(theirs)
 
 
 BROKEN_COPIES = 3  # set-aside autosaves kept; older ones go

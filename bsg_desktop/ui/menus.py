@@ -26,7 +26,7 @@ from bsg_desktop.engine import Setup, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import describer_for
-from bsg_desktop.ui.controller import autosave_problem, save_summary, set_aside
+from bsg_desktop.ui.controller import autosave_problem, holds_start_of, save_summary, set_aside
 from bsg_desktop.ui.dialogs import NewGameDialog, RulesDialog
 from bsg_desktop.ui.invite import InviteDialog
 from bsg_desktop.ui.qtlang import apply_qt_language
@@ -212,26 +212,44 @@ class MenusAndFiles:
 
     def unsaved_box(self) -> QMessageBox:
         """Save / Discard / Cancel for a game with unsaved moves (Save is the default,
-        Escape cancels)."""
+        Escape cancels); a finished game is asked about as one that could be reviewed."""
+        g = self.controller.game
+        over = g is not None and g.outcome is not None
         box = QMessageBox(QMessageBox.Icon.Question, tr("ui.unsaved.title"),
-                          tr("ui.unsaved.text"), QMessageBox.StandardButton.Save |
+                          tr("ui.unsaved.finished" if over else "ui.unsaved.text"),
+                          QMessageBox.StandardButton.Save |
                           QMessageBox.StandardButton.Discard |
                           QMessageBox.StandardButton.Cancel, self)
-        box.setInformativeText(tr("ui.unsaved.info"))
+        box.setInformativeText(tr("ui.unsaved.finished_info" if over else "ui.unsaved.info"))
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         return box
 
     def keep_or_leave(self) -> bool:
-        """Before the game in progress is replaced or the window closes: ask Save /
-        Discard / Cancel when it has unsaved moves. True means go ahead."""
+        """Before the game on the table is replaced or the window closes: ask Save /
+        Discard / Cancel when it has moves no file of the user's holds, finished or not
+        (a finished game can still be reviewed once saved). True means go ahead;
+        ``self.discarded`` then says whether the player chose to throw the game away,
+        so a closing window leaves no autosave for Continue to bring it back."""
+        self.discarded = False
         g = self.controller.game
-        if g is None or g.outcome is not None or not self.is_modified():
+        if g is None or not self.is_modified():
             return True
         answer = self.ask_unsaved()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        self.discarded = answer == QMessageBox.StandardButton.Discard
+        return self.discarded
+
+    def forget_autosave(self) -> None:
+        """Discarded means gone: the autosave is removed, so Continue does not offer the
+        game again (a file of the user's is never touched)."""
+        p = self.controller.autosave_path
+        if p is not None:
+            try:
+                p.unlink(missing_ok=True)
+            except OSError as e:
+                self.statusBar().showMessage(tr("ui.status.autosave_failed", error=e), 8000)
 
     def start_game(self, setup: Setup, seed: int, seat_kinds: list[str] | None = None) -> bool:
         try:
@@ -290,8 +308,10 @@ class MenusAndFiles:
         """The game now matches the user's file ``self.path``; the autosave names it."""
         g = self.controller.game
         self._saved_choices = len(g.choices) if g is not None else None
-        self.controller.file_name = self.path.name if self.path else ""
-        self.controller.autosave()
+        c = self.controller
+        c.file_name = self.path.name if self.path else ""
+        c.file_path = str(self.path.resolve()) if self.path else ""
+        c.autosave()
 
     def save_to(self, path: str | Path) -> bool:
         if self.controller.game is None:
@@ -412,11 +432,20 @@ class MenusAndFiles:
         except UserError as e:
             self.offer_discard_autosave(str(e))
             return False
-        self.path = None  # resuming must never make the autosave the user's file
-        self._saved_choices = None
-        # ...but the game keeps the name of the user's file it came from, if any
-        self.controller.file_name = summary["file"] if summary else ""
-        self.controller.autosave()
+        # Resuming never makes the autosave the user's file; a game that came from a file
+        # of the user's goes on under it, as long as that file still holds this game.
+        self.path, self._saved_choices = None, None
+        c = self.controller
+        c.file_name = summary["file"] if summary else ""
+        own = summary["path"] if summary else ""
+        held = holds_start_of(own, c.game) if own and c.game is not None else None
+        if held is not None:
+            self.path = Path(own)
+            # the file's own count: a file saved later than the autosave knew holds more
+            self._saved_choices = held
+            c.file_path = own
+            self.settings.add_recent(own)
+        c.autosave()
         self.settings.set_clean_exit(False)
         self._update_title()
         return True

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -138,6 +139,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.stack.addWidget(self.handover)
         self.stack.addWidget(self.start_page)
         self._saved_choices: int | None = None  # choices in the user's file when saved/opened
+        self.discarded = False  # the player's latest answer to "Save the game?" was Discard
+        self.terminating = False  # closing on SIGTERM: nothing is asked
         # How the window asks about an unsaved game (tests answer in its place).
         self.ask_unsaved: Callable[[], QMessageBox.StandardButton] = self._ask_unsaved
         # Where Save as asks for a file name ("" when cancelled; tests answer in its place).
@@ -245,15 +248,27 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
             top = int(h * (0.64 if compact else 0.58))
             self.right.setSizes([top, 0, h - top])
 
+    def terminate(self) -> None:
+        """SIGTERM: close as Quit does, but ask nothing (nobody may be there to answer);
+        the autosave keeps the game for Continue."""
+        self.terminating = True
+        self.close()
+        QApplication.quit()  # also ends a question box's own loop, if one was open
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if not self.keep_or_leave():
+        if self.terminating:
+            self.discarded = False
+        elif not self.keep_or_leave():
             event.ignore()
             return
         self.phones.stop()
         if self.print_window is not None:
             self.print_window.finish()
         self.controller.stop()
-        self.controller.autosave()
+        if self.discarded:
+            self.forget_autosave()
+        else:
+            self.controller.autosave()
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_clean_exit(True)
         super().closeEvent(event)
