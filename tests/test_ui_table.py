@@ -122,7 +122,8 @@ def test_the_question_box_offers_save_discard_cancel(make_window):  # type: igno
     assert "not saved" in box.text()
 
 
-def test_a_finished_game_and_a_lesson_ask_nothing(make_window):  # type: ignore[no-untyped-def]
+def test_a_finished_game_is_asked_about_until_saved(make_window, tmp_path):  # type: ignore[no-untyped-def]
+    """Once thrown away a finished game can no longer be reviewed: it is asked about."""
     win = make_window()
     win.ask_unsaved = asked = Asked(B.Cancel)
     win.start_game(Setup(players=3), seed=2)
@@ -132,7 +133,9 @@ def test_a_finished_game_and_a_lesson_ask_nothing(make_window):  # type: ignore[
         if c.game.outcome is not None:
             break
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
-    assert win.keep_or_leave() and asked.times == 0
+    assert not win.keep_or_leave() and asked.times == 1
+    assert win.save_to(tmp_path / "over.bsgx.json")
+    assert win.keep_or_leave() and asked.times == 1
 
 
 def test_autosave_holds_the_new_game_from_its_first_moment(make_window, tmp_path):  # type: ignore[no-untyped-def]
@@ -169,8 +172,10 @@ def test_start_screen_continue_after_a_normal_quit(make_window, qtbot, tmp_path)
     win.start_game(Setup(players=4, names=("Ann", "Béla", "Cy", "Dora")), seed=3)
     play(win, 12)
     turn = win.controller.game.turn  # type: ignore[union-attr]
-    win.ask_unsaved = Asked(B.Discard)
+    win.save_to(tmp_path / "four.bsgx.json")  # saved: quitting asks nothing
+    win.ask_unsaved = never = Asked(B.Cancel)
     win.close()
+    assert never.times == 0
 
     nxt = make_window()
     nxt.show()
@@ -186,7 +191,8 @@ def test_start_screen_continue_after_a_normal_quit(make_window, qtbot, tmp_path)
         assert b.isVisible() and b.text()
     qtbot.mouseClick(page.continue_button, Qt.MouseButton.LeftButton)
     assert nxt.controller.game is not None and nxt.controller.game.turn == turn
-    assert nxt.path is None  # the autosave never becomes the user's file
+    # the autosave never becomes the user's file: the game goes on under its own
+    assert nxt.path == tmp_path / "four.bsgx.json" and nxt.path != nxt.controller.autosave_path
 
 
 def test_no_continue_without_an_unfinished_game(make_window, tmp_path):  # type: ignore[no-untyped-def]
@@ -231,3 +237,37 @@ def test_about_shows_the_version(make_window, monkeypatch):  # type: ignore[no-u
     win = make_window()
     win.act_about.trigger()
     assert shown and __version__ in shown[0]
+
+
+def test_discard_on_quit_leaves_nothing_for_continue(make_window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    win = make_window()
+    win.show()
+    win.start_game(Setup(players=4), seed=3)
+    play(win, 5)
+    win.ask_unsaved = Asked(B.Discard)
+    win.close()
+    nxt = make_window()
+    nxt.show()
+    nxt.offer_resume()
+    assert nxt.start_page.continue_button.isHidden()
+
+
+def test_continue_goes_on_under_the_games_own_file(make_window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    win = make_window()
+    win.show()
+    win.start_game(Setup(players=4), seed=3)
+    play(win, 5)
+    mine = tmp_path / "mine.bsgx.json"
+    assert win.save_to(mine)
+    win.close()
+    nxt = make_window()
+    nxt.show()
+    nxt.offer_resume()
+    assert nxt.resume_autosave()
+    assert "mine.bsgx.json" in nxt.windowTitle() and not nxt.isWindowModified()
+    nxt.ask_unsaved = never = Asked(B.Cancel)
+    assert nxt.keep_or_leave() and never.times == 0  # no move since: nothing to ask
+    play(nxt, 2)
+    assert nxt.isWindowModified() and nxt.save()  # Ctrl+S writes the same file, no dialog
+    assert nxt.path == mine and not nxt.isWindowModified()
+
