@@ -577,15 +577,18 @@ def run_case(case: Case, seconds: float) -> tuple[str | None, float, int]:
     problem = None
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        case.run()
+        try:
+            case.run()
+        finally:
+            # disarmed inside the handlers' reach: an alarm that fires just as a case ends
+            # is that case's hang, not an error of the fuzzer's own
+            signal.setitimer(signal.ITIMER_REAL, 0)
     except Hang:
         problem = "hang"
     except UserError:
         pass
     except Exception:  # noqa: BLE001 - a crash is what we count
         problem = traceback.format_exc(limit=6)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
     took = time.perf_counter() - start
     peak = tracemalloc.get_traced_memory()[1] - base
     return problem, took, peak
