@@ -15,6 +15,8 @@ import json
 import queue
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -144,3 +146,12 @@ class Phone:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(5)
             self.loop.close()
+
+
+def get(url: str) -> tuple[int, bytes]:
+    """A plain HTTP GET on loopback: the status and body, an error status included."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:  # noqa: S310 - loopback test
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()

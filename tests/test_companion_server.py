@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("aiohttp")
 
-from phone_client import Phone  # noqa: E402
+from phone_client import Phone, get  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
 from bsg_desktop.companion.protocol import BadMessage, Message, parse  # noqa: E402
@@ -54,13 +54,6 @@ def hosted(hosted_table):  # type: ignore[no-untyped-def]
         except Exception:  # noqa: BLE001 - already closed by the test
             pass
 
-
-def get(url: str) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as r:  # noqa: S310 - loopback test
-            return r.status, r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read()
 
 
 def state(phone: Phone) -> dict:  # type: ignore[type-arg]

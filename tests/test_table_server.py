@@ -9,8 +9,6 @@ import json
 import queue
 import threading
 import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
@@ -18,19 +16,13 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("aiohttp")
 
+from phone_client import get  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 
 
 def pump() -> None:
     QCoreApplication.processEvents()
 
-
-def get(url: str) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as r:  # noqa: S310 - loopback test
-            return r.status, r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read()
 
 
 class Watcher:
