@@ -224,6 +224,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or settings.language()
     set_language(lang if lang in ("en", "hu") else "en")
     win = MainWindow(settings=settings, autosave_path=default_autosave_path())
+    win.restore_placement()
     win.show()
     from bsg_desktop.ui.terminate import install_terminate_handler
 

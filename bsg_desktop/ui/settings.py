@@ -20,7 +20,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QStandardPaths
+from PySide6.QtCore import QStandardPaths
 
 from bsg_desktop.crash import APPLICATION, ORGANIZATION
 from bsg_desktop.errors import UserError
@@ -83,18 +83,29 @@ class Settings:
         self._set(group, key, _flag_text(on))
 
     # window
-    def geometry(self) -> QByteArray | None:
-        """The window's saveGeometry(), stored as hexadecimal text."""
-        v = self._get("window", "geometry")
-        if not isinstance(v, str) or len(v) > 4096:
+    def window_rect(self) -> tuple[int, int, int, int] | None:
+        """The window's last normal (not maximised, not full screen) place and size as
+        x, y, width and height; None unless four whole numbers of a sane size are stored.
+        Whether they are on a screen today is the window's question (``ui.placement``)."""
+        v = self._get("window", "rect")
+        if not (isinstance(v, list) and len(v) == 4
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in v)):
             return None
-        try:
-            return QByteArray(bytes.fromhex(v))
-        except ValueError:
+        x, y, w, h = v
+        if not (all(abs(n) <= 100_000 for n in (x, y)) and 200 <= w <= 20_000
+                and 150 <= h <= 20_000):
             return None
+        return x, y, w, h
 
-    def set_geometry(self, g: QByteArray) -> None:
-        self._set("window", "geometry", bytes(g.data()).hex())
+    def set_window_rect(self, x: int, y: int, w: int, h: int) -> None:
+        self._set("window", "rect", [int(x), int(y), int(w), int(h)])
+
+    def window_maximised(self) -> bool:
+        """The window was maximised when it last closed: off unless stored so."""
+        return self._flag("window", "maximised", False)
+
+    def set_window_maximised(self, on: bool) -> None:
+        self._set_flag("window", "maximised", on)
 
     # ui
     def language(self) -> str:

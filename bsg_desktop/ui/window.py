@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -46,6 +46,7 @@ from bsg_desktop.ui.menus import MenusAndFiles
 from bsg_desktop.ui.moments import MomentBanner
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
+from bsg_desktop.ui.placement import DEFAULT_SIZE, placed
 from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
@@ -208,11 +209,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         apply_qt_language(language())
         self.review_tools = ReviewTools(self)  # review, save as lesson, narration editor
         self.retranslate()
-        geo = self.settings.geometry()
-        if geo is not None:
-            self.restoreGeometry(geo)
-        else:
-            self.resize(1500, 940)
+        self.resize(*DEFAULT_SIZE)  # where it opens on the player's screens: restore_placement
         self.phones.presence_changed.connect(self.refresh)
         self.phones.returned.connect(self._seats_returned)
         self.refresh()
@@ -248,6 +245,27 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
             top = int(h * (0.64 if compact else 0.58))
             self.right.setSizes([top, 0, h - top])
 
+    def restore_placement(self) -> None:
+        """Before the first show at a launch: the place, size and maximised state of the
+        last close, if that place is on one of today's screens; else a size that fits
+        the main screen, centred on it."""
+        app = QGuiApplication.instance()
+        primary = QGuiApplication.primaryScreen() if app is not None else None
+        if primary is None:
+            return
+        screens = [s.availableGeometry() for s in QGuiApplication.screens()]
+        self.setGeometry(placed(self.settings.window_rect(), screens,
+                                primary.availableGeometry()))
+        if self.settings.window_maximised():
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+
+    def save_placement(self) -> None:
+        """The normal place and size, and whether the window is maximised, for the next
+        launch (a full-screen window keeps the state it had before)."""
+        r = self.normalGeometry() if not self.normalGeometry().isEmpty() else self.geometry()
+        self.settings.set_window_rect(r.x(), r.y(), r.width(), r.height())
+        self.settings.set_window_maximised(self.isMaximized())
+
     def terminate(self) -> None:
         """SIGTERM: close as Quit does, but ask nothing (nobody may be there to answer);
         the autosave keeps the game for Continue."""
@@ -269,7 +287,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
             self.forget_autosave()
         else:
             self.controller.autosave()
-        self.settings.set_geometry(self.saveGeometry())
+        self.save_placement()
         self.settings.set_clean_exit(True)
         super().closeEvent(event)
 

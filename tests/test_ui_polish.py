@@ -1,0 +1,86 @@
+"""The window's finish: it opens where it was left, its dialogs are as dark as the game,
+presenter view comes and goes cleanly, and the card viewer and print dialog fit."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QRect  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
+
+from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.ui.placement import placed  # noqa: E402
+from bsg_desktop.ui.settings import Settings  # noqa: E402
+from bsg_desktop.ui.window import MainWindow  # noqa: E402
+
+
+def _window(qtbot, path):  # type: ignore[no-untyped-def]
+    w = MainWindow(settings=Settings(path), autosave_path=None, bot_delay_ms=0, animate=False)
+    qtbot.addWidget(w)
+    return w
+
+
+def _free() -> QRect:
+    screen = QGuiApplication.primaryScreen()
+    assert screen is not None
+    return screen.availableGeometry()
+
+
+def test_the_window_opens_where_and_as_it_was_closed(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "s.ini"
+    first = _window(qtbot, path)
+    first.restore_placement()
+    first.show()
+    first.setGeometry(10, 40, 784, 600)  # the narrowest the window gets
+    qtbot.wait(10)
+    first.close()
+    first.controller.stop()
+    again = _window(qtbot, path)
+    again.restore_placement()
+    again.show()
+    assert again.geometry() == QRect(10, 40, 784, 600) and not again.isMaximized()
+    again.showMaximized()
+    qtbot.wait(10)
+    again.close()
+    again.controller.stop()
+    third = _window(qtbot, path)
+    third.restore_placement()
+    third.show()
+    qtbot.wait(10)
+    assert third.isMaximized()  # maximised it stays, and un-maximised it is where it was
+    assert third.normalGeometry() == QRect(10, 40, 784, 600)
+    third.controller.stop()
+
+
+def test_a_place_on_no_screen_of_today_opens_on_the_main_screen(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "s.ini"
+    Settings(path).set_window_rect(5000, 3000, 1400, 900)  # a second monitor, unplugged
+    w = _window(qtbot, path)
+    w.restore_placement()
+    w.show()
+    free = _free()
+    assert free.contains(w.geometry()), (free, w.geometry())
+    w.controller.stop()
+
+
+def test_the_window_is_never_as_large_as_the_screen_so_no_manager_maximises_it() -> None:
+    small = QRect(0, 0, 1366, 738)
+    for saved in (None, (0, 0, 1500, 940), (-20, 0, 3000, 2000)):
+        r = placed(saved, [small], small)
+        assert small.contains(r) and r.width() < 1366 and r.height() < 738 - 30, (saved, r)
+    # a window partly off the left edge of a second screen stays there, pulled in
+    left = QRect(-1920, 0, 1920, 1080)
+    r = placed((-1950, 100, 1000, 700), [small, left], small)
+    assert left.contains(r) and r.size().width() == 1000
+    # its title bar above every screen: not seen, so it comes back centred
+    r = placed((100, -600, 1000, 700), [small], small)
+    assert small.contains(r) and r.top() > 0
+
+
+@pytest.fixture(autouse=True)
+def _english():  # type: ignore[no-untyped-def]
+    yield
+    set_language("en")
