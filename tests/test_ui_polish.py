@@ -9,7 +9,16 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QRect  # noqa: E402
-from PySide6.QtGui import QGuiApplication  # noqa: E402
+from PySide6.QtGui import QColor, QGuiApplication, QPalette  # noqa: E402
+from PySide6.QtWidgets import (  # noqa: E402
+    QAbstractButton,
+    QFileDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QProgressDialog,
+    QWidget,
+)
 
 from bsg_desktop.i18n import set_language  # noqa: E402
 from bsg_desktop.ui.placement import placed  # noqa: E402
@@ -78,6 +87,47 @@ def test_the_window_is_never_as_large_as_the_screen_so_no_manager_maximises_it()
     # its title bar above every screen: not seen, so it comes back centred
     r = placed((100, -600, 1000, 700), [small], small)
     assert small.contains(r) and r.top() > 0
+
+
+def _contrast(a: QColor, b: QColor) -> float:
+    def lum(c: QColor) -> float:
+        def ch(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_qt_dialogs_are_as_dark_as_the_game_and_their_texts_readable(new_window) -> None:  # type: ignore[no-untyped-def]
+    win = new_window()
+    box = QMessageBox(QMessageBox.Icon.Question, "BSG", "Save the game?",
+                      QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel, win)
+    progress = QProgressDialog("Drawing…", "Cancel", 0, 10, win)
+    files = QFileDialog(win, "Open")
+    files.setOption(QFileDialog.Option.DontUseNativeDialog)
+    bar = win.menuBar()
+    for dlg in (box, progress, files):
+        dlg.show()
+        pal = dlg.palette()
+        assert pal.color(QPalette.ColorRole.Window).lightness() < 60, type(dlg).__name__
+        checked = 0
+        for w in dlg.findChildren(QWidget):
+            if not w.isVisible():
+                continue
+            if isinstance(w, QLabel) and w.text():
+                fg, bg = w.palette().color(w.foregroundRole()), pal.color(QPalette.ColorRole.Window)
+            elif isinstance(w, QAbstractButton | QLineEdit) and w.isEnabled():
+                fg, bg = (w.palette().color(r) for r in (
+                    (QPalette.ColorRole.ButtonText, QPalette.ColorRole.Button)
+                    if isinstance(w, QAbstractButton) else
+                    (QPalette.ColorRole.Text, QPalette.ColorRole.Base)))
+            else:
+                continue
+            checked += 1
+            assert _contrast(fg, bg) >= 4.5, (type(dlg).__name__, w.objectName(), fg.name())
+        assert checked >= 2
+        dlg.close()
+    assert bar.palette().color(QPalette.ColorRole.Window).lightness() < 60  # the menus too
 
 
 @pytest.fixture(autouse=True)

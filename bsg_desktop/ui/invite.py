@@ -36,6 +36,7 @@ from bsg_desktop.i18n import tr
 from bsg_desktop.present.words import player_name
 from bsg_desktop.ui.panels import plain
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
+from bsg_desktop.ui.theme import ERROR
 
 
 def qr_pixmap(url: str, scale: int = 5) -> QPixmap:
@@ -88,7 +89,7 @@ class InviteDialog(QDialog):
         row.addWidget(self.address, 1)
         lay.addLayout(row)
         self.error = plain(QLabel(wordWrap=True))
-        self.error.setStyleSheet("color: #e04a3a;")
+        self.error.setStyleSheet(f"color: {ERROR};")
         self.error.hide()
         lay.addWidget(self.error)
         # the one seat code shown, on request (`show_code`)

@@ -48,6 +48,7 @@ from bsg_desktop.printing.pack import (
 )
 from bsg_desktop.printing.sheets import PAPERS
 from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.theme import ERROR
 
 DEFAULTS = PrintOptions()
 
@@ -487,7 +488,7 @@ class PrintDialog(QDialog):
 
     def _say(self, message: str, error: bool = False) -> None:
         self.status.setText(message)
-        self.status.setStyleSheet("color: #e04a3a;" if error else "")
+        self.status.setStyleSheet(f"color: {ERROR};" if error else "")
         self.status.setProperty("error", error)
         self.status.show()
         self._fit()

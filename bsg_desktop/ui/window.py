@@ -55,6 +55,7 @@ from bsg_desktop.ui.sound import SoundPlayer
 from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.table import TableHost
+from bsg_desktop.ui.theme import apply_dark
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
@@ -77,6 +78,9 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
                  bot_delay_ms: int = 350, animate: bool = True,
                  sound: SoundPlayer | None = None) -> None:
         super().__init__()
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_dark(app)  # the dialogs this window opens are as dark as the game
         self.comp = load_components()
         self.settings = settings or Settings()
         self.sound = sound if sound is not None else SoundPlayer()  # Settings -> Sound
