@@ -130,6 +130,33 @@ def test_qt_dialogs_are_as_dark_as_the_game_and_their_texts_readable(new_window)
     assert bar.palette().color(QPalette.ColorRole.Window).lightness() < 60  # the menus too
 
 
+@pytest.mark.parametrize("leave", ["Escape", "F5"])
+def test_presenter_view_leaves_with_escape_or_f5_back_to_a_maximised_window(
+        new_window, qtbot, leave) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    win = new_window()
+    win.showMaximized()
+    qtbot.wait(10)
+    assert win.isMaximized()
+    qtbot.keyClick(win, Qt.Key.Key_F5)
+    qtbot.wait(10)
+    assert win.lesson_panel.presenter and win.isFullScreen()
+    assert not win.menuBar().isVisible()  # the class sees the lesson, not the menus
+    assert "Esc" in win.statusBar().currentMessage()
+    qtbot.keyClick(win, getattr(Qt.Key, f"Key_{leave}"))  # works with the menu bar hidden
+    qtbot.wait(10)
+    assert not win.lesson_panel.presenter and not win.isFullScreen()
+    assert win.isMaximized() and win.menuBar().isVisible()
+    qtbot.keyClick(win, Qt.Key.Key_Escape)  # outside presenter view Escape leaves nothing
+    assert win.isMaximized() and not win.lesson_panel.presenter
+    win.act_full.trigger()  # F11 too comes back to the maximised window
+    assert win.isFullScreen()
+    win.act_full.trigger()
+    qtbot.wait(10)
+    assert win.isMaximized() and not win.isFullScreen()
+
+
 @pytest.fixture(autouse=True)
 def _english():  # type: ignore[no-untyped-def]
     yield

@@ -9,7 +9,7 @@ so before the hot-seat hand-over the screen holds nothing but the public view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Slot
+from PySide6.QtCore import Qt, QTimer, Slot
 
 from bsg_desktop.engine import Event, PlayerView, visible_log
 from bsg_desktop.errors import UserError
@@ -221,15 +221,37 @@ class GameScreen:
         # (room effects, legends) waits for a size a projector shows, or goes
         self.scene.set_px_per_mm(self.scene.px_per_mm, PROJECTOR_PX if on else MIN_PX)
         self.act_presenter.setChecked(on)
+        self.act_leave_presenter.setEnabled(on)
+        # the whole screen is the class's: no menu bar (Escape or F5 leave, as said)
+        self.menuBar().setVisible(not on)
         if on:
             self._was_full = self.isFullScreen()
-            self.showFullScreen()
+            self._enter_full_screen()
+            if not self.board_view.reading:  # else the bar names the board's focused item
+                self.statusBar().showMessage(tr("teach.presenter.leave"), 10000)
         elif not getattr(self, "_was_full", False):
-            self.showNormal()
+            self._leave_full_screen()
         self.act_full.setChecked(self.isFullScreen())
         w = max(self.width(), 800)
         side = int(w * (0.36 if on else 0.28))
         self.game_page.setSizes([w - side, side])
+
+    @Slot()
+    def leave_presenter(self) -> None:
+        """Escape in presenter view: the way out a projector's audience expects."""
+        if self.lesson_panel.presenter:
+            self.toggle_presenter()
+
+    def _enter_full_screen(self) -> None:
+        """Full screen, remembering the state it came from (maximised, say)."""
+        if not self.isFullScreen():
+            self.before_full = self.windowState() & ~Qt.WindowState.WindowFullScreen
+            self.showFullScreen()
+
+    def _leave_full_screen(self) -> None:
+        """Back to the state before full screen: a maximised window stays maximised."""
+        self.setWindowState(self.before_full & ~Qt.WindowState.WindowMinimized)
+        self.show()
 
     @Slot()
     def toggle_side_panel(self) -> None:
@@ -241,9 +263,9 @@ class GameScreen:
     @Slot()
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
-            self.showNormal()
+            self._leave_full_screen()
         else:
-            self.showFullScreen()
+            self._enter_full_screen()
         self.act_full.setChecked(self.isFullScreen())
 
     @Slot()

@@ -45,6 +45,7 @@ class MenusAndFiles:
             a = QAction(self)
             if shortcut is not None:
                 a.setShortcut(shortcut)
+            self.addAction(a)  # the window's own too: keys work while the menus are hidden
             a.triggered.connect(slot)
             return a
 
@@ -133,6 +134,9 @@ class MenusAndFiles:
         self.act_close_lesson = act(self.close_lesson)
         self.act_presenter = act(self.toggle_presenter, QKeySequence(Qt.Key.Key_F5))
         self.act_presenter.setCheckable(True)
+        # Escape leaves presenter view (in no menu: the menu bar is hidden then)
+        self.act_leave_presenter = act(self.leave_presenter, QKeySequence(Qt.Key.Key_Escape))
+        self.act_leave_presenter.setEnabled(False)
         self.menu_learn = mb.addMenu("")
         self.menu_learn.aboutToShow.connect(self._fill_learn_lazily)
         self.menu_demos = QMenu(self)  # the shipped demos, filled in the current language

@@ -128,6 +128,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         right.setStretchFactor(1, 3)
         right.setStretchFactor(2, 2)
         right.setMinimumWidth(SIDE_MIN)
+        self.before_full = Qt.WindowState.WindowNoState  # the state full screen came from
         self._split_dragged = False  # once the player drags the divider, it stays theirs
         right.splitterMoved.connect(lambda *_: setattr(self, "_split_dragged", True))
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -268,7 +269,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         launch (a full-screen window keeps the state it had before)."""
         r = self.normalGeometry() if not self.normalGeometry().isEmpty() else self.geometry()
         self.settings.set_window_rect(r.x(), r.y(), r.width(), r.height())
-        self.settings.set_window_maximised(self.isMaximized())
+        maximised = self.windowState() if not self.isFullScreen() else self.before_full
+        self.settings.set_window_maximised(bool(maximised & Qt.WindowState.WindowMaximized))
 
     def terminate(self) -> None:
         """SIGTERM: close as Quit does, but ask nothing (nobody may be there to answer);
