@@ -157,6 +157,66 @@ def test_presenter_view_leaves_with_escape_or_f5_back_to_a_maximised_window(
     assert win.isMaximized() and not win.isFullScreen()
 
 
+VIEWER = """
+import json, sys, tempfile
+from pathlib import Path
+from bsg_desktop.ui.command import _app
+app = _app(offscreen=False)
+from bsg_desktop.engine import Setup
+from bsg_desktop.ui.settings import Settings
+from bsg_desktop.ui.window import MainWindow
+w = MainWindow(settings=Settings(Path(tempfile.mkdtemp()) / "s.ini"), autosave_path=None,
+               bot_delay_ms=0, animate=False)
+w.resize(*app.primaryScreen().availableGeometry().size().toTuple())
+w.show()
+w.start_game(Setup(players=4), seed=3)
+out = {}
+for ch in ("gaius_baltar", "william_adama"):
+    w.show_card(("card", ch))
+    app.processEvents()
+    v = w.card_viewer
+    dpr = v.devicePixelRatioF()
+    out[ch] = {"faces": [(lbl.mapTo(v, lbl.rect().bottomRight()).y(), lbl.height(),
+                          lbl.pixmap().height() / dpr) for lbl in v.face_labels],
+               "viewer": v.height(), "body": v.body.text(),
+               "text_bottom": v.body.geometry().bottom()}
+print(json.dumps(out))
+w.controller.stop()
+"""
+
+
+@pytest.mark.parametrize("screen", [(1024, 640), (800, 480)])
+def test_the_card_viewer_shows_the_whole_card_and_its_text_once(tmp_path, screen) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from bsg_desktop.data import load_components
+    from bsg_desktop.i18n import text
+
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "small", "x": 0, "y": 0, "width": screen[0], "height": screen[1],
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", VIEWER], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ, PYTHONPATH=os.getcwd(),
+                                             QT_QPA_PLATFORM=f"offscreen:configfile={config}"))
+    assert r.returncode == 0, r.stderr[-2000:]
+    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    comp = load_components()
+    for ch, v in seen.items():
+        assert v["viewer"] <= screen[1] - 40, (ch, v)  # its title bar and Close on screen
+        for bottom, shown, drawn in v["faces"]:
+            assert shown >= drawn and bottom < v["viewer"], (ch, v)  # no part of it cut
+            assert drawn >= min(300, screen[1] * 0.45), (ch, v)  # and still large
+        assert v["text_bottom"] < v["viewer"]
+        c = comp.character(ch)
+        assert v["body"].count(text(c.ability)) == 1, v["body"]
+        if text(c.brig) != text(c.ability):
+            assert text(c.brig) in v["body"]
+
+
 @pytest.fixture(autouse=True)
 def _english():  # type: ignore[no-untyped-def]
     yield

@@ -31,9 +31,10 @@ def token_words(comp: Components, look: tuple[object, ...]) -> tuple[str, str]:
     what = look[0]
     if what == "card":
         ch = comp.character(str(look[1]))
-        return (text(ch.name), "\n\n".join((
-            f"{text(ch.ability_title)}: {text(ch.ability)}",
-            f"{tr('ui.seat.brig')}: {text(ch.brig)}")))
+        ability = f"{text(ch.ability_title)}: {text(ch.ability)}"
+        if text(ch.brig) == text(ch.ability):  # said once, as it reads the same on both sides
+            return text(ch.name), f"{ability}\n\n{tr('ui.card.brig_same')}"
+        return text(ch.name), f"{ability}\n\n{tr('ui.seat.brig')}: {text(ch.brig)}"
     if what == "admiral":
         return text(comp.admiral_title), text(comp.admiral_text)
     if what == "damage":
