@@ -3,6 +3,8 @@ presenter view comes and goes cleanly, and the card viewer and print dialog fit.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -215,6 +217,47 @@ def test_the_card_viewer_shows_the_whole_card_and_its_text_once(tmp_path, screen
         assert v["body"].count(text(c.ability)) == 1, v["body"]
         if text(c.brig) != text(c.ability):
             assert text(c.brig) in v["body"]
+
+
+@pytest.mark.parametrize("documents", [False, True])
+def test_the_print_pack_goes_into_a_folder_of_its_own(new_window, tmp_path, monkeypatch,
+                                                       documents) -> None:  # type: ignore[no-untyped-def]
+    from bsg_desktop.ui.print_pack import PrintDialog
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    if documents:
+        (home / "Documents").mkdir()
+    win = new_window()
+    for lang, name in (("en", "BSG Express print pack"),
+                       ("hu", "BSG Express nyomtatható változat")):
+        win.set_language(lang)
+        dlg = PrintDialog(win.settings, win)
+        folder = Path(dlg.folder.text())
+        assert folder == (home / "Documents" if documents else home) / name
+        dlg.close()
+
+
+def test_open_folder_without_a_file_manager_says_where_the_files_are(new_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bsg_desktop.ui.print_pack import PrintDialog
+
+    win = new_window()
+    tried: list[Path] = []
+    for lang, words in (("en", "No file manager"), ("hu", "fájlkezelőben")):
+        win.set_language(lang)
+        tried.clear()
+        dlg = PrintDialog(win.settings, win)
+        dlg.show()
+        dlg.open_folder = lambda f: tried.append(f) and False  # type: ignore[assignment,method-assign]
+        dlg.folder.setText(str(tmp_path / "pack"))
+        dlg._written([str(tmp_path / "pack" / "cards.pdf")])  # as a finished pack says
+        dlg.open_button.click()
+        assert tried == [tmp_path / "pack"] and dlg.isVisible()
+        said = dlg.status.text()
+        assert words in said and str(tmp_path / "pack") in said and dlg.status.property("error")
+        dlg.close()
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QThread, QUrl, Signal, Slot
+from PySide6.QtCore import QLocale, QStandardPaths, QThread, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -168,6 +168,15 @@ def summary(folder: Path, paths: list[str]) -> list[str]:
     return lines
 
 
+def default_folder() -> Path:
+    """A folder of the pack's own, never the home folder itself (a pack is dozens of
+    files): in Documents where the system has that folder, else in the home folder."""
+    home = Path.home()
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    base = Path(docs) if docs and Path(docs).is_dir() and Path(docs) != home else home
+    return base / tr("ui.print.default_folder")
+
+
 def open_folder(folder: Path) -> bool:
     """Show the folder in the system's file manager."""
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
@@ -308,8 +317,8 @@ class PrintDialog(QDialog):
         """Set the dialog up as it was last used; anything missing or not valid (a damaged
         settings file) keeps its default."""
         folder = last.get("folder")
-        self.folder.setText(str(folder) if isinstance(folder, str) and folder
-                            else self.settings.last_dir())
+        self.folder.setText(str(folder) if isinstance(folder, str) and folder.strip()
+                            else str(default_folder()))
         for combo, key, default in ((self.paper, "paper", DEFAULTS.paper),
                                     (self.lang, "lang", language()),
                                     (self.ink, "ink", DEFAULTS.ink),
@@ -507,5 +516,7 @@ class PrintDialog(QDialog):
 
     @Slot()
     def _open_folder(self) -> None:
-        if self.written_folder is not None:
-            self.open_folder(self.written_folder)
+        """Open the folder in the file manager; where there is none (or it refuses),
+        say where the files are instead of doing nothing."""
+        if self.written_folder is not None and not self.open_folder(self.written_folder):
+            self._say(tr("ui.print.open_failed", folder=self.written_folder), error=True)
