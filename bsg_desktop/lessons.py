@@ -116,15 +116,15 @@ def state_of(g: Game) -> dict[str, Any]:
         "admiral": g.admiral,
         "active": g.active,
         "step": "action",
+        "turn": g.turn,  # the log counts on from the game's turn, as the title says
     }
 
 
 def board(g: Game) -> tuple[Any, ...]:
-    """What the lesson must show as the game did at each step (the turn number aside:
-    a lesson counts its own turns)."""
+    """What the lesson must show as the game did at each step."""
     return (g.active, tuple(g.dradis_monitor), len(g.dradis_pile), len(g.dradis_box),
             tuple(g.damage_placed), tuple(g.demoralized_out), g.jump_track, g.distance,
-            g.jump_bonus, g.admiral,
+            g.jump_bonus, g.admiral, g.turn,
             tuple((tuple(p.loyalty), p.in_brig, p.revealed,
                    tuple((d.state, d.value) for d in p.dice)) for p in g.players),
             g.crisis.code() if g.crisis is not None else None,

@@ -40,6 +40,21 @@ def test_state_dice_may_name_each_die_and_ships_lost_lie_in_the_box() -> None:
         new_game(Setup(players=4), 1, overrides={"dice": {0: {"weak": ["gone", "active"]}}})
 
 
+def test_a_lesson_log_counts_the_turns_its_title_names() -> None:
+    """The title says the game's turn ("Turn 8"); the lesson's log must say it too, not
+    count from 1 again: the start position carries the turn number (state ``turn``)."""
+    g = bot_game(7)
+    made = make_lesson(g, len(g.choices) // 2, 5)
+    assert made.turn > 1
+    raw = yaml.safe_load(made.text)
+    assert raw["title"]["en"].startswith(f"Turn {made.turn}:")
+    assert raw["state"]["turn"] == made.turn
+    lesson = parse_scenario(made.text, "<lesson>").start()
+    started = [e for e in lesson.events if e.kind == "turn_started"]
+    assert started and started[0].get("turn") == made.turn
+    assert new_game(Setup(players=3), 1, overrides={"turn": 4}).turn == 4
+
+
 def test_a_lesson_replays_the_game_it_was_cut_from() -> None:
     g = bot_game(7)
     at = len(g.choices) // 2
