@@ -70,9 +70,9 @@ def test_a_lesson_replays_the_game_it_was_cut_from() -> None:
     for step, want in zip(sc.steps, snaps[1:], strict=True):
         lesson.apply(step.choice)
         assert board(lesson) == board(want)
-    # every say is written in both languages, ready for the teacher to rewrite
+    # no say is written: the teacher starts from empty fields, the lesson reads the log
     raw = yaml.safe_load(made.text)
-    assert all(set(s["say"]) == {"en", "hu"} for s in raw["steps"])
+    assert all("say" not in s for s in raw["steps"])
     assert set(raw["title"]) == {"en", "hu"} and raw["rules"]
 
 
@@ -120,7 +120,25 @@ def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narrat
         ed.title_hu.setText("Egy megbeszélendő kör")
         ed.rules.setText("K2, D7")
         w.lesson_goto(2)
+        # the step's fields start empty and one line tall, the log's words as their hint
+        empty = ed.say_en.height()
+        assert ed.say_en.toPlainText() == "" and ed.say_hu.toPlainText() == ""
+        log = w.lesson.step_log("en")
+        assert log and log in ed.say_en.placeholderText()
+        assert w.lesson.step_log("hu") in ed.say_hu.placeholderText()
+        assert w.lesson_panel.narration.text() == log  # the lesson reads the log meanwhile
         ed.say_en.setPlainText("Watch the dice she keeps back.")
+        ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
+        line = ed.say_en.fontMetrics().lineSpacing()
+        one = ed.say_hu.height()  # one line of Hungarian text
+        assert ed.say_hu.lines_shown() == 1 and one < 12 + 2 * line + 10
+        assert empty <= one + 5 * line  # the hint shows whole, wrapped, not a 4-line box
+        ed.say_en.setPlainText("")
+        ed.say_en.setPlaceholderText("…")
+        assert ed.say_en.lines_shown() == 1 and ed.say_en.height() == one
+        ed.say_en.setPlainText("Watch the dice she keeps back.")
+        ed.say_hu.setPlainText("\n".join(["Figyeld."] * 6))
+        assert ed.say_hu.height() >= empty + 4 * line  # grows with the text
         ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
         w.lesson_goto(3)  # moving on keeps what was written for step 2
         assert ed.save()
