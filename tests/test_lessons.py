@@ -198,3 +198,52 @@ def test_a_lesson_whose_reshuffle_no_seed_matches_stops_before_it_and_says_so(
     # the script holds only the dice the kept steps roll (Take over rolls on its own)
     kept = sc.play()
     assert not kept.script_skill and not kept.script_crisis
+
+
+def test_learn_lists_my_saved_lessons_and_open_demo_starts_in_their_folder(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Save as lesson writes into the user's lessons folder; Learn → My lessons lists
+    what is there by title, and Open demo file starts there, not in the install."""
+    pytest.importorskip("pytestqt")
+    from PySide6.QtWidgets import QFileDialog
+
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    w = MainWindow(settings=Settings(tmp_path / "cfg" / "settings.ini"), autosave_path=None,
+                   bot_delay_ms=0, animate=False)
+    qtbot.addWidget(w)
+    try:
+        mine = tmp_path / "cfg" / "lessons"
+        assert w.lessons_dir == mine
+        w._fill_learn_lazily()
+        assert [a.isEnabled() for a in w.menu_my_lessons.actions()] == [False]  # none yet
+        w.controller.adopt(bot_game(3, players=3))
+        w.refresh()
+        asked: dict[str, str] = {}
+
+        def save_name(_parent: Any, _title: str, start: str, _filter: str) -> tuple[str, str]:
+            asked["save"] = start
+            return str(mine / "my-turn.yaml"), ""
+
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
+        monkeypatch.setattr("bsg_desktop.ui.review.SaveLessonDialog.exec", lambda _s: 1)
+        w.review_tools.save_lesson_dialog()
+        assert Path(asked["save"]).parent == mine and (mine / "my-turn.yaml").is_file()
+        w._fill_learn_lazily()
+        titles = [a.text() for a in w.menu_my_lessons.actions()]
+        want = yaml.safe_load((mine / "my-turn.yaml").read_text(encoding="utf-8"))["title"]
+        assert titles == [want["en"]]
+        w.close_lesson()
+        w.menu_my_lessons.actions()[0].trigger()
+        assert w.lesson is not None and Path(w.lesson.scenario.path) == mine / "my-turn.yaml"
+
+        def open_name(title: str, folder: str, filters: str) -> str:
+            asked["open"] = folder
+            return ""
+
+        w.ask_open_path = open_name
+        w.open_demo_dialog()
+        assert Path(asked["open"]) == mine
+    finally:
+        w.controller.stop()
