@@ -127,7 +127,7 @@ def violations(texts: Iterator[tuple[str, str]], glossary: str) -> list[str]:
 
 
 # Words Hungarian does not use in the product, though no glossary row names them.
-LOCAL = {"Kom.": "Kommunikációs központ"}
+LOCAL = {"mentetlen": "nem mentett", "Kom.": "Kommunikációs központ"}
 
 # Title case: Hungarian capitalises only a name's first word ("Hajtóműterem", "Admirális
 # szállása", "Morálváltozat"), not each word as English does. A capital after another
@@ -183,6 +183,11 @@ def test_the_title_case_check_catches_english_style_names() -> None:
             "Egyes Cylon", "Az Új játék ablakban",
             "UGRÁS ELŐKÉSZÍTVE", "C1 Háromrészes tábla"]
     assert [g for g in good if local_violations(iter([("x", g)]))] == []
+
+
+def test_an_unsaved_game_is_nem_mentett() -> None:
+    assert local_violations(iter([("x", "mentetlen játék")]))
+    assert not local_violations(iter([("x", "nem mentett játék")]))
 
 
 def test_no_hungarian_text_writes_names_in_title_case() -> None:
