@@ -107,4 +107,3 @@ def test_the_file_dialog_names_file_types_in_hungarian_and_shows_whole_headers(
         need = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(cell))
         assert head.sectionSize(col) >= need, (title, cell)
     dlg.deleteLater()
-    win.set_language("en")  # the default locale back to English for the tests after
