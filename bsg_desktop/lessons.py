@@ -5,7 +5,8 @@ starts at the latest position at or before the one asked for where the player
 whose turn it is chooses their action. Everything on the table there becomes a
 ``state`` override (every pile in full order, every hand, every die), the dice
 rolled in the steps that follow become the scripted ``dice``, the choices become
-the ``steps`` with ``say`` texts for the teacher to rewrite, and ``expect``
+the ``steps`` (without ``say``: the lesson reads the log's words until the teacher
+writes narration in the editor), and ``expect``
 states the position the steps end in, so ``bsg-express scenario`` checks that the
 file really replays the game.
 
@@ -116,15 +117,15 @@ def state_of(g: Game) -> dict[str, Any]:
         "admiral": g.admiral,
         "active": g.active,
         "step": "action",
+        "turn": g.turn,  # the log counts on from the game's turn, as the title says
     }
 
 
 def board(g: Game) -> tuple[Any, ...]:
-    """What the lesson must show as the game did at each step (the turn number aside:
-    a lesson counts its own turns)."""
+    """What the lesson must show as the game did at each step."""
     return (g.active, tuple(g.dradis_monitor), len(g.dradis_pile), len(g.dradis_box),
             tuple(g.damage_placed), tuple(g.demoralized_out), g.jump_track, g.distance,
-            g.jump_bonus, g.admiral,
+            g.jump_bonus, g.admiral, g.turn,
             tuple((tuple(p.loyalty), p.in_brig, p.revealed,
                    tuple((d.state, d.value) for d in p.dice)) for p in g.players),
             g.crisis.code() if g.crisis is not None else None,
@@ -215,9 +216,8 @@ def make_lesson(game: Game, at: int, steps: int, secrets_public: bool = False) -
         for e in new:
             if e.rule not in rules and e.rule not in ("T1", "D3", "D5", "D10"):
                 rules.append(e.rule)
-        step_docs.append({"choice": str(game.choices[k]),
-                          "say": {lang: " ".join(d.describe(e, lang) for e in new)
-                                  for lang in ("en", "hu")}})
+        # no say: the lesson reads the log's words until the teacher writes their own
+        step_docs.append({"choice": str(game.choices[k])})
     doc["rules"] = rules[:8]
     doc["steps"] = step_docs
     targets = [board(snaps[k]) for k in range(start, end + 1)]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bsg_desktop.engine import Event, Game, IllegalChoiceError, PlayerView
 from bsg_desktop.i18n import language
+from bsg_desktop.log import describer_for
 from bsg_desktop.resources import shipped
 from bsg_desktop.scenario import Scenario, ScenarioError, load_scenario
 
@@ -144,7 +145,14 @@ class Lesson:
             t = self.scenario.intro or self.scenario.title
         else:
             t = self.scenario.steps[self.pos - 1].say
-        return t.get(lang) if t else ""
+        return (t.get(lang) if t else "") or (self.step_log(lang) if self.pos else "")
+
+    def step_log(self, lang: str | None = None) -> str:
+        """What the log says of the last step: the narration of a step the teacher has
+        not written (a lesson saved from a game starts with none, so the editor's
+        fields start empty), and the editor's hint of what to talk about."""
+        d = describer_for(self.game)
+        return " ".join(d.describe(e, lang or language()) for e in self.step_events())
 
     def title(self, lang: str | None = None) -> str:
         t = self.scenario.title

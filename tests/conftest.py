@@ -50,6 +50,8 @@ def new_window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
 
     yield make
     set_language("en")
+    from bsg_desktop.ui.qtlang import apply_qt_language
+    apply_qt_language("en")  # Qt's catalogue and default locale (file dialog types) too
     for w in made:
         w.controller.stop()
 

@@ -126,6 +126,75 @@ def violations(texts: Iterator[tuple[str, str]], glossary: str) -> list[str]:
     return found
 
 
+# Words Hungarian does not use in the product, though no glossary row names them.
+LOCAL = {"mentetlen": "nem mentett", "Kom.": "Kommunikációs központ"}
+
+# Title case: Hungarian capitalises only a name's first word ("Hajtóműterem", "Admirális
+# szállása", "Morálváltozat"), not each word as English does. A capital after another
+# word is allowed for the names and terms written so: people, Galactica, Cylon, Raider,
+# Kolóniai Hajó, the Admirális, DRADIS, one-word rooms ("a Galactica Fegyverraktára")
+# and a few product names.
+_UP = "A-ZÁÉÍÓÖŐÚÜŰ"
+_NAMES = ("William", "Lee", "Kara", "Laura", "Gaius", "Adam", "Thrace", "Roslin", "Baltar",
+          "Starbuck", "Galactica", "Battlestar", "Cylon", "Raider", "Hajó", "Admirális",
+          "Fegyverraktár", "Sajtószob", "Fegyvervezérlés", "Evan", "Derrick", "Express",
+          "Desktop", "Tabletop", "Simulator", "Saved", "Objects", "My", "Games", "Qt",
+          "Multimedia", "PySide")
+_ARTICLES = {"A", "Az", "Egy"}
+_PAIR = re.compile(rf"(?<![\w.])([{_UP}][\w-]*) (?=([{_UP}][\w-]*))")
+
+
+def title_case_names(value: str) -> list[str]:
+    """Word pairs where a capitalised word follows a capitalised word that is not an
+    article or an all-capitals label ("A FOGDÁBAN", "FTL"), and is not a name above."""
+    found = []
+    for m in _PAIR.finditer(value):
+        first, second = m.group(1), m.group(2)
+        if (first in _ARTICLES or second.isupper() or not any(c.islower() for c in second)
+                or second.startswith(_NAMES)):
+            continue
+        if first.isupper() and len(first) > 1 and not any(c.isdigit() for c in first):
+            found.append(f"{first} {second}")  # an acronym before a name: "FTL Ugrás…"
+        elif any(c.islower() for c in first):
+            found.append(f"{first} {second}")
+    return found
+
+
+def local_violations(texts: Iterator[tuple[str, str]]) -> list[str]:
+    """Title-case names and the words of ``LOCAL``, one line each."""
+    found = []
+    for where, value in texts:
+        words = re.sub(r"{[^{}]*}", "…", value)
+        found += [f"{where}: {pair!r} (title case; Hungarian capitalises the first word)"
+                  for pair in title_case_names(words)]
+        for bad, use in LOCAL.items():
+            if re.search(rf"(?<!\w){re.escape(bad)}", words):
+                found.append(f"{where}: {bad!r} (write {use})")
+    return found
+
+
+def test_the_title_case_check_catches_english_style_names() -> None:
+    bad = ["Hajtómű Terem", "az Admirális Szállása", "Morál Változat: a beszéd",
+           "FTL Ugráselőkészítés", "Lee Adama Kezdeményezése", "a Kom. Központ"]
+    assert all(local_violations(iter([("x", b)])) for b in bad), bad
+    good = ["Hajtóműterem", "az Admirális szállása", "Morálváltozat: a beszéd",
+            "FTL ugrásjelző", "Kezdeményezés (Lee Adama)", "Kommunikációs központ",
+            "A FOGDÁBAN van", "Az Admirális dob", "Két Raider", "a Galactica Fegyverraktára",
+            "Egyes Cylon", "Az Új játék ablakban",
+            "UGRÁS ELŐKÉSZÍTVE", "C1 Háromrészes tábla"]
+    assert [g for g in good if local_violations(iter([("x", g)]))] == []
+
+
+def test_an_unsaved_game_is_nem_mentett() -> None:
+    assert local_violations(iter([("x", "mentetlen játék")]))
+    assert not local_violations(iter([("x", "nem mentett játék")]))
+
+
+def test_no_hungarian_text_writes_names_in_title_case() -> None:
+    found = local_violations(hungarian_texts())
+    assert not found, "\n".join(found)
+
+
 def test_glossary_copy_matches_the_shared_one() -> None:
     root = ROOT
     shared = [b / "shared" / "glossary-hu.md" for b in (root.parent, root.parent.parent)]

@@ -40,6 +40,21 @@ def test_state_dice_may_name_each_die_and_ships_lost_lie_in_the_box() -> None:
         new_game(Setup(players=4), 1, overrides={"dice": {0: {"weak": ["gone", "active"]}}})
 
 
+def test_a_lesson_log_counts_the_turns_its_title_names() -> None:
+    """The title says the game's turn ("Turn 8"); the lesson's log must say it too, not
+    count from 1 again: the start position carries the turn number (state ``turn``)."""
+    g = bot_game(7)
+    made = make_lesson(g, len(g.choices) // 2, 5)
+    assert made.turn > 1
+    raw = yaml.safe_load(made.text)
+    assert raw["title"]["en"].startswith(f"Turn {made.turn}:")
+    assert raw["state"]["turn"] == made.turn
+    lesson = parse_scenario(made.text, "<lesson>").start()
+    started = [e for e in lesson.events if e.kind == "turn_started"]
+    assert started and started[0].get("turn") == made.turn
+    assert new_game(Setup(players=3), 1, overrides={"turn": 4}).turn == 4
+
+
 def test_a_lesson_replays_the_game_it_was_cut_from() -> None:
     g = bot_game(7)
     at = len(g.choices) // 2
@@ -55,9 +70,9 @@ def test_a_lesson_replays_the_game_it_was_cut_from() -> None:
     for step, want in zip(sc.steps, snaps[1:], strict=True):
         lesson.apply(step.choice)
         assert board(lesson) == board(want)
-    # every say is written in both languages, ready for the teacher to rewrite
+    # no say is written: the teacher starts from empty fields, the lesson reads the log
     raw = yaml.safe_load(made.text)
-    assert all(set(s["say"]) == {"en", "hu"} for s in raw["steps"])
+    assert all("say" not in s for s in raw["steps"])
     assert set(raw["title"]) == {"en", "hu"} and raw["rules"]
 
 
@@ -105,7 +120,25 @@ def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narrat
         ed.title_hu.setText("Egy megbeszélendő kör")
         ed.rules.setText("K2, D7")
         w.lesson_goto(2)
+        # the step's fields start empty and one line tall, the log's words as their hint
+        empty = ed.say_en.height()
+        assert ed.say_en.toPlainText() == "" and ed.say_hu.toPlainText() == ""
+        log = w.lesson.step_log("en")
+        assert log and log in ed.say_en.placeholderText()
+        assert w.lesson.step_log("hu") in ed.say_hu.placeholderText()
+        assert w.lesson_panel.narration.text() == log  # the lesson reads the log meanwhile
         ed.say_en.setPlainText("Watch the dice she keeps back.")
+        ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
+        line = ed.say_en.fontMetrics().lineSpacing()
+        one = ed.say_hu.height()  # one line of Hungarian text
+        assert ed.say_hu.lines_shown() == 1 and one < 12 + 2 * line + 10
+        assert empty <= one + 5 * line  # the hint shows whole, wrapped, not a 4-line box
+        ed.say_en.setPlainText("")
+        ed.say_en.setPlaceholderText("…")
+        assert ed.say_en.lines_shown() == 1 and ed.say_en.height() == one
+        ed.say_en.setPlainText("Watch the dice she keeps back.")
+        ed.say_hu.setPlainText("\n".join(["Figyeld."] * 6))
+        assert ed.say_hu.height() >= empty + 4 * line  # grows with the text
         ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
         w.lesson_goto(3)  # moving on keeps what was written for step 2
         assert ed.save()
@@ -165,3 +198,52 @@ def test_a_lesson_whose_reshuffle_no_seed_matches_stops_before_it_and_says_so(
     # the script holds only the dice the kept steps roll (Take over rolls on its own)
     kept = sc.play()
     assert not kept.script_skill and not kept.script_crisis
+
+
+def test_learn_lists_my_saved_lessons_and_open_demo_starts_in_their_folder(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Save as lesson writes into the user's lessons folder; Learn → My lessons lists
+    what is there by title, and Open demo file starts there, not in the install."""
+    pytest.importorskip("pytestqt")
+    from PySide6.QtWidgets import QFileDialog
+
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    w = MainWindow(settings=Settings(tmp_path / "cfg" / "settings.ini"), autosave_path=None,
+                   bot_delay_ms=0, animate=False)
+    qtbot.addWidget(w)
+    try:
+        mine = tmp_path / "cfg" / "lessons"
+        assert w.lessons_dir == mine
+        w._fill_learn_lazily()
+        assert [a.isEnabled() for a in w.menu_my_lessons.actions()] == [False]  # none yet
+        w.controller.adopt(bot_game(3, players=3))
+        w.refresh()
+        asked: dict[str, str] = {}
+
+        def save_name(_parent: Any, _title: str, start: str, _filter: str) -> tuple[str, str]:
+            asked["save"] = start
+            return str(mine / "my-turn.yaml"), ""
+
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
+        monkeypatch.setattr("bsg_desktop.ui.review.SaveLessonDialog.exec", lambda _s: 1)
+        w.review_tools.save_lesson_dialog()
+        assert Path(asked["save"]).parent == mine and (mine / "my-turn.yaml").is_file()
+        w._fill_learn_lazily()
+        titles = [a.text() for a in w.menu_my_lessons.actions()]
+        want = yaml.safe_load((mine / "my-turn.yaml").read_text(encoding="utf-8"))["title"]
+        assert titles == [want["en"]]
+        w.close_lesson()
+        w.menu_my_lessons.actions()[0].trigger()
+        assert w.lesson is not None and Path(w.lesson.scenario.path) == mine / "my-turn.yaml"
+
+        def open_name(title: str, folder: str, filters: str) -> str:
+            asked["open"] = folder
+            return ""
+
+        w.ask_open_path = open_name
+        w.open_demo_dialog()
+        assert Path(asked["open"]) == mine
+    finally:
+        w.controller.stop()

@@ -80,3 +80,30 @@ def test_ctrl_q_quits_and_asks_first_with_a_game_unfinished(new_window, qtbot) -
     win.ask_unsaved = lambda: asked.append(2) or QMessageBox.StandardButton.Discard
     qtbot.keyClick(win, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     assert asked == [1, 2] and not win.isVisible()
+
+
+def test_the_file_dialog_names_file_types_in_hungarian_and_shows_whole_headers(
+        new_window, tmp_path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The Type column is the mime database's, in the default locale's language, and
+    every column header ("Módosítás dátuma") and cell fits its column."""
+    from PySide6.QtWidgets import QTreeView
+
+    from bsg_desktop.i18n import tr
+
+    (tmp_path / "bsg-express.bsgx.json").write_text("{}", encoding="utf-8")
+    win = new_window()
+    win.set_language("hu")
+    dlg = win.open_file_dialog("Megnyitás", str(tmp_path), tr("ui.save.filter"))
+    dlg.show()
+    view = dlg.findChild(QTreeView)
+    model = view.model()
+    qtbot.waitUntil(lambda: model.rowCount(view.rootIndex()) == 1)
+    row = model.index(0, 2, view.rootIndex())
+    assert model.data(row) == "JSON dokumentum"
+    head, metrics = view.header(), view.fontMetrics()
+    for col in range(1, 4):
+        title = model.headerData(col, Qt.Orientation.Horizontal)
+        cell = model.data(model.index(0, col, view.rootIndex()))
+        need = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(cell))
+        assert head.sectionSize(col) >= need, (title, cell)
+    dlg.deleteLater()

@@ -216,6 +216,7 @@ READERS: dict[str, Reader] = {
     "revealed": _seats,
     "dice": _dice,
     "step": _step,
+    "turn": _whole(lambda g: 1000, "a turn number"),
 }
 
 
@@ -404,4 +405,6 @@ def _apply_overrides(g: Any, ov: dict[str, Any]) -> int:
             g.pass_admiral()
     if "active" in v:
         g.active = v["active"]
+    if v.get("turn"):  # the first turn played is this one (a lesson from a game's turn 8)
+        g.turn = v["turn"] - 1
     return v.get("step", 0)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
@@ -61,11 +62,47 @@ def _pair(value: Any) -> dict[str, str]:
     return {"en": "", "hu": ""}
 
 
-def _text(lines: int) -> QPlainTextEdit:
-    t = QPlainTextEdit()
-    t.setTabChangesFocus(True)
-    t.setFixedHeight(12 + 20 * lines)
-    return t
+class GrowingText(QPlainTextEdit):
+    """A text box as tall as its text (one line when empty, at most ``most`` lines, then
+    it scrolls): the editor's column stays compact and nothing written is hidden."""
+
+    def __init__(self, most: int = 10, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.most = most
+        self.setTabChangesFocus(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self._fit()
+
+    def lines_shown(self) -> int:
+        """How many lines tall the box is now."""
+        lines = int(self.document().documentLayout().documentSize().height())
+        if self.toPlainText() == "" and self.placeholderText():  # the hint, wrapped
+            width = max(1, self.viewport().width() - 8)
+            hint = self.fontMetrics().boundingRect(0, 0, width, 10_000,
+                                                   Qt.TextFlag.TextWordWrap,
+                                                   self.placeholderText())
+            spacing = self.fontMetrics().lineSpacing()  # a line's box is a bit taller
+            lines = max(lines, (hint.height() + spacing // 2) // spacing)
+        return max(1, min(self.most, lines))
+
+    def _fit(self, *_: object) -> None:
+        margins = self.contentsMargins()
+        frame = (int(self.document().documentMargin()) * 2 + margins.top() + margins.bottom()
+                 + 10)  # the style sheet's padding and border
+        self.setFixedHeight(frame + self.fontMetrics().lineSpacing() * self.lines_shown())
+
+    def setPlaceholderText(self, text: str) -> None:  # noqa: N802  (Qt's name)
+        super().setPlaceholderText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+
+def _text(most: int) -> GrowingText:
+    return GrowingText(most)
 
 
 class NarrationEditor(QWidget):
@@ -86,7 +123,7 @@ class NarrationEditor(QWidget):
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # labels above: room
         self.title_en, self.title_hu = QLineEdit(), QLineEdit()
-        self.intro_en, self.intro_hu = _text(3), _text(3)
+        self.intro_en, self.intro_hu = _text(8), _text(8)
         self.rules = QLineEdit()
         self.labels = [QLabel() for _ in range(5)]
         for label, field in zip(self.labels, (self.title_en, self.title_hu, self.intro_en,
@@ -99,7 +136,7 @@ class NarrationEditor(QWidget):
         lay.addWidget(self.step_hint)
         step_form = QFormLayout()
         step_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
-        self.say_en, self.say_hu = _text(4), _text(4)
+        self.say_en, self.say_hu = _text(10), _text(10)
         self.say_labels = [QLabel(), QLabel()]
         step_form.addRow(self.say_labels[0], self.say_en)
         step_form.addRow(self.say_labels[1], self.say_hu)
@@ -121,6 +158,7 @@ class NarrationEditor(QWidget):
         self.doc: dict[str, Any] | None = None
         self.path: Path | None = None
         self.pos = 0  # the step whose narration the fields show (0: none, the intro)
+        self.step_log: dict[str, str] = {}  # what the log says of that step, per language
         self.retranslate()
 
     # ------------------------------------------------------------- binding
@@ -132,6 +170,7 @@ class NarrationEditor(QWidget):
         else:
             self._commit_step()
         self.pos = lesson.pos
+        self.step_log = {lang: lesson.step_log(lang) for lang in ("en", "hu")}
         self._show_step()
 
     def _load(self, path: Path) -> None:
@@ -184,10 +223,15 @@ class NarrationEditor(QWidget):
         say = {"en": "", "hu": ""}
         if on:
             step = steps[self.pos - 1]
-            if isinstance(step, dict):
+            if isinstance(step, dict) and step.get("say"):
                 say = _pair(step.get("say"))
         self.say_en.setPlainText(say["en"])
         self.say_hu.setPlainText(say["hu"])
+        # empty fields say what the step shows: the lesson reads the log's words then
+        for field, lang in ((self.say_en, "en"), (self.say_hu, "hu")):
+            log = self.step_log.get(lang, "") if on else ""
+            field.setPlaceholderText(tr("editor.say_placeholder", log=log) if log
+                                     else tr("editor.say_placeholder_plain"))
 
     def _commit_step(self) -> None:
         """Put the narration fields into the mapping (for the step they show)."""

@@ -7,6 +7,10 @@ view with the last step's changes outlined, and the lesson panel replaces the
 decision panel. "Take over" hands a copy of the lesson's position to the controller
 as a fresh hot-seat game. A review (`ui.review.ReviewTools`) is shown as a lesson.
 `LessonScreen` is one part of `ui.window.MainWindow`.
+
+A teacher's own lessons live in `LessonScreen.lessons_dir` (a "lessons" folder beside
+the settings file): Save as lesson offers it, Open demo file starts there, and the
+Learn menu lists its lessons under "My lessons" beside the shipped demos.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
 
 from bsg_desktop.engine import Game, PlayerView, visible_log
 from bsg_desktop.errors import UserError
@@ -38,6 +44,27 @@ class LessonScreen:
     def demos(self, entries: list[DemoEntry]) -> None:
         self._demos = list(entries)
 
+    @property
+    def lessons_dir(self) -> Path:
+        """The folder of the user's own lessons, beside the settings file."""
+        return Path(self.settings.path).parent / "lessons"
+
+    def lessons_start(self) -> Path:
+        """The user's lessons folder, made if missing, for a file dialog to start in (the
+        last folder used when it cannot be made)."""
+        try:
+            self.lessons_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path(self.settings.last_dir())
+        return self.lessons_dir
+
+    def my_lessons(self) -> list[DemoEntry]:
+        """The user's saved lessons, by title (a folder that cannot be read lists none)."""
+        try:
+            return list_demos(self.lessons_dir) if self.lessons_dir.is_dir() else []
+        except OSError:
+            return []
+
     def _fill_learn_lazily(self) -> None:
         """The Learn menu is about to open: its demo list is filled now if not yet."""
         if self._demos is None:
@@ -53,16 +80,15 @@ class LessonScreen:
         m.setToolTipsVisible(True)
         self.demo_actions = {}
         for d in self._demos or ():
-            a = m.addAction(d.title() if not d.error else d.path.name)
-            if d.error:
-                a.setEnabled(False)
-                a.setToolTip(d.error)
-            else:
-                rules = ", ".join(d.rules)
-                a.setToolTip(tr("teach.menu.rules", rules=rules) if rules else d.title())
-                a.triggered.connect(lambda _c=False, p=d.path: self.open_demo(p))
-            self.demo_actions[d.path] = a
+            self.demo_actions[d.path] = self._demo_action(m, d)
         m.addSeparator()
+        self.menu_my_lessons = m.addMenu(tr("teach.menu.mine"))
+        mine = self.my_lessons()
+        for d in mine:
+            self.demo_actions[d.path] = self._demo_action(self.menu_my_lessons, d)
+        if not mine:
+            none = self.menu_my_lessons.addAction(tr("teach.menu.mine_none"))
+            none.setEnabled(False)
         m.addAction(self.act_demo_file)
         m.addSeparator()
         for a in (self.act_lesson_back, self.act_lesson_forward, self.act_lesson_reset,
@@ -70,6 +96,20 @@ class LessonScreen:
             m.addAction(a)
         if hasattr(self, "review_tools"):
             m.addAction(self.review_tools.act_editor)
+
+    def _demo_action(self, menu: QMenu, d: DemoEntry) -> QAction:
+        """One lesson in a menu: its title, the rules it shows as tooltip; a file with
+        errors by its name, disabled, the error as tooltip."""
+        a = menu.addAction(d.title() if not d.error else d.path.name)
+        menu.setToolTipsVisible(True)
+        if d.error:
+            a.setEnabled(False)
+            a.setToolTip(d.error)
+        else:
+            rules = ", ".join(d.rules)
+            a.setToolTip(tr("teach.menu.rules", rules=rules) if rules else d.title())
+            a.triggered.connect(lambda _c=False, p=d.path: self.open_demo(p))
+        return a
 
     def open_demo(self, path: str | Path) -> bool:
         """Open a demo as a lesson at its start; a file with errors is reported (file,
@@ -110,7 +150,7 @@ class LessonScreen:
             self.open_demo(usable[0].path)
 
     def open_demo_dialog(self) -> None:
-        path = self.ask_open_path(tr("teach.open.title"), str(DEMO_DIR),
+        path = self.ask_open_path(tr("teach.open.title"), str(self.lessons_start()),
                                   tr("teach.open.filter"))
         if path:
             self.open_demo(path)

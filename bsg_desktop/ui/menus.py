@@ -17,9 +17,12 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QGridLayout,
+    QHeaderView,
     QLabel,
     QMenu,
     QMessageBox,
+    QSplitter,
+    QTreeView,
 )
 
 from bsg_desktop.engine import Setup, visible_log
@@ -385,8 +388,26 @@ class MenusAndFiles:
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile
                         if mode == QFileDialog.AcceptMode.AcceptOpen
                         else QFileDialog.FileMode.AnyFile)
-        dlg.resize(760, 520)
+        self._fit_file_dialog(dlg)
         return dlg
+
+    def _fit_file_dialog(self, dlg: QFileDialog) -> None:
+        """Wide enough that the Hungarian column headers ("Módosítás dátuma"), a file's
+        type ("JSON dokumentum") and the side bar's "Számítógép" show whole, yet inside
+        the screen: the detail columns fit their contents and the name takes the rest."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        width = min(960, screen.width() - 40) if screen else 960
+        height = min(560, screen.height() - 60) if screen else 560
+        dlg.resize(width, height)
+        for view in dlg.findChildren(QTreeView):
+            head = view.header()
+            head.setMinimumSectionSize(60)
+            head.setStretchLastSection(False)
+            head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+            for col in range(1, 4):
+                head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        for split in dlg.findChildren(QSplitter):
+            split.setSizes([150, max(200, width - 170)])
 
     def open_file_dialog(self, title: str, folder: str, filters: str) -> QFileDialog:
         """The Open dialog (a saved game, a teacher's demo)."""

@@ -57,6 +57,7 @@ class ReviewHost(Protocol):
     lesson_panel: Any
 
     def show_error(self, message: str) -> None: ...
+    def lessons_start(self) -> Path: ...
     def open_lesson(self, lesson: Lesson) -> bool: ...
     def open_demo(self, path: str | Path) -> bool: ...
     def lesson_goto(self, pos: int) -> None: ...
@@ -422,7 +423,7 @@ class ReviewTools(QObject):
         dlg = SaveLessonDialog(pos, len(game.choices), self.w)
         if not dlg.exec():
             return
-        start = str(Path(self.w.settings.last_dir()) / "lesson.yaml")
+        start = str(self.w.lessons_start() / "lesson.yaml")  # listed under My lessons
         path, _ = QFileDialog.getSaveFileName(self.w, tr("lesson.save.file_title"), start,
                                               tr("lesson.save.filter"))
         if not path:
