@@ -52,6 +52,7 @@ CARD_SCALE = 0.28
 ADMIRAL_SCALE = 0.16
 PANEL_PAD = 2.5
 CARD_TOP = 11.0     # under the seat's name line
+NAME_GAP = 0.8      # between a demoralized marker and the character's name on the seal
 BOARD_Z = -10.0     # the printed board, under everything
 PANEL_Z = 1.0       # the seat panels
 Look = tuple[object, ...]
@@ -108,9 +109,12 @@ class _SealGeometry:
         dt = (-13.5 + col * 13.5) if inner else (-20.0 + col * 13.5)
         return self.at(anchor, -6.5 + row * 13.4, dt)
 
-    def demoralized(self, anchor: tuple[float, float]) -> tuple[float, float]:
-        """Outer row, at the end clear of the dice (and of all but a corner of the name)."""
-        return self.at(anchor, 7.8, 23.5)
+    def demoralized(self, anchor: tuple[float, float], clear: float = 0.0
+                    ) -> tuple[float, float]:
+        """Outer row, at the end clear of the dice, and at least ``clear`` along the part
+        from its middle: clear of the character's name, which the outer row's top edge
+        reaches."""
+        return self.at(anchor, 7.8, max(23.5, clear))
 
     def black_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
         col, row = i % 2, i // 2
@@ -257,6 +261,7 @@ class BoardLayout:
         self.lang = lang
         self.board = board_art.board(comp, lang, screen=SCREEN)
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
+        self._clear: dict[str, float] = {}
 
     @property
     def width_mm(self) -> float:
@@ -291,7 +296,8 @@ class BoardLayout:
         for ch in view.demoralized:
             gold = anchor(f"seal.{ch}.gold")
             put(Placed(f"demoralized.{ch}", "demoralized", ch, ("demoralized", ch),
-                       self.geo.demoralized(gold), DEMOR_SCALE, self.geo.upright(gold)))
+                       self.geo.demoralized(gold, self._name_clear(ch)), DEMOR_SCALE,
+                       self.geo.upright(gold)))
         put(Placed("jump", "jump", str(view.jump_track), ("jump",),
                    anchor(f"jump.{min(view.jump_track, comp.jump_max)}"), MARKER_SCALE))
         if view.jump_bonus:  # A5: shown on the board, over the jump track
@@ -307,6 +313,19 @@ class BoardLayout:
         for sv in view.seats:
             self._seat_tokens(sv, view, put)
         return out
+
+    def _name_clear(self, character: str) -> float:
+        """How far along its gold part a demoralized marker's centre lies so that the
+        marker clears the character's name: half the name as the seal sets it
+        (`art.board.galactica_seal`), half the marker and a gap."""
+        got = self._clear.get(character)
+        if got is None:
+            name = text(self.comp.character(character).short, self.lang)
+            size, _ = fit(name, WORDS_MM, 44, WORDS_MM * 1.2, True, min_size=WORDS_MM)
+            marker = marker_art.demoralized(self.comp.character(character), self.comp, self.lang)
+            got = self._clear[character] = (text_width(name, size, True) / 2
+                                            + marker.width * DEMOR_SCALE / 2 + NAME_GAP)
+        return got
 
     def _seat_tokens(self, sv: SeatView, view: PlayerView, put) -> None:  # type: ignore[no-untyped-def]
         gold = self.board.anchor(f"seal.{sv.character}.gold")
