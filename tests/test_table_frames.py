@@ -5,11 +5,13 @@ Whole random games at 3, 4 and 5 players: after every step the table frame is ma
 for the game and for twins (`engine.twins.twin`) drawn afresh for the public and for
 each seat, with the last move's public facts (the dice the game put in, the moment)
 worked out from the game's own batch, as the window's `ui.table.TableHost` does.
-Over 5,000 pairs are compared, in English and Hungarian.
+Over 5,000 pairs are compared, in English and Hungarian; the frame's drawn board
+(every token the window's layout places, and the seat panels) is part of the bytes.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -32,7 +34,7 @@ def _frame(g, lang, forced, moment, at) -> str:  # type: ignore[no-untyped-def]
 
 def test_table_frames_are_the_same_bytes_in_twin_worlds() -> None:
     pairs = 0
-    moments = rolls = 0
+    moments = rolls = tokens = dice = 0
     for players, seed, lang in GAMES:
         g = new_game(Setup(players=players), seed)
         rng = random.Random(seed)
@@ -41,6 +43,10 @@ def test_table_frames_are_the_same_bytes_in_twin_worlds() -> None:
         at = 0
         while g.outcome is None and g.turn < 40:
             mine = _frame(g, lang, forced, moment, at)
+            board = json.loads(mine)["board"]  # the drawn board is in the compared bytes
+            tokens += len(board["tokens"])
+            dice += sum(t["role"] == "die" and "/active/" not in t["where"]
+                        for t in board["tokens"])
             for who in [None, *range(players)]:
                 t = twin(g, who, rng)
                 assert _frame(t, lang, forced, moment, at) == mine, (seed, at, who)
@@ -55,6 +61,7 @@ def test_table_frames_are_the_same_bytes_in_twin_worlds() -> None:
             moments += moment is not None
             rolls += bool(forced)
     assert pairs >= 5000 and moments > 10 and rolls > 5, (pairs, moments, rolls)
+    assert tokens > 30_000 and dice > 5_000, (tokens, dice)
 
 
 def test_the_table_frame_refuses_a_seats_view_and_is_numbered_only_on_change() -> None:

@@ -110,6 +110,28 @@ def test_the_table_page_has_its_own_token_and_files(table) -> None:  # type: ign
         Watcher(url, origin="http://example.com")
 
 
+def test_the_board_art_is_served_once_under_its_hash_and_the_table_token_only(  # type: ignore[no-untyped-def]
+        table) -> None:
+    import urllib.request
+
+    c, ph, t = table
+    url = t.url()
+    base = url.rsplit("/t/", 1)[0]
+    frame = json.loads(t.feed._frame)
+    name = frame["board"]["art"]
+    assert name.startswith("board-") and name.endswith(".json")
+    with urllib.request.urlopen(f"{url}/{name}", timeout=10) as r:  # noqa: S310 - loopback
+        assert "immutable" in r.headers["Cache-Control"]
+        doc = json.loads(r.read())
+    # the printed board and every look the frame's tokens name
+    assert doc["board"]["svg"].count("<text") > 50
+    assert {tk["look"] for tk in frame["board"]["tokens"]} <= set(doc["looks"])
+    assert get(f"{base}/{name}")[0] == 404  # not without the table's token
+    assert get(f"{url}/board-{'0' * 20}.json")[0] == 404
+    # the frame names the art; it never carries it
+    assert len(t.feed._frame) < len(json.dumps(doc)) / 4
+
+
 def test_table_pages_follow_the_game_through_the_hand_over(table) -> None:  # type: ignore[no-untyped-def]
     c, ph, t = table
     pages = [Watcher(t.url()), Watcher(t.url())]

@@ -23,7 +23,8 @@ its own thread; the caller carries that over to the thread that owns the game.
   changed at the table) ends the old device's connection (``moved``, close 4002),
   and the old key then opens nothing but that same answer.
 - The table page (``/t/<table token>/``: `TABLE_PAGE` and `TABLE_STATIC`) shows the
-  public board to any number of browsers; it sends nothing but pings.
+  public board to any number of browsers; it sends nothing but pings. The board's
+  art (`companion.table.board_art`) is served there under its content's hash.
 - Each connection is rate-limited; bad messages get an error frame, nothing else, and
   a flood past the limit gets one "slow down" and is dropped.
 - Connections are capped per address and in all, a request head must arrive in time,
@@ -59,6 +60,7 @@ from bsg_desktop.companion.protocol import (
     parse,
 )
 from bsg_desktop.companion.seal import CHALLENGE_BYTES, HELLO, UP_SIZE, Channel, Unsealed, opens
+from bsg_desktop.companion.table import art_document as table_art
 from bsg_desktop.i18n import tr
 
 STATIC = {"app.js": "text/javascript", "style.css": "text/css",
@@ -506,6 +508,10 @@ class CompanionServer:
     async def _table_file(self, request: web.Request) -> web.Response:
         self._check_table(request)
         name = request.match_info["name"]
+        art = table_art(name)
+        if art is not None:  # the board's art, under its content's hash: kept by the browser
+            return web.Response(text=art, content_type="application/json", charset="utf-8",
+                                headers=ART_HEADERS)
         if name not in TABLE_STATIC:
             raise web.HTTPNotFound()
         return web.Response(body=_static(name), content_type=TABLE_STATIC[name],

@@ -14,9 +14,13 @@ changes (`TableFeed`).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from bsg_desktop.art.shapes import Drawing
+from bsg_desktop.art.svg import to_svg
 from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Event, PlayerView
@@ -24,6 +28,14 @@ from bsg_desktop.i18n import LANGUAGES, catalog, speaking, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.present.board import board_items
 from bsg_desktop.present.dice import skill_face
+from bsg_desktop.present.layout import (
+    BOARD_Z,
+    PANEL_Z,
+    BoardLayout,
+    all_looks,
+    look_name,
+    token_drawing,
+)
 from bsg_desktop.present.log import log_line
 from bsg_desktop.present.moments import Moment
 from bsg_desktop.present.rolls import RollNote, roll_sentence
@@ -36,6 +48,73 @@ def table_strings(lang: str) -> dict[str, str]:
         lang = "en"
     prefix = "companion.tablepage."
     return {k[len(prefix):]: tr(k, lang) for k in sorted(catalog("en")) if k.startswith(prefix)}
+
+
+# the board art documents made so far, by the name they are served under
+_ART: dict[str, str] = {}
+
+
+def _inner(drawing: Drawing) -> str:
+    """A drawing's SVG without its outer element: the page lays it into its own SVG."""
+    doc = to_svg(drawing)
+    return doc[doc.index(">") + 1:-len("</svg>")]
+
+
+@lru_cache(maxsize=8)
+def layout_for(comp: Components, players: int, lang: str) -> BoardLayout:
+    """The screen board's layout, as the window's `ui.scene.BoardScene` lays it out."""
+    return BoardLayout(comp, players, lang)
+
+
+@lru_cache(maxsize=8)
+def board_art(comp: Components, players: int, lang: str) -> str:
+    """The name of the board's art document: the printed board and every token look as
+    SVG (millimetres), the same for a whole game in one language. The page fetches it
+    once under this name, a hash of its content, and the browser keeps it
+    (`art_document`)."""
+    lay = layout_for(comp, players, lang)
+    looks = {}
+    for look in all_looks(comp):
+        d = token_drawing(comp, look, lang)
+        looks[look_name(comp, look)] = {"w": round(d.width, 3), "h": round(d.height, 3),
+                                        "svg": _inner(d)}
+    doc = dumps({"w": round(lay.width_mm, 3), "h": round(lay.height_mm, 3),
+                 "board": {"w": round(lay.board.width, 3), "h": round(lay.board.height, 3),
+                           "svg": _inner(lay.board), "z": BOARD_Z},
+                 "looks": looks})
+    name = f"board-{hashlib.sha256(doc.encode()).hexdigest()[:20]}.json"
+    _ART[name] = doc
+    return name
+
+
+def art_document(name: str) -> str | None:
+    """The board art document served under ``name``, if one was made (`board_art`)."""
+    return _ART.get(name)
+
+
+def _n(v: float) -> float:
+    return round(v, 3) + 0.0  # no "-0.0"
+
+
+def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]:
+    """The board as the window draws it from ``view``: the art's name, the seat panels
+    (their drawings, at their places) and every token with its look, centre (board
+    millimetres), scale, turn (degrees clockwise), stacking height and opacity."""
+    lay = layout_for(comp, len(view.seats), lang)
+    panels = []
+    for sv in view.seats:
+        x, y, _w, _h = lay.seat_rect(sv.seat)
+        drawing, words = lay.seat_panel(view, sv)
+        panels.append({"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
+                       "svg": _inner(drawing), "words": "\n".join(words)})
+    return {
+        "art": board_art(comp, len(view.seats), lang), "panel_z": PANEL_Z,
+        "panels": panels,
+        "tokens": [{"key": p.key, "role": p.role, "where": p.where,
+                    "look": look_name(comp, p.look), "x": _n(p.pos[0]), "y": _n(p.pos[1]),
+                    "scale": _n(p.scale), "turn": _n(p.turn), "z": p.z, "opacity": p.opacity}
+                   for p in lay.place(view)],
+    }
 
 
 def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: str,
@@ -64,6 +143,7 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
         return {
             "type": "table", "lang": lang,
             "table": _table(comp, view),
+            "board": board_state(comp, view, lang),
             "sentence": sentence, "rule": view.pending_rule or "", "outcome": outcome,
             "rolls": notes,
             "moment": None if moment is None else {"kind": moment.kind,

@@ -56,12 +56,12 @@ from bsg_desktop.art.shapes import (
     Style,
     labels,
 )
+from bsg_desktop.present.layout import WORDS_MM as _WORDS_MM
 
 _EM = 100.0  # text is shaped at 100 px and scaled down: exact advances, no hinting jitter
 MIN_PX = 12.0  # 9 pt at 96 dpi, in logical pixels (24 device pixels at 200 % scaling)
-# The least size of the screen board's words: 12 px in the board view of a 1024x640
-# window (1.91 px/mm), the smallest the window is made for.
-WORDS_MM = 6.4
+# The least size of the screen board's words (`present.layout.WORDS_MM`).
+WORDS_MM = _WORDS_MM
 
 
 class Op(NamedTuple):

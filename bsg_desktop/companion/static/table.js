@@ -1,5 +1,7 @@
 // The table page: the public board, drawn from the frames the game sends. It sends
 // nothing but pings; every text comes in the frame, and no frame holds a secret.
+// The board is the window's: the art's SVG (fetched once under its content's hash)
+// with every token laid where the frame's layout says, in board millimetres.
 "use strict";
 
 const base = location.pathname.replace(/\/+$/, "");
@@ -67,44 +69,98 @@ function renderLesson() {
                       el("p", { class: "narration", text: le.narration || "" }));
 }
 
-function renderBoard() {
-  const tb = state.table;
-  const box = $("board");
-  box.replaceChildren(el("h2", { text: t("board") }), el("div", { class: "row", text: tb.jump }),
-                      el("div", { class: "row", text: tb.dradis }));
-  if (tb.jump_bonus) box.append(el("div", { class: "row", text: tb.jump_bonus }));
-  box.append(el("div", { class: "row" }, el("span", { class: "label", text: t("damage") + ": " }),
-                el("span", { text: tb.damage.length ? tb.damage.join(", ") : t("none") })));
-  box.append(el("div", { class: "row" },
-                el("span", { class: "label", text: t("demoralized") + ": " }),
-                el("span", { text: tb.demoralized.length ? tb.demoralized.join(", ") : t("none") })));
-  if (tb.crisis) {
-    const row = el("div", { class: "dice" });
-    if (tb.crisis.art) row.append(picture(tb.crisis.art, tb.crisis.text, "crisis"));
-    row.append(el("span", { text: tb.crisis.text }));
-    box.append(el("h2", { text: t("crisis") }), row);
-  }
-  if (tb.check) {
-    const dice = el("div", { class: "dice" });
-    for (const d of tb.check.dice) {
-      const face = picture(d.art, d.label + " · " + d.who, d.counts ? "" : "off");
-      dice.append(el("span", {}, face, el("span", { class: "who", text: d.who })));
-    }
-    box.append(el("h2", { text: t("check") }), el("div", { text: tb.check.text }), dice);
-  }
+const SVGNS = "http://www.w3.org/2000/svg";
+let boardArt = null;     // the board's art document: the printed board and every token look
+let artName = "";        // the name (content hash) it was fetched under
+let artWanted = "";
+const lookIds = {};      // look name -> id of its <g> in <defs>
+const tokens = new Map();  // token key -> its <use>
+const panels = new Map();  // seat -> [svg text, its <g>]
+
+function svgEl(tag, attrs) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  return node;
 }
 
-function renderSeats() {
-  const box = $("seats");
-  box.replaceChildren(el("h2", { text: t("seats") }));
-  for (const s of state.table.seats) {
-    const cls = "seat" + (s.active ? " active" : "") + (s.deciding ? " deciding" : "");
-    const row = el("div", { class: cls }, el("div", { class: "name", text: s.name }));
-    const tags = el("div");
-    for (const tag of s.tags) tags.append(el("span", { class: "chip", text: tag }));
-    row.append(tags, el("div", { class: "dice-line", text: s.dice }));
-    box.append(row);
+function loadArt(name) {
+  // the art is served under its content's hash and kept by the browser: fetched once
+  if (name === artName || name === artWanted) return;
+  artWanted = name;
+  fetch(name).then((r) => r.json()).then((doc) => {
+    if (artWanted !== name) return;
+    boardArt = doc;
+    artName = name;
+    buildArt();
+    render();
+  }).catch(() => { artWanted = ""; });
+}
+
+function buildArt() {
+  const svg = $("boardsvg");
+  const a = boardArt;
+  svg.setAttribute("viewBox", `-2 -2 ${a.w + 4} ${a.h + 4}`);
+  const defs = [];
+  let i = 0;
+  for (const [name, look] of Object.entries(a.looks)) {
+    const id = "look-" + (i++);
+    lookIds[name] = id;
+    // a token's position is its centre, as in the window's scene
+    defs.push(`<g id="${id}" transform="translate(${-look.w / 2} ${-look.h / 2})">${look.svg}</g>`);
   }
+  $("looks").innerHTML = defs.join("");
+  $("art").innerHTML = a.board.svg;
+  for (const use of tokens.values()) use.remove();
+  tokens.clear();
+  for (const [, g] of panels.values()) g.remove();
+  panels.clear();
+}
+
+function renderBoard() {
+  const bd = state.board;
+  if (!bd) return;
+  loadArt(bd.art);
+  if (!boardArt || artName !== bd.art) return;
+  const seatBox = $("seats");
+  const seen = new Set();
+  for (const [i, p] of bd.panels.entries()) {
+    seen.add(i);
+    const old = panels.get(i);
+    if (old && old[0] === p.svg) continue;
+    const g = old ? old[1] : svgEl("g", { class: "seat", "data-seat": String(i) });
+    g.setAttribute("transform", `translate(${p.x} ${p.y})`);
+    g.innerHTML = `<title></title>${p.svg}`;
+    g.firstChild.textContent = p.words;
+    if (!old) seatBox.append(g);
+    panels.set(i, [p.svg, g]);
+  }
+  for (const [i, [, g]] of panels) if (!seen.has(i)) { g.remove(); panels.delete(i); }
+  const box = $("tokens");
+  const keep = new Set();
+  const order = bd.tokens.map((tk, i) => [tk, i]).sort((a, b) => a[0].z - b[0].z || a[1] - b[1]);
+  for (const [tk] of order) {
+    keep.add(tk.key);
+    let use = tokens.get(tk.key);
+    const href = "#" + (lookIds[tk.look] || "");
+    if (use && use.getAttribute("href") !== href) {  // a new look: a new token, as in the window
+      use.remove();
+      use = null;
+    }
+    if (!use) {
+      use = svgEl("use", { "data-key": tk.key, href });
+      tokens.set(tk.key, use);
+    }
+    use.setAttribute("transform", `translate(${tk.x} ${tk.y}) rotate(${tk.turn}) scale(${tk.scale})`);
+    use.setAttribute("data-role", tk.role);
+    use.setAttribute("data-where", tk.where);
+    if (tk.opacity !== 1) use.setAttribute("opacity", String(tk.opacity));
+    else use.removeAttribute("opacity");
+    box.append(use);  // appended in stacking order: later lies on top
+  }
+  for (const [key, use] of tokens) if (!keep.has(key)) { use.remove(); tokens.delete(key); }
+  const tb = state.table;
+  $("facts").replaceChildren(...[tb.jump, tb.dradis, tb.jump_bonus, tb.check && tb.check.text]
+    .filter(Boolean).map((line) => el("div", { class: "row", text: line })));
 }
 
 function renderLog() {
@@ -148,7 +204,6 @@ function render() {
   renderNow();
   renderLesson();
   renderBoard();
-  renderSeats();
   renderLog();
   renderItems();
   playMoment();

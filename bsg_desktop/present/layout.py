@@ -1,0 +1,437 @@
+"""Where everything on the screen board lies, worked out from one view without Qt.
+
+The window's board (`ui.scene.BoardScene`) and the table page (`companion.table`)
+draw the same board: the printed three-part board of the art (`art.board`: DRADIS
+monitor, Galactica seal, Galactica monitor with its jump and distance tracks), the
+seat strip under it, and every token. `BoardLayout.place(view)` says, for a frozen
+`PlayerView`, which tokens lie on it, each with its look, its centre in board
+millimetres (y down), its scale, turn, stacking height and opacity; `seat_panel`
+draws a seat's panel. Both are functions of the view alone, so a renderer shows
+exactly what its view may show: the public view shows no seat's secret.
+
+Token positions come from the art's named anchors; the few spots the art does not
+name yet are derived from those anchors in `_SealGeometry` (marked adapter below).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bsg_desktop.art import board as board_art
+from bsg_desktop.art import cards as card_art
+from bsg_desktop.art import dice as dice_art
+from bsg_desktop.art import markers as marker_art
+from bsg_desktop.art.fonts import MIN_TEXT, text_width, wrap
+from bsg_desktop.art.fonts import fit as _art_fit
+from bsg_desktop.art.palette import palette
+from bsg_desktop.art.shapes import Drawing, Item, Label, Rect, Style
+from bsg_desktop.data.components import CRISIS_TYPES, Components, CrisisFace
+from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
+from bsg_desktop.engine.view import PlayerView, SeatView
+from bsg_desktop.i18n import text, tr
+
+# The least size of the screen board's words: 12 px in the board view of a 1024x640
+# window (1.91 px/mm), the smallest the window is made for.
+WORDS_MM = 6.4
+# The board's type on screen: words at the least legible size, notes large enough to
+# show from a 1600x1000 window up (12 px at 3 px/mm).
+SCREEN = board_art.Lettering(words=WORDS_MM, notes=4.2)
+STRIP_GAP = 5.0
+STRIP_H = 62.0  # name, card and two rows of dice; up to six state lines beside the card
+BOARD_DIE = 12.5    # contributed dice on the gold part: their value at the words size
+SPENT_DIE = 7.0     # spent dice on the black part
+CRISIS_DIE = 20.0   # the chosen crisis die in the seal's centre
+SEAT_DIE = 8.0      # active dice in the seat panels
+MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
+DEMOR_SCALE = 0.8   # the marker's initials at the words size
+# The seat's card is a thumbnail (hover or click reads it), narrow enough that a seat's
+# longest state line ("Hűségkártyák: 1") fits beside it on one line with five seats.
+CARD_SCALE = 0.28
+ADMIRAL_SCALE = 0.16
+PANEL_PAD = 2.5
+CARD_TOP = 11.0     # under the seat's name line
+NAME_GAP = 0.8      # between a demoralized marker and the character's name on the seal
+BOARD_Z = -10.0     # the printed board, under everything
+PANEL_Z = 1.0       # the seat panels
+Look = tuple[object, ...]
+
+
+@lru_cache(maxsize=2048)
+def fit(text: str, size: float, w: float, h: float, bold: bool = False,
+        min_size: float = MIN_TEXT) -> tuple[float, list[str]]:
+    """The art's text fitting, memoised: seat panels are redrawn often with the same words."""
+    return _art_fit(text, size, w, h, bold=bold, min_size=min_size)
+
+
+@lru_cache(maxsize=2048)
+def word_lines(words: str, w: float, bold: bool = False) -> tuple[str, ...]:
+    """``words`` wrapped to ``w`` at the words size; a word too long for a line is cut
+    with an ellipsis (the panel's tooltip has it whole)."""
+    out = []
+    for line in wrap(words, WORDS_MM, w, bold):
+        while text_width(line, WORDS_MM, bold) > w and len(line) > 1:
+            line = line[:-2].rstrip() + "…"
+        out.append(line)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------
+# Adapter: spots the art does not name (yet). Positions are derived from the art's own
+# anchors (seal centre + each character's gold/black anchor) so they follow the printed
+# layout if it moves; see the report on issue 4 for the anchors asked for.
+@dataclass(frozen=True)
+class _SealGeometry:
+    centre: tuple[float, float]
+
+    def frame(self, anchor: tuple[float, float]) -> tuple[float, float, float, float]:
+        dx, dy = anchor[0] - self.centre[0], anchor[1] - self.centre[1]
+        d = math.hypot(dx, dy) or 1.0
+        return dx / d, dy / d, -dy / d, dx / d  # radial unit u, tangent unit v
+
+    def at(self, anchor: tuple[float, float], dr: float, dt: float) -> tuple[float, float]:
+        ux, uy, vx, vy = self.frame(anchor)
+        return anchor[0] + ux * dr + vx * dt, anchor[1] + uy * dr + vy * dt
+
+    def upright(self, anchor: tuple[float, float]) -> float:
+        """The turn (degrees clockwise) that lines a token up with its part of the seal,
+        the way the art turns the character's name (`board_art.upright`): dice lie
+        square in their part."""
+        return board_art.upright(math.degrees(math.atan2(anchor[0] - self.centre[0],
+                                                         self.centre[1] - anchor[1])) % 360)
+
+    def gold_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
+        """Three dice in the inner row, then two in the outer row beside the
+        demoralized marker's place (more than five overlap the name: never seen)."""
+        inner = i < 3
+        row, col = (0, i) if inner else (1 + (i - 3) // 3, (i - 3) % 3)
+        dt = (-13.5 + col * 13.5) if inner else (-20.0 + col * 13.5)
+        return self.at(anchor, -6.5 + row * 13.4, dt)
+
+    def demoralized(self, anchor: tuple[float, float], clear: float = 0.0
+                    ) -> tuple[float, float]:
+        """Outer row, at the end clear of the dice, and at least ``clear`` along the part
+        from its middle: clear of the character's name, which the outer row's top edge
+        reaches."""
+        return self.at(anchor, 7.8, max(23.5, clear))
+
+    def black_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
+        col, row = i % 2, i // 2
+        return self.at(anchor, -4.0 + row * 8.0, -4.0 + col * 8.0)
+
+
+def blank_die(kind: str, spent: bool, size: float) -> Drawing:
+    """Adapter: a skill die seen from across the table (no value showing). The art has
+    faces only with a value (`dice.skill_face`); a rolled-but-hidden or spent die needs a
+    valueless look. Same border colours as the art's faces."""
+    pal = palette("color")
+    border = pal.strong if kind == "strong" else pal.weak
+    b = size * 0.13
+    body = "#3a3a3a" if spent else pal.paper
+    items: list[Item] = [Rect(0, 0, size, size, Style(fill=border), radius=size * 0.12),
+                         Rect(b, b, size - 2 * b, size - 2 * b, Style(fill=body),
+                              radius=size * 0.08)]
+    items += dice_art.kind_marks(kind, size, border, b * 1.3)
+    if spent:
+        items.append(Rect(0, 0, size, size, Style(fill=None, stroke="#000000",
+                                                  width=size * 0.04), radius=size * 0.12))
+    return Drawing(size, size, tuple(items))
+# --------------------------------------------------------------------------------------
+
+
+def jump_prepared_badge(lang: str) -> Drawing:
+    """Adapter: the screen's sign that a jump is prepared (A5). Paper has no such
+    marker (players remember it), so the art has none; gold on dark, like the track."""
+    pal = palette("color")
+    words = tr("ui.board.jump_prepared", lang)
+    title = tr("print.monitor.jump", lang)  # the badge lies over the track's title
+    wide = max(text_width(words, WORDS_MM, True), text_width(title, WORDS_MM, True))
+    w, h = min(wide + 5.0, 100.0), WORDS_MM * 1.45
+    size, _ = fit(words, WORDS_MM, w - 3.0, h, True, min_size=WORDS_MM)
+    return Drawing(w, h, (
+        Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
+        Label(w / 2, h / 2 + 0.36 * size, words, size, Style(fill="#1a1a1a"), "middle", True)))
+
+
+def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
+    """The drawing of a token's look (``("dradis", "raider")``, ``("face", kind, value)``
+    …), in the language ``lang``."""
+    c = comp
+    what = look[0]
+    if what == "dradis":
+        return (marker_art.raider if look[1] == "raider" else marker_art.colonial_ship)(
+            c, lang)
+    if what == "damage":
+        return marker_art.damage(c.damage(str(look[1])), lang)
+    if what == "demoralized":
+        return marker_art.demoralized(c.character(str(look[1])), c, lang)
+    if what == "jump":
+        return marker_art.jump_marker(lang)
+    if what == "distance":
+        return marker_art.distance_marker(lang)
+    if what == "jump_prepared":
+        return jump_prepared_badge(lang)
+    if what == "crisis":
+        source, face = look[1], look[2]
+        dice = [d for d in c.crisis_dice if d.id == source] or \
+            [d for d in c.crisis_dice if not d.four_player] or list(c.crisis_dice)
+        return dice_art.crisis_face(dice[0], face, CRISIS_DIE,  # type: ignore[arg-type]
+                                    numbers=WORDS_MM)
+    if what == "face":
+        return dice_art.skill_face(c.skill(str(look[1])), int(look[2]),  # type: ignore[arg-type]
+                                   BOARD_DIE, numeral=WORDS_MM / BOARD_DIE)
+    if what == "blank":
+        return blank_die(str(look[1]), bool(look[2]), SPENT_DIE if look[2] else SEAT_DIE)
+    if what == "card":
+        ch = c.character(str(look[1]))
+        return (card_art.character_brig if look[2] else card_art.character_front)(ch, lang)
+    if what == "admiral":
+        return card_art.admiral_front(c, lang)
+    raise ValueError(f"unknown token look {look!r}")
+
+
+def look_name(comp: Components, look: Look) -> str:
+    """A look as a short stable name (``dradis/raider``, ``face/strong/3``,
+    ``crisis/<die>/<face code>``, ``card/<character>/brig`` …): the table page's key
+    for the look's picture. A crisis face is named by the die whose art draws it."""
+    what = look[0]
+    if what == "crisis":
+        source, face = look[1], look[2]
+        dice = [d for d in comp.crisis_dice if d.id == source] or \
+            [d for d in comp.crisis_dice if not d.four_player] or list(comp.crisis_dice)
+        code = face.code() if hasattr(face, "code") else str(face)
+        return f"crisis/{dice[0].id}/{code}"
+    if what == "card":
+        return f"card/{look[1]}/{'brig' if look[2] else 'front'}"
+    if what == "blank":
+        return f"blank/{look[1]}/{'spent' if look[2] else 'active'}"
+    return "/".join(str(p) for p in look)
+
+
+def all_looks(comp: Components) -> list[Look]:
+    """Every look a token can have with these components (the table page's pictures)."""
+    out: list[Look] = [("dradis", "raider"), ("dradis", "ship"), ("jump",), ("distance",),
+                       ("jump_prepared",), ("admiral",)]
+    out += [("damage", d.id) for d in comp.damage_locations]
+    out += [("demoralized", ch.id) for ch in comp.characters]
+    out += [("card", ch.id, brig) for ch in comp.characters for brig in (False, True)]
+    for kind in ("strong", "weak"):
+        out += [("face", kind, v) for v in sorted(set(comp.skill(kind).faces))]
+        out += [("blank", kind, spent) for spent in (False, True)]
+    out += [("crisis", d.id, f) for d in comp.crisis_dice for f in d.faces]
+    difficulty, consequence = comp.cylon_crisis  # Y6: a crisis the Cylon player names
+    out += [("crisis", "cylon", CrisisFace(t, difficulty, consequence, False))
+            for t in CRISIS_TYPES]
+    return out
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One token on the board: ``key`` names it for its whole life (``die.7``,
+    ``dradis.2``, ``card.1`` …), ``role`` says what it is (raider, ship, damage, die,
+    jump …) and ``where`` where it lies (slot, location, ``seat/state/kind`` …); its
+    centre is ``pos`` in board millimetres, turned ``turn`` degrees clockwise and
+    scaled ``scale`` about that centre, stacked at ``z``."""
+
+    key: str
+    role: str
+    where: str
+    look: Look
+    pos: tuple[float, float]
+    scale: float = 1.0
+    turn: float = 0.0
+
+    @property
+    def z(self) -> float:
+        return 5.0 if self.role in ("die", "demoralized") else 3.0
+
+    @property
+    def opacity(self) -> float:
+        return 0.5 if self.role == "drawn" else 1.0  # not on the monitor yet (K8)
+
+
+class BoardLayout:
+    """The screen board of one game's components, seat count and language: the
+    printed board, the seat strip's rectangles and where a view's tokens lie."""
+
+    def __init__(self, comp: Components, players: int, lang: str = "en") -> None:
+        self.comp = comp
+        self.players = players
+        self.lang = lang
+        self.board = board_art.board(comp, lang, screen=SCREEN)
+        self.geo = _SealGeometry(self.board.anchor("seal.centre"))
+        self._clear: dict[str, float] = {}
+
+    @property
+    def width_mm(self) -> float:
+        return self.board.width
+
+    @property
+    def height_mm(self) -> float:
+        return self.board.height + STRIP_GAP + STRIP_H
+
+    def seat_rect(self, seat: int) -> tuple[float, float, float, float]:
+        w = self.width_mm / self.players
+        return seat * w + 1.5, self.board.height + STRIP_GAP, w - 3, STRIP_H
+
+    def place(self, view: PlayerView) -> list[Placed]:
+        """Every token ``view`` shows, in the order they are laid (later on top at one z)."""
+        out: list[Placed] = []
+        put = out.append
+        anchor = self.board.anchor
+        comp = self.comp
+        for i, m in enumerate(view.dradis_monitor):
+            x, y = anchor(f"dradis.slot.{i % 10}")
+            off = (i // 10) * 3.0  # an 11th marker stacks visibly on the first slot
+            put(Placed(f"dradis.{i}", m, f"slot{i}", ("dradis", m), (x + off, y + off),
+                       MARKER_SCALE))
+        start = len(view.dradis_monitor)
+        for j, m in enumerate(view.dradis_drawn):  # drawn, face up, waiting their turn (I8)
+            x, y = anchor(f"dradis.slot.{(start + j) % 10}")
+            put(Placed(f"dradis.drawn.{j}", "drawn", m, ("dradis", m), (x, y), MARKER_SCALE))
+        for loc in view.damage:
+            put(Placed(f"damage.{loc}", "damage", loc, ("damage", loc), anchor(f"damage.{loc}"),
+                       MARKER_SCALE))
+        for ch in view.demoralized:
+            gold = anchor(f"seal.{ch}.gold")
+            put(Placed(f"demoralized.{ch}", "demoralized", ch, ("demoralized", ch),
+                       self.geo.demoralized(gold, self._name_clear(ch)), DEMOR_SCALE,
+                       self.geo.upright(gold)))
+        put(Placed("jump", "jump", str(view.jump_track), ("jump",),
+                   anchor(f"jump.{min(view.jump_track, comp.jump_max)}"), MARKER_SCALE))
+        if view.jump_bonus:  # A5: shown on the board, over the jump track
+            a0, a3 = (anchor(f"jump.{k}") for k in (0, comp.jump_max))
+            put(Placed("jump_prepared", "jump_prepared", "on", ("jump_prepared",),
+                       ((a0[0] + a3[0]) / 2, a0[1] - board_art.SLOT / 2 - 0.35 * WORDS_MM - 2.0)))
+        put(Placed("distance", "distance", str(view.distance), ("distance",),
+                   anchor(f"distance.{min(view.distance, comp.distance_win)}"), MARKER_SCALE))
+        if view.crisis is not None:
+            c = view.crisis
+            put(Placed("crisis", "crisis", c.code() if hasattr(c, "code") else str(c),
+                       ("crisis", view.crisis_source, c), anchor("seal.centre")))
+        for sv in view.seats:
+            self._seat_tokens(sv, view, put)
+        return out
+
+    def _name_clear(self, character: str) -> float:
+        """How far along its gold part a demoralized marker's centre lies so that the
+        marker clears the character's name: half the name as the seal sets it
+        (`art.board.galactica_seal`), half the marker and a gap."""
+        got = self._clear.get(character)
+        if got is None:
+            name = text(self.comp.character(character).short, self.lang)
+            size, _ = fit(name, WORDS_MM, 44, WORDS_MM * 1.2, True, min_size=WORDS_MM)
+            marker = marker_art.demoralized(self.comp.character(character), self.comp, self.lang)
+            got = self._clear[character] = (text_width(name, size, True) / 2
+                                            + marker.width * DEMOR_SCALE / 2 + NAME_GAP)
+        return got
+
+    def _seat_tokens(self, sv: SeatView, view: PlayerView, put) -> None:  # type: ignore[no-untyped-def]
+        gold = self.board.anchor(f"seal.{sv.character}.gold")
+        black = self.board.anchor(f"seal.{sv.character}.black")
+        x, y, w, h = self.seat_rect(sv.seat)
+        contributed = [d for d in sv.dice if d.state == CONTRIBUTED]
+        spent = [d for d in sv.dice if d.state == SPENT]
+        active = [d for d in sv.dice if d.state == ACTIVE]
+        turn = self.geo.upright(gold)
+        for i, d in enumerate(contributed):
+            put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{CONTRIBUTED}/{d.kind}",
+                       ("face", d.kind, d.value), self.geo.gold_die(gold, i), 1.0, turn))
+        for i, d in enumerate(spent):
+            put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{SPENT}/{d.kind}",
+                       ("blank", d.kind, True), self.geo.black_die(black, i), 1.0, turn))
+        # Active dice wait in the seat panel, in two rows under the card; their rolled
+        # values are drawn only for the seat whose view this is (after the hand-over):
+        # your own dice land showing their faces, everyone else's stay blank (D1).
+        card_w, card_h = card_art.CARD_W * CARD_SCALE, card_art.CARD_H * CARD_SCALE
+        cols = max(2, -(-len(active) // 2))
+        step = min(SEAT_DIE + 3.0, (card_w + 2.0) / cols)
+        scale = min(1.0, (step - 1.2) / SEAT_DIE)
+        for i, d in enumerate(active):
+            px = x + PANEL_PAD + step / 2 + (i % cols) * step
+            py = y + CARD_TOP + card_h + 2.5 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
+            if d.value is not None and view.seat == sv.seat:
+                put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
+                           ("face", d.kind, d.value), (px, py), scale * SEAT_DIE / BOARD_DIE))
+            else:
+                put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
+                           ("blank", d.kind, False), (px, py), scale))
+        put(Placed(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
+                   ("card", sv.character, sv.in_brig),
+                   (x + PANEL_PAD + card_w / 2, y + CARD_TOP + card_h / 2), CARD_SCALE))
+        if sv.admiral:  # laid over the corner of the seat's card, as on the table
+            s = ADMIRAL_SCALE
+            put(Placed("admiral", "admiral", str(sv.seat), ("admiral",),
+                       (x + PANEL_PAD + card_w - card_art.CARD_W * s / 2 + 2.0,
+                        y + CARD_TOP + card_h - card_art.CARD_H * s / 2 + 1.0), s))
+
+    def seat_panel(self, view: PlayerView, sv: SeatView, phone: bool | None = None
+                   ) -> tuple[Drawing, list[str]]:
+        """One seat's panel as the view shows it (``phone``: played on a phone, and
+        whether it is connected; None for a seat at the window), and its words in full."""
+        pal = palette("color")
+        _x, _y, w, h = self.seat_rect(sv.seat)
+        deciding = view.pending_seat == sv.seat
+        active = view.active == sv.seat and view.outcome is None
+        edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
+        items, words = seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
+                                        active, phone, deciding or active)
+        return Drawing(w, h, tuple(items)), words
+
+
+def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float, edge: str,
+                     deciding: bool, active: bool, phone: bool | None, lit: bool
+                     ) -> tuple[list[Item], list[str]]:
+    """One seat's panel: the name across the top, the card with the active dice
+    under it at the left, and the seat's state in lines beside the card, every one
+    at the words size; the dice sentence is detail (its dice are on the table). Also
+    the panel's words in full, for its tooltip."""
+    pal = palette("color")
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
+                                                width=0.9 if lit else 0.4), radius=2.0)]
+    character = text(comp.character(sv.character).short, lang)
+    name = sv.name or character
+    words = [name]
+    items.append(Label(PANEL_PAD, 8.0, word_lines(name, w - 2 * PANEL_PAD, True)[0],
+                       WORDS_MM, Style(fill="#f2f2f2"), "start", True))
+    lines: list[tuple[str, str, bool]] = []  # text, colour, bold
+    if sv.name:
+        lines.append((character, "#9fb3c8", False))
+    if sv.revealed:
+        lines.append((tr("ui.seat.revealed", lang), pal.cylon, True))
+    if sv.in_brig:
+        lines.append((tr("ui.seat.brig", lang), "#e07a5f", True))
+    if sv.demoralized:
+        lines.append((tr("ui.seat.demoralized", lang), "#c9d3dc", True))
+    if active:
+        lines.append((tr("ui.seat.turn", lang), pal.gold, True))
+    if deciding:
+        lines.append((tr("ui.seat.deciding", lang), "#47d16c", True))
+    if phone is not None:
+        lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", lang),
+                      "#9fb3c8" if phone else "#e07a5f", True))
+    lines.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), "#c9d3dc", False))
+    tx = PANEL_PAD + card_art.CARD_W * CARD_SCALE + 2.5
+    tw = w - tx - PANEL_PAD
+    step = WORDS_MM * 1.2
+    ly = CARD_TOP + 0.75 * WORDS_MM
+    for words_, colour, bold in lines:
+        words.append(words_)
+        for line in word_lines(words_, tw, bold):
+            items.append(Label(tx, ly, line, WORDS_MM, Style(fill=colour), "start", bold))
+            ly += step
+    counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
+                contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
+    removed = sv.count(REMOVED)
+    if removed:
+        counts += " · " + tr("ui.seat.removed", lang, n=removed)
+    words.append(counts)
+    room = h - 1.5 - (ly - 0.75 * WORDS_MM)
+    if room > 3.0:
+        size, got = fit(counts, SCREEN.notes, tw, room, min_size=2.0)
+        top = ly - 0.75 * WORDS_MM + 0.5
+        for i, line in enumerate(got):
+            items.append(Label(tx, top + size * (0.8 + 1.2 * i), line, size,
+                               Style(fill="#c9d3dc")))
+    return items, words
