@@ -36,6 +36,7 @@ from bsg_desktop.bots.release import release_after
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.present.handover import hand_over_needed, shared_view
 from bsg_desktop.present.rolls import RollNote, forced_rolls
 
 HUMAN, COMPUTER = "human", "computer"
@@ -58,6 +59,8 @@ class GameController(QObject):
         self.bots: dict[int, Any] = {}
         self.unlocked: int | None = None
         self.phones: set[int] = set()  # human seats played on their own device
+        # every human decision behind a hand-over, public or not (benchmarks/handovers.py)
+        self.every_decision = False
         # a human seat's roll the game contributed for it, until that seat has seen it
         self.rolls: dict[int, RollNote] = {}
         self.generation = 0  # counts installed games (an undo keeps the game's generation)
@@ -138,17 +141,31 @@ class GameController(QObject):
         return self.game.pending.seat if self.game and self.game.pending else None
 
     def needs_handover(self) -> bool:
-        """A human must decide and the screen is not yet theirs."""
+        """A human must decide, the screen is not yet theirs, and the decision shows
+        them something hidden (`present.handover`: public decisions are taken on the
+        shared screen)."""
         seat = self.pending_seat
         if seat is None or not self.is_human(seat) or self.unlocked == seat or \
                 seat in self.phones:
             return False
-        return len(self.humans) > 1
+        assert self.game is not None and self.game.pending is not None
+        return len(self.humans) > 1 and (self.every_decision or
+                                         hand_over_needed(self.game.pending.kind))
+
+    def shared_decision(self) -> bool:
+        """A table human decides in public on the shared screen (no hand-over)."""
+        seat = self.pending_seat
+        return (seat is not None and self.is_human(seat) and self.unlocked != seat
+                and seat not in self.phones and not self.needs_handover())
 
     def view_for_screen(self) -> PlayerView | None:
-        """The only view the screen may draw: the unlocked seat's, or the public one."""
+        """The only view the screen may draw: the unlocked seat's, the public one, or
+        the public one with a public decision's choices (`present.handover`)."""
         if self.game is None:
             return None
+        if self.unlocked is None and self.game.outcome is None and self.shared_decision():
+            assert self.game.pending is not None
+            return shared_view(self.game.view(None), self.game.pending)
         return self.game.view(self.unlocked)
 
     def screen_seat(self) -> int | None:
@@ -224,6 +241,11 @@ class GameController(QObject):
         about a choice (its verb, the rolls it forced) is the same whoever made it."""
         assert g.pending is not None
         seat = g.pending.seat
+        if self.shared_decision():
+            # chosen on the shared screen, in sight of the roll note it showed
+            seen = self.table_roll()
+            if seen is not None:
+                del self.rolls[seen.seat]
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
         self._note_rolls(seat, choice, events)

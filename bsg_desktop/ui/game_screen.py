@@ -99,7 +99,8 @@ class GameScreen:
             self._describe_board(view)
             return
         if c.needs_handover():
-            # Cover the board first, then make sure nothing secret is left in any widget.
+            # Cover the side panel first, then make sure nothing secret is left in any
+            # widget; the board shows the public view.
             self.handover.set_player(player_name(self.comp, view, c.pending_seat))
             if self.moment.kind == "roll":
                 self.moment.clear()  # a player's own roll stays with their screen
@@ -148,8 +149,19 @@ class GameScreen:
             QTimer.singleShot(0, self.panel, self.panel.focus_first)
 
     def _show_page(self, page) -> None:  # type: ignore[no-untyped-def]
-        """Bring a page up; a moment being shown stays on top of it."""
-        self.stack.setCurrentWidget(page)
+        """Bring a page up; a moment being shown stays on top of it. The hand-over is
+        no page of its own: it covers the side panel of the game page, whose public
+        board stays in sight (a folded side panel unfolds for it)."""
+        cover = page is self.handover
+        self.stack.setCurrentWidget(self.game_page if cover else page)
+        if cover:
+            if self.right.isHidden():
+                self.toggle_side_panel()
+            self.place_cover()
+            self.handover.show()
+            self.handover.raise_()
+        else:
+            self.handover.hide()
         if self.moment.isVisible():
             self.moment.raise_()
 
@@ -191,8 +203,11 @@ class GameScreen:
 
     @Slot()
     def focus_choices(self) -> None:
-        """From the board back to the decision (or the next control if none is open)."""
-        if self.lesson is None and self.panel.keyed:
+        """From the board back to the decision (or the next control if none is open);
+        during a hand-over, back to its Continue."""
+        if self.handing_over():
+            self.handover.button.setFocus()
+        elif self.lesson is None and self.panel.keyed:
             self.panel.focus_first()
         else:
             self.board_view.focusNextChild()
