@@ -35,6 +35,7 @@ from bsg_desktop.present.words import (
     choice_words,
     decision_words,
     face_words,
+    hand_words,
     player_name,
 )
 
@@ -215,7 +216,7 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
     with speaking(lang):
         me = view.seats[seat]
         known = [tr("ui.panel.known", player=player_name(comp, view, s),
-                    cards=", ".join(card_words(comp, c) for c in cards))
+                    cards=hand_words(comp, list(cards)))
                  for s, cards in view.known]
         outcome = None
         if view.outcome is not None:
