@@ -9,21 +9,29 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from loops import bounded
+
+from bsg_desktop.bots import make_bot
+from bsg_desktop.companion import frames
 from bsg_desktop.data import load_components
 from bsg_desktop.engine import Event, Game, Setup, new_game
+from bsg_desktop.i18n import set_language
 from bsg_desktop.log import describer_for, hand_words, loyalty_words
+from bsg_desktop.present.moments import loyalty_moment, new_loyalty, seat_verdict, verdict
 from bsg_desktop.review import Review
 
 COMP = load_components()
 
 
 def finished(players: int, seed: int) -> Game:
-    """A game played at random to its end."""
-    rng = random.Random(seed)
+    """A game played to its end by computer players."""
     g = new_game(Setup(players=players), seed)
+    bots = [make_bot("heuristic", seed=seed * 10 + s) for s in range(players)]
     while g.outcome is None and not g.stalled:
         assert g.pending is not None
-        g.apply(rng.choice(g.pending.options))
+        s = g.pending.seat
+        g.apply(bots[s].choose(g.view(s), g.pending))
     assert g.outcome is not None
     return g
 
@@ -64,3 +72,154 @@ def test_the_review_says_who_was_who_in_words() -> None:
             assert line.endswith(hand_words(COMP, list(p.loyalty), lang))
             assert "Cylon" in line or line.endswith(human)
             assert "You are" not in line and "vagy" not in line
+
+
+# ------------------------------------------------------------ a new loyalty card
+SEED, BEFORE_L1 = 57, 51  # 4 players: choice 52 deals the second cards; seat 1 turns Cylon
+NEW_CYLON = 1
+
+
+def at_second_deal() -> tuple[Game, random.Random]:
+    """The game one choice before the second loyalty cards are dealt (L1), and the
+    random choices that led there (to go on with)."""
+    rng = random.Random(SEED)
+    g = new_game(Setup(players=4), SEED)
+    for _ in range(BEFORE_L1):
+        assert g.pending is not None
+        g.apply(rng.choice(g.pending.options))
+    return g, rng
+
+
+def test_l1_a_new_loyalty_card_is_said_to_its_holder_alone() -> None:
+    """L1: "You are now a Cylon" for the seat the second card turned, "You are still
+    human" for the others; each moment is built from that seat's own private event."""
+    g, rng = at_second_deal()
+    events = g.apply(rng.choice(g.pending.options))  # type: ignore[union-attr]
+    dealt = new_loyalty(events)
+    assert set(dealt) == {p.seat for p in g.players if not p.revealed}
+    for seat, e in dealt.items():
+        assert e.to == frozenset({seat}) and e.rule == "L1"
+        m = loyalty_moment(COMP, e)
+        cylon = any(COMP.is_cylon_card(c) for c in g.players[seat].loyalty)
+        assert m.seat == seat
+        assert (m.kind == "now_cylon") == (seat == NEW_CYLON)
+        assert m.headline == ("You are now a Cylon" if seat == NEW_CYLON else
+                              "You are still a Cylon" if cylon else "You are still human")
+        assert hand_words(COMP, [g.players[seat].loyalty[-1]], "en") in m.line
+
+
+def test_l1_the_phone_frame_carries_its_own_seats_moment_only() -> None:
+    g, rng = at_second_deal()
+    events = g.apply(rng.choice(g.pending.options))  # type: ignore[union-attr]
+    e = new_loyalty(events)[NEW_CYLON]
+    mine = frames.state(COMP, g, NEW_CYLON, "en", own=e)
+    assert mine["own"] == {"headline": "You are now a Cylon", "cylon": True,
+                           "line": loyalty_moment(COMP, e).line}
+    assert frames.state(COMP, g, NEW_CYLON, "hu", own=e)["own"]["headline"] == \
+        "Mostantól Cylon vagy"
+    for seat in range(4):
+        if seat != NEW_CYLON:  # handed another seat's event by mistake: still nothing
+            assert frames.state(COMP, g, seat, "en", own=e)["own"] is None
+        assert frames.state(COMP, g, seat, "en")["verdict"] is None  # not over yet
+
+
+# ------------------------------------------------------------------ the verdict
+def test_w_each_seat_is_told_whether_it_won_and_as_what() -> None:
+    """At the end every seat learns its own result: won or lost, as a human or as a
+    Cylon (its model), in the window's list and on its phone, in both languages."""
+    winners = set()
+    for seed in (3, 4):  # the humans win one, the Cylons the other
+        g = finished(5, seed)
+        view = g.view(None)
+        assert view.outcome is not None
+        winners.add(view.outcome.winner)
+        for p in g.players:
+            cylon = any(COMP.is_cylon_card(c) for c in p.loyalty)
+            won = (view.outcome.winner == "cylons") == cylon
+            m = verdict(COMP, view, p.seat)
+            assert m is not None and m.kind == ("won" if won else "lost")
+            assert m.headline == ("You won" if won else "You lost")
+            assert m.line == ("You played as a " + hand_words(COMP, p.loyalty, "en") + "."
+                              if cylon else "You played as a human.")
+            assert seat_verdict(COMP, view, p.seat) == \
+                f"{'Won' if won else 'Lost'} ({hand_words(COMP, p.loyalty, 'en')})"
+            frame = frames.state(COMP, g, p.seat, "hu")
+            assert frame["verdict"]["won"] == won
+            assert frame["verdict"]["headline"] == ("Nyertél" if won else "Vesztettél")
+    assert winners == {"humans", "cylons"}
+
+
+# ------------------------------------------------------------------ the window
+OWN_WORDS = ("You are now a Cylon", "You are still human", "You are still a Cylon")
+
+
+@pytest.fixture
+def win(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    pytest.importorskip("pytestqt")
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    w = MainWindow(settings=Settings(tmp_path / "s.ini"), autosave_path=None, bot_delay_ms=0,
+                   animate=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    yield w
+    w.controller.stop()
+    set_language("en")
+
+
+def test_l1_the_window_says_it_after_that_seats_hand_over_only(win, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """L1 at a hot-seat table: nothing on the shared screen or the hand-over cover; each
+    seat's moment opens on its own screen after its hand-over, waits for "Got it", and
+    the seat the second card turned reads "You are now a Cylon"."""
+    c = win.controller
+    g, rng = at_second_deal()
+    c.adopt(g, ["human"] * 4)
+    c.choose(rng.choice(c.game.pending.options))
+    told: dict[int, str] = {}
+    assert len(c.own) == 4
+    for _ in bounded():
+        if not c.own or c.game.outcome is not None:
+            break
+        dlg = win.own_dialog
+        texts = win.widget_texts()
+        if dlg is None or not dlg.isVisible():
+            # the shared screen, the roll note, the cover: no one's moment
+            assert not any(w in t for t in texts for w in OWN_WORDS)
+            assert c.unlocked is None or c.unlocked not in c.own
+        else:
+            assert dlg.moment.seat == c.unlocked and win.stack.currentWidget() is win.game_page
+            assert not win.handing_over()
+            told[dlg.moment.seat] = dlg.moment.headline
+            dlg.button.click()
+            assert c.unlocked not in c.own and win.own_dialog is None
+            continue
+        if c.roll_to_see() is not None:
+            win.panel.roll_button.click()
+        elif win.handing_over():
+            win.handover.button.click()
+        else:
+            c.choose(rng.choice(c.game.pending.options))
+    assert told.get(NEW_CYLON) == "You are now a Cylon"
+    for seat, headline in told.items():
+        if seat != NEW_CYLON:
+            assert headline in OWN_WORDS[1:]
+
+
+def test_w_the_game_over_dialog_tells_the_solo_player_and_lists_every_result(
+        win, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from bsg_desktop.ui.dialogs import GameOverDialog
+
+    g = finished(5, 4)
+    view = g.view(None)
+    for lang in ("en", "hu"):
+        set_language(lang)
+        dlg = GameOverDialog(COMP, view, win, me=2)
+        qtbot.addWidget(dlg)
+        m = verdict(COMP, view, 2)
+        assert dlg.verdict is not None and dlg.verdict.text() == f"{m.headline}. {m.line}"
+        assert len(dlg.results) == 5 and all(":" in r for r in dlg.results)
+        hot_seat = GameOverDialog(COMP, view, win)  # no one's screen: the list alone
+        assert hot_seat.verdict is None and hot_seat.results == dlg.results
+    set_language("en")

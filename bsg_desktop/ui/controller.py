@@ -17,6 +17,8 @@ Dice the game contributed for a human without asking (`present.rolls`) wait in `
 until that seat has seen them: `roll_to_see()` is the roll the screen must show
 before a hand-over to another player may come up, and a phone seat's roll goes
 into its frame. A note is cleared when its seat acknowledges it or decides again.
+A seat's new loyalty card waits in `own` the same way, for that seat's own screen (after
+its hand-over) or its phone, and never shows on the shared screen.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup,
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
 from bsg_desktop.present.handover import hand_over_needed, shared_view
+from bsg_desktop.present.moments import new_loyalty
 from bsg_desktop.present.rolls import RollNote, forced_rolls
 
 HUMAN, COMPUTER = "human", "computer"
@@ -63,6 +66,9 @@ class GameController(QObject):
         self.every_decision = False
         # a human seat's roll the game contributed for it, until that seat has seen it
         self.rolls: dict[int, RollNote] = {}
+        # a human seat's new loyalty card (L1, I6), until it has seen it on its own
+        # screen or phone (`present.moments.loyalty_moment`)
+        self.own: dict[int, Event] = {}
         self.generation = 0  # counts installed games (an undo keeps the game's generation)
         self.autosave_path = autosave_path
         self.bot_delay_ms = bot_delay_ms
@@ -117,6 +123,7 @@ class GameController(QObject):
         self.unlocked = None
         self.phones = set()
         self.rolls = {}
+        self.own = {}
         self.forced = {}
         self.generation += 1
         # the window names the user's file again if there is one
@@ -202,6 +209,16 @@ class GameController(QObject):
             del self.rolls[note.seat]
             self.unlock_changed.emit()
 
+    def own_to_show(self) -> Event | None:
+        """The new loyalty card the seat whose screen it is has not seen yet."""
+        return self.own.get(self.unlocked) if self.unlocked is not None else None
+
+    @Slot()
+    def acknowledge_own(self) -> None:
+        """The seat on screen has read its own moment."""
+        if self.unlocked is not None:
+            self.own.pop(self.unlocked, None)
+
     # ---------------------------------------------------------------- hot seat
     @Slot()
     def unlock(self) -> None:
@@ -246,6 +263,8 @@ class GameController(QObject):
             seen = self.table_roll()
             if seen is not None:
                 del self.rolls[seen.seat]
+        elif self.unlocked == seat or seat in self.phones:
+            self.own.pop(seat, None)  # its own moment was on its own screen or phone
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
         self._note_rolls(seat, choice, events)
@@ -257,6 +276,9 @@ class GameController(QObject):
         for a human seat are kept until that seat has seen them."""
         self.rolls.pop(seat, None)
         self.forced = forced_rolls(seat, choice, events)
+        for s, e in new_loyalty(events).items():
+            if self.is_human(s):
+                self.own[s] = e
         for s, note in self.forced.items():
             if self.is_human(s):
                 self.rolls[s] = note

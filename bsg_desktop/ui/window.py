@@ -43,7 +43,7 @@ from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.lesson_screen import LessonScreen
 from bsg_desktop.ui.menus import MenusAndFiles
-from bsg_desktop.ui.moments import MomentBanner
+from bsg_desktop.ui.moments import MomentBanner, OwnMomentDialog
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
 from bsg_desktop.ui.qtlang import apply_qt_language
@@ -88,6 +88,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.last_error = ""
         self.autosave_box: QMessageBox | None = None  # the broken-autosave question
         self.game_over_dialog: GameOverDialog | None = None
+        self.own_dialog: OwnMomentDialog | None = None  # a seat's own moment (ui.moments)
         self.rules_dialog: RulesDialog | None = None
         self._base_delay = bot_delay_ms
         self.lesson: Lesson | None = None
