@@ -223,3 +223,63 @@ def test_w_the_game_over_dialog_tells_the_solo_player_and_lists_every_result(
         hot_seat = GameOverDialog(COMP, view, win)  # no one's screen: the list alone
         assert hot_seat.verdict is None and hot_seat.results == dlg.results
     set_language("en")
+
+
+def test_l1_who_gets_a_moment_is_the_same_in_every_hidden_world(qapp) -> None:  # type: ignore[no-untyped-def]
+    """L1 in twin worlds (every hidden fact drawn anew): the same seats wait for a
+    moment, so the pause it makes on their screens tells nobody what it says."""
+    from bsg_desktop.engine.twins import twin
+    from bsg_desktop.ui.controller import GameController
+
+    g0, rng = at_second_deal()
+    choice = rng.choice(g0.pending.options)  # type: ignore[union-attr]
+    public = [e for e in g0.copy().apply(choice) if e.to is None]
+    seats = set()
+    kinds = set()
+    compared = 0
+    for n in range(60):
+        c = GameController()
+        try:
+            c.adopt(twin(g0, None, random.Random(n)), ["human"] * 4)
+            events = c.choose(choice)
+            if [e for e in events if e.to is None] != public:
+                continue  # a roll or a draw told this world apart in public
+            compared += 1
+            seats.add(frozenset(c.own))
+            kinds |= {loyalty_moment(COMP, e).kind for e in c.own.values()}
+        finally:
+            c.stop()
+    assert compared >= 3
+    assert len(seats) == 1 and len(next(iter(seats))) == 4
+    assert len(kinds) > 1  # the worlds did differ in what the moments say
+
+
+def test_l1_a_phone_seat_keeps_its_moment_until_it_decides_there(qapp) -> None:  # type: ignore[no-untyped-def]
+    """A seat on its phone keeps its moment in its frame until it decides on the phone;
+    a table seat keeps it through decisions taken on the shared screen."""
+    from bsg_desktop.ui.controller import GameController
+
+    g, rng = at_second_deal()
+    c = GameController()
+    try:
+        c.adopt(g, ["human"] * 4)
+        c.set_on_phone(NEW_CYLON)
+        c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
+        assert NEW_CYLON in c.own
+        for _ in bounded():
+            seat = c.pending_seat
+            if seat is None or not c.own:
+                break
+            held = set(c.own)
+            shared = c.shared_decision()
+            if c.needs_handover():
+                c.unlock()
+                assert c.own_to_show() is c.own.get(seat)
+                c.acknowledge_own()
+            c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
+            if seat == NEW_CYLON:
+                assert NEW_CYLON not in c.own  # decided on its phone: it had the frame
+            elif shared:
+                assert held - {NEW_CYLON} <= set(c.own) | {seat}
+    finally:
+        c.stop()
