@@ -896,17 +896,18 @@ class HandoverPage(QWidget):
         self._label = ""
 
     def _fit_button(self) -> None:
-        """The button's label on two lines when the side panel is too narrow for one
-        (a long name): all of it stays readable, its focus ring clips none of it."""
+        """The button's label broken into lines that fit the side panel (a long name):
+        all of it stays readable, its focus ring clips none of it."""
         self.button.ensurePolished()
-        words = self._label.split(" ")
-        room = self.width() - 70
-        if self.button.fontMetrics().horizontalAdvance(self._label) <= room or len(words) < 2:
-            self.button.setText(self._label)
-            return
-        half = len(self._label) / 2
-        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - half))
-        self.button.setText(" ".join(words[:cut]) + "\n" + " ".join(words[cut:]))
+        fm = self.button.fontMetrics()
+        room = max(self.width() - 70, 120)
+        lines: list[str] = []
+        for word in self._label.split(" "):
+            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        self.button.setText("\n".join(lines))
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().resizeEvent(event)
