@@ -402,6 +402,7 @@ class GameController(QObject):
         self.seat_kinds[seat] = COMPUTER
         self.phones.discard(seat)
         self.rolls.pop(seat, None)
+        self.own.pop(seat, None)  # nobody is left at that seat to read it
         self.bots[seat] = self._computer(g, seat)
         if self.unlocked == seat:
             self.unlocked = None
