@@ -25,6 +25,20 @@ _SECOND_PERSON = frozenset({"roll_result", "loyalty_seen", "crisis_roll_result",
                             "damage_drawn", "jump_roll_result"})
 
 
+def loyalty_words(comp: Components, card: str, lang: str | None = None) -> str:
+    """One loyalty card as what it makes its holder: "human", "Cylon (Model Two)"."""
+    if comp.is_cylon_card(card):
+        return tr("log.loyalty_cylon", lang, model=text(comp.cylon(card).model, lang))
+    return tr("log.loyalty_human", lang)
+
+
+def hand_words(comp: Components, cards: list[str], lang: str | None = None) -> str:
+    """A seat's loyalty cards as what they make it: every Cylon card it holds (a
+    second one makes no second Cylon of it), else "human" once, however many."""
+    cylons = [loyalty_words(comp, c, lang) for c in cards if comp.is_cylon_card(c)]
+    return ", ".join(cylons) if cylons else tr("log.loyalty_human", lang)
+
+
 class Describer:
     """Knows the table (who sits where) so events can name players and components.
 
@@ -47,10 +61,13 @@ class Describer:
         return f"{name} ({char})" if name else char
 
     def card(self, card: str, lang: str) -> str:
-        if self.c.is_cylon_card(card):
-            cy = self.c.cylon(card)
-            return f"{text(self.c.cylon_title, lang)} — {text(cy.model, lang)}"
-        return text(self.c.not_cylon_title, lang)
+        """A loyalty card by what it makes its holder: "human" or "Cylon (Model Two)"
+        (the card's printed title is an address to its holder, not a name for it)."""
+        return loyalty_words(self.c, card, lang)
+
+    def hand(self, cards: Any, lang: str) -> str:
+        """A seat's loyalty cards by what they make it: its Cylon cards, else human."""
+        return hand_words(self.c, [str(x) for x in cards], lang)
 
     def face(self, code: str, lang: str) -> str:
         parts = code.split("/")
@@ -83,7 +100,7 @@ class Describer:
             elif k == "card":
                 out[k] = self.card(v, lang)
             elif k == "cards":
-                out[k] = ", ".join(self.card(x, lang) for x in v)
+                out[k] = self.hand(v, lang)
             elif k == "values":
                 out[k] = ", ".join(f"{text(self.c.skill(kd).name, lang)} {_signed(val)}"
                                    for _, kd, val in v)

@@ -289,7 +289,7 @@ class Review(Lesson):
         d = describer_for(self._snaps[-1])
         g = self._snaps[-1]
         return "\n".join(f"{d.player(p.seat, lang)}: " +
-                         ", ".join(d.card(c, lang) for c in p.loyalty) for p in g.players)
+                         d.hand(p.loyalty, lang) for p in g.players)
 
     def narration(self, lang: str | None = None) -> str:
         """Position 0: who was who; after a step: its secret facts, else its public log."""
@@ -348,7 +348,7 @@ class Review(Lesson):
         d = describer_for(g)
         out = []
         for p in g.players:
-            cards = ", ".join(d.card(c, lang) for c in p.loyalty)
+            cards = d.hand(p.loyalty, lang)
             rolled = [x for x in p.dice if x.state == ACTIVE and x.value is not None]
             if rolled:
                 cards += " · " + tr("review.secret.rolled", lang, dice=", ".join(

@@ -2,7 +2,7 @@
 that play through the window start from.
 
 Between one human's decision and the next human's, the screen may first show the
-first player's roll that the game contributed for them (they press "Seen: pass the
+roll of each player that the game contributed for them (they press "Seen: pass the
 screen on"), then the hand-over cover (the next player presses "I am …: continue").
 """
 
@@ -18,10 +18,12 @@ from bsg_desktop.engine import Setup, new_game
 
 def pass_screen(win: Any) -> None:
     """Press whatever stands between the table and the next decision's choices."""
-    if win.controller.roll_to_see() is not None:
+    for _ in range(win.controller.game.n if win.controller.game else 0):
+        if win.controller.roll_to_see() is None:
+            break  # several players' rolls may wait after decisions on the shared screen
         assert win.panel.roll_button is not None and not win.panel.roll.isHidden()
         win.panel.roll_button.click()
-    if win.stack.currentWidget() is win.handover:
+    if win.handing_over():
         win.handover.button.click()
 
 

@@ -34,6 +34,7 @@ from system_tools import system_tool  # noqa: E402
 # Debian's Chromium (or BSG_CHROMIUM): Playwright downloads no browser of its own
 CHROMIUM = os.environ.get("BSG_CHROMIUM") or system_tool("chromium", "chromium",
                                                          module_level=True)
+STATIC = Path(__file__).resolve().parents[1] / "bsg_desktop" / "companion" / "static"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         # a LAN-like name for loopback: http://table.test is not a secure context
@@ -422,6 +423,10 @@ def test_the_captured_traffic_holds_no_secret_in_plain_text(chromium, table) -> 
     for lang in ("en", "hu"):
         with speaking(lang):
             words |= {card_words(g.c, card) for card in g.c.loyalty_ids}
+    # "human" is a common word (a colour's name in the page's style sheet, served to
+    # every seat alike): it tells nothing; the card ids and the Cylon words are checked
+    static = b"".join(f.read_bytes() for f in STATIC.iterdir() if f.is_file())
+    words = {w for w in words if w.encode() not in static}
     secrets = [ph.host.fragment(0).encode(), ph.host.devices[0].encode(),
                *(card.encode() for card in g.c.loyalty_ids),
                *(w.encode() for w in words)]
@@ -430,3 +435,44 @@ def test_the_captured_traffic_holds_no_secret_in_plain_text(chromium, table) -> 
             assert secret not in blob, secret
     for word in (b"Cylon", b"cylon", b"loyalty", b"Starbuck", b"state"):
         assert word not in sockets and word not in up[up.index(b"\r\n\r\n"):], word
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_phone_says_a_new_loyalty_card_to_its_seat(chromium, table, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """L1 on a phone: the seat's page shows what its new card made it, in its language;
+    the other seat's page shows nothing of it."""
+    from bsg_desktop.engine import Event
+
+    c, ph = table
+    folder = artefacts(tmp_path)
+    g = c.game
+    card = next(x for x in g.c.loyalty_ids if g.c.is_cylon_card(x))
+    human = next(x for x in g.c.loyalty_ids if not g.c.is_cylon_card(x))
+
+    def look(browser: Any) -> list[str]:
+        out = []
+        for seat in (0, 1):
+            ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale=lang)
+            page = ctx.new_page()
+            page.goto(ph.url(seat))
+            page.wait_for_selector("#table .sentence")
+            if seat == 0:
+                page.wait_for_selector("#own h2")
+                page.screenshot(path=str(folder / f"phone-own-{lang}.png"))
+                out.append(page.inner_text("#own"))
+            else:
+                out.append(page.inner_text("#decision"))
+            ctx.close()
+        return out
+
+    ph.host.langs[0] = ph.host.langs[1] = lang
+    chromium.do(lambda _b: None)
+    for seat in (0, 1):
+        c.set_on_phone(seat)
+    c.own[0] = Event("loyalty_dealt", "L1", (("seat", 0), ("cards", [human, card])),
+                     frozenset({0}))
+    ph.publish()
+    mine, theirs = chromium.do(look)
+    headline = "You are now a Cylon" if lang == "en" else "Mostantól Cylon vagy"
+    assert headline.upper() in mine.upper()  # the page's headings are in capitals
+    assert headline.upper() not in theirs.upper()

@@ -81,7 +81,7 @@ def take_turn(win: MainWindow, qtbot, rng: random.Random) -> None:  # type: igno
     if c.roll_to_see() is not None:  # the last player sees the roll the game put in first
         assert c.unlocked is None and win.stack.currentWidget() is win.game_page
         win.panel.roll_button.click()
-    if win.stack.currentWidget() is win.handover:
+    if win.handing_over():
         qtbot.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
     assert win.stack.currentWidget() is win.game_page
     g = c.game
@@ -103,7 +103,7 @@ def test_whole_hot_seat_game_through_the_widgets(make_window, qtbot):  # type: i
     for _ in bounded():  # type: ignore[union-attr]
         if win.controller.game.outcome is not None:
             break
-        if win.stack.currentWidget() is win.handover:
+        if win.handing_over():
             handovers += 1
         take_turn(win, qtbot, rng)
         assert_board_matches(win)
@@ -133,7 +133,7 @@ def test_no_other_seats_secret_on_screen(make_window, qtbot):  # type: ignore[no
             break  # a revealed Cylon card is public (A9): nothing left to keep
         texts = win.widget_texts() + win.scene.all_texts()
         unlocked = win.controller.unlocked
-        if win.stack.currentWidget() is win.handover or win.controller.roll_to_see():
+        if win.handing_over() or win.controller.roll_to_see():
             # Before the hand-over (and on the roll shown before it) nothing private is
             # anywhere, not even the decider's.
             assert unlocked is None
@@ -147,6 +147,11 @@ def test_no_other_seats_secret_on_screen(make_window, qtbot):  # type: ignore[no
             checked += 1
         elif unlocked == cylon:
             seen_own = seen_own or any(secret in t for t in texts)
+        elif unlocked is None:
+            # a public decision on the shared screen: no one's secret, no rolled die
+            assert not any(secret in t for t in texts)
+            assert not win.panel.die_buttons
+            checked += 1
         take_turn(win, qtbot, rng)
         g = win.controller.game
     assert checked > 10
@@ -236,7 +241,7 @@ def test_undo_only_own_step_and_never_on_a_hand_over(make_window, qtbot):  # typ
         g = c.game
         if g.outcome is not None or handed_over >= 5:  # type: ignore[union-attr]
             break
-        if win.stack.currentWidget() is win.handover:
+        if win.handing_over():
             assert not win.act_undo.isEnabled() and not c.can_undo()
             win.act_undo.trigger()  # Ctrl+Z on the hand-over screen does nothing
             assert c.game.pending.seat == c.pending_seat  # type: ignore[union-attr]

@@ -211,14 +211,16 @@ def test_board_items_name_no_hidden_card_during_the_hand_over(win, qtbot):  # ty
         g = c.game
         if g.outcome is not None or g.players[cylon].revealed:  # type: ignore[union-attr]
             break
-        if win.stack.currentWidget() is win.handover:
+        if win.handing_over():
             handovers += 1
             words = bv.item_texts() + list(acc_name(bv))
             assert words and not any(secret in w for w in words)
             public = board_items(win.comp, g.view(None))  # type: ignore[union-attr]
             assert [(i.name, i.text) for i in bv.items_] == \
                 [(i.name, i.text) for i in public if i.key in {j.key for j in bv.items_}]
-            win.act_board.trigger()  # F6 cannot reach a board the hand-over covers
+            win.act_board.trigger()  # F6: the public board beside the cover is readable
+            assert QApplication.focusWidget() is bv
+            win.act_board.trigger()  # and F6 again is back on the cover's Continue
             assert QApplication.focusWidget() is win.handover.button
             key(qtbot, Qt.Key.Key_Space)
             continue

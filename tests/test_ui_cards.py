@@ -77,7 +77,7 @@ def test_own_dice_land_showing_their_faces(win, qtbot):  # type: ignore[no-untyp
         return {int(k.split(".")[1]): t.look for k, t in win.scene.tokens.items()
                 if k.startswith("die.") and t.where.startswith(f"{seat}/active/")}
 
-    if win.stack.currentWidget() is win.handover:  # before the hand-over: blank
+    if win.handing_over():  # before the hand-over: blank
         assert all(look[0] == "blank" for look in faces().values())
         win.handover.button.click()
     rolled = {int(d): v for d, _k, v in c.view_for_screen().info_dict()["rolled"]}

@@ -84,12 +84,13 @@ def test_whole_game_by_key_events_only(win, qtbot):  # type: ignore[no-untyped-d
             key(qtbot, Qt.Key.Key_Return if rolls % 2 else Qt.Key.Key_1)
             rolls += 1
             continue
-        if win.stack.currentWidget() is win.handover:
+        if win.handing_over():
             assert QApplication.focusWidget() is win.handover.button
             key(qtbot, Qt.Key.Key_Return if handovers % 2 else Qt.Key.Key_Space)
             handovers += 1
             continue
         g = c.game
+        rolls += c.table_roll() is not None  # beside a decision taken on the shared screen
         choice = rng.choice(g.pending.options)  # type: ignore[union-attr]
         before = len(g.choices)  # type: ignore[union-attr]
         walked += len(g.pending.options) > 9 and choice.verb != "contribute"  # type: ignore[union-attr]

@@ -74,7 +74,7 @@ def test_moments_show_briefly_with_the_log_line(make, qtbot):  # type: ignore[no
             assert m.headline.text() == tr("ui.moment.roll")
             assert c.last_choice.verb != "contribute"  # type: ignore[union-attr]
         # a roll moment never survives the hand-over to the next player
-        if win.stack.currentWidget() is win.handover:
+        if win.handing_over():
             assert not (m.isVisible() and m.kind == "roll")
     assert {"failed", "end"} <= seen and len(seen) >= 3 and rolls >= 1
     assert win.moment.headline.text().endswith("win!")
@@ -91,7 +91,7 @@ def test_moments_never_hold_the_game_up(make, qtbot):  # type: ignore[no-untyped
         c.unlock()
         c.choose(rng.choice(c.game.pending.options))  # type: ignore[union-attr]
     c.unlock()
-    if win.stack.currentWidget() is win.handover:
+    if win.handing_over():
         win.handover.button.click()
     # the choices are there and work while the banner is still up
     n = len(c.game.choices)  # type: ignore[union-attr]

@@ -34,7 +34,7 @@ def test_markup_in_a_name_is_shown_literally_in_every_label(new_window, qtbot) -
     win.start_game(Setup(players=3, names=MARKUP), 31, [HUMAN, HUMAN, COMPUTER])
     assert c.pending_seat == 0
     # the hand-over names the deciding player
-    assert win.stack.currentWidget() is win.handover
+    assert win.handing_over()
     found = labels_with([win.handover], "<b>Ann</b>")
     assert found and all(lbl.textFormat() == Qt.TextFormat.PlainText for lbl in found)
     dlg = InviteDialog(win.comp, win.phones, win, addresses=["127.0.0.1"], port=0)
@@ -74,7 +74,7 @@ def test_a_seat_goes_back_to_the_table_from_the_invite_dialog(new_window, qtbot)
         dlg.to_table_buttons[0].click()
         assert phone.next("_closed", pump)["code"] == 4002  # the phone is told and closed
         assert c.phones == set() and c.needs_handover()
-        assert win.stack.currentWidget() is win.handover  # its choices are at the table
+        assert win.handing_over()  # its choices are at the table
         assert "plays at the table again" in win.statusBar().currentMessage()
         assert win.phones.url(0) != old  # a new code, should it go back to a phone
     finally:

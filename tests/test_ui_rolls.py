@@ -99,9 +99,13 @@ def test_hot_seat_player_sees_their_roll_before_the_hand_over(
     win = make_window(qtbot, tmp_path, moments)
     c = win.controller
     try:
+        # B's next decision is a public one, taken on the shared screen; the roll before
+        # a hand-over is seen with every decision handed over (`test_hot_seat_player_sees
+        # _their_roll_beside_a_public_decision` has the shared screen)
+        c.every_decision = True
         c.adopt(g0.copy(), [HUMAN] * g0.n)
         a = c.pending_seat
-        assert win.stack.currentWidget() is win.handover
+        assert win.handing_over()
         win.handover.button.click()  # A takes the screen
         assert c.unlocked == a and "initiative" in win.panel.buttons
         before = win.widget_texts()
@@ -123,12 +127,37 @@ def test_hot_seat_player_sees_their_roll_before_the_hand_over(
         pump()
         assert QApplication.focusWidget() is win.panel.roll_button
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
-        assert win.stack.currentWidget() is win.handover
+        assert win.handing_over()
         assert not win.panel.roll.isVisible() and said not in win.widget_texts()
         win.handover.button.click()
         assert c.unlocked == b
         assert said not in win.widget_texts() and not win.panel.roll.isVisible()
         assert not any("your roll" in t for t in win.widget_texts())
+    finally:
+        c.stop()
+        set_language("en")
+
+
+def test_hot_seat_player_sees_their_roll_beside_a_public_decision(
+        lee, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """H1: the next player's decision is public (no hand-over): the roll the game put in
+    for the last player shows on the shared screen beside the next player's choices,
+    and goes once a choice is made in sight of it."""
+    g0, choice = lee
+    win = make_window(qtbot, tmp_path, False)
+    c = win.controller
+    try:
+        c.adopt(g0.copy(), [HUMAN] * g0.n)
+        a = c.pending_seat
+        win.handover.button.click()
+        win.panel.click_choice(choice)
+        b = c.pending_seat
+        said = roll_words(win, c.game, a)
+        assert b != a and c.shared_decision() and not win.handing_over()
+        assert c.unlocked is None and win.panel.roll.isVisible()
+        assert said in win.panel.texts() and win.panel.buttons
+        win.panel.click_choice(c.game.pending.options[0])
+        assert a not in c.rolls
     finally:
         c.stop()
         set_language("en")
@@ -178,6 +207,7 @@ def test_the_wait_for_a_roll_is_the_same_in_every_hidden_world(lee, qtbot) -> No
             w = twin(g0, viewer, rng)
             loyalties.add(any(comp.is_cylon_card(x) for x in w.players[a].loyalty))
             c = GameController()
+            c.every_decision = True  # the roll before a hand-over (B decides in public)
             try:
                 c.adopt(w, [HUMAN] * w.n)
                 c.unlock()
@@ -224,8 +254,9 @@ def test_phone_player_sees_their_roll_on_the_phone(lee, qtbot, tmp_path) -> None
              "label": f"{text(win.comp.skill(kind).name)} {signed(value)}"}]}
         # the table does not wait for it (it is on A's own screen) and never shows it
         assert c.roll_to_see() is None and c.pending_seat != a
-        assert win.stack.currentWidget() is win.handover
-        win.handover.button.click()
+        assert win.handing_over() or c.shared_decision()  # B's turn: handed over or public
+        if win.handing_over():
+            win.handover.button.click()
         assert said not in win.widget_texts()
         # other seats' frames never carry it
         for seat in range(g0.n):

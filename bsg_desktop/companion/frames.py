@@ -23,18 +23,20 @@ from typing import Any
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.data.components import Components
-from bsg_desktop.engine import CONTRIBUTED, PlayerView, visible_log
+from bsg_desktop.engine import CONTRIBUTED, Event, PlayerView, visible_log
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.present import dice as present_dice
 from bsg_desktop.present.dice import crisis_key
 from bsg_desktop.present.log import log_line
+from bsg_desktop.present.moments import OwnMoment, loyalty_moment, verdict
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import (
     card_words,
     choice_words,
     decision_words,
     face_words,
+    hand_words,
     player_name,
 )
 
@@ -201,12 +203,15 @@ def _rolled(comp: Components, note: RollNote | None) -> dict[str, Any] | None:
 
 
 def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
-          rolled: RollNote | None = None) -> dict[str, Any]:
+          rolled: RollNote | None = None, own: Event | None = None) -> dict[str, Any]:
     """Seat ``seat``'s frame content (without its sequence number), in ``lang``.
 
     ``game`` is read only through ``view(seat)``, ``visible_log(game, seat)`` and the
     table's characters and names, which every seat sees on the board. ``rolled`` is
-    this seat's own contributed roll (public values) it has not decided since.
+    this seat's own contributed roll (public values) it has not decided since; ``own``
+    this seat's new loyalty card (its private `loyalty_dealt` event) it has not yet
+    decided since, said as a moment ("You are now a Cylon"). Once the game is over the
+    frame says whether this seat won, and as what.
     """
     view = game.view(seat)
     describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
@@ -215,7 +220,7 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
     with speaking(lang):
         me = view.seats[seat]
         known = [tr("ui.panel.known", player=player_name(comp, view, s),
-                    cards=", ".join(card_words(comp, c) for c in cards))
+                    cards=hand_words(comp, list(cards)))
                  for s, cards in view.known]
         outcome = None
         if view.outcome is not None:
@@ -237,4 +242,19 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
             "rolled": _rolled(comp, rolled if rolled is not None and rolled.seat == seat
                               else None),
             "log": [log_line(describer, e, lang).text() for e in log],
+            "own": _own(loyalty_moment(comp, own) if own is not None and
+                        own.to is not None and seat in own.to else None),
+            "verdict": _verdict(verdict(comp, view, seat)),
         }
+
+
+def _own(m: OwnMoment | None) -> dict[str, Any] | None:
+    if m is None:
+        return None
+    return {"headline": m.headline, "line": m.line,
+            "cylon": m.kind in ("now_cylon", "still_cylon")}
+
+
+def _verdict(m: OwnMoment | None) -> dict[str, Any] | None:
+    return None if m is None else {"headline": m.headline, "line": m.line,
+                                   "won": m.kind == "won"}

@@ -64,13 +64,15 @@ class Host:
     def fragment(self, seat: int) -> str:
         return key_text(self.keys[seat])
 
-    def frame(self, game: Any, seat: int, undo: bool = False, rolled: Any = None) -> str:
+    def frame(self, game: Any, seat: int, undo: bool = False, rolled: Any = None,
+              own: Any = None) -> str:
         """The seat's current frame (a new number only if its content changed);
-        ``rolled``: the seat's own `RollNote`, if the game put in dice for it.
+        ``rolled``: the seat's own `RollNote`, if the game put in dice for it; ``own``:
+        its new loyalty card's private event, until it has decided since.
 
         A frame longer than `STATE_BUDGET` leaves out its oldest log lines until it
         fits (the page shows the newest), so every state frame is padded to one size."""
-        data = frames.state(self.comp, game, seat, self.langs[seat], undo, rolled)
+        data = frames.state(self.comp, game, seat, self.langs[seat], undo, rolled, own)
         content = frames.dumps(data)
         while len(self._numbered(seat, content).encode("utf-8")) > STATE_BUDGET \
                 and data["log"]:

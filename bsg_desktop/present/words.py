@@ -13,6 +13,8 @@ from bsg_desktop.art.dice import signed
 from bsg_desktop.data.components import Components, CrisisFace
 from bsg_desktop.engine import Choice, PlayerView
 from bsg_desktop.i18n import text, tr
+from bsg_desktop.log import hand_words as hand_words  # re-exported for the screens
+from bsg_desktop.log import loyalty_words
 
 
 def player_name(comp: Components, view: PlayerView, seat: Any) -> str:
@@ -40,9 +42,8 @@ def projected_total(view: PlayerView, values: list[int]) -> int:
 
 
 def card_words(comp: Components, card: str) -> str:
-    if comp.is_cylon_card(card):
-        return f"{text(comp.cylon_title)} — {text(comp.cylon(card).model)}"
-    return text(comp.not_cylon_title)
+    """A loyalty card by what it makes its holder: "human", "Cylon (Model Two)"."""
+    return loyalty_words(comp, card)
 
 
 def _kind(comp: Components, kind: Any) -> str:

@@ -17,6 +17,8 @@ Dice the game contributed for a human without asking (`present.rolls`) wait in `
 until that seat has seen them: `roll_to_see()` is the roll the screen must show
 before a hand-over to another player may come up, and a phone seat's roll goes
 into its frame. A note is cleared when its seat acknowledges it or decides again.
+A seat's new loyalty card waits in `own` the same way, for that seat's own screen (after
+its hand-over) or its phone, and never shows on the shared screen.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from bsg_desktop.bots.release import release_after
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.present.handover import hand_over_needed, shared_view
+from bsg_desktop.present.moments import new_loyalty
 from bsg_desktop.present.rolls import RollNote, forced_rolls
 
 HUMAN, COMPUTER = "human", "computer"
@@ -58,8 +62,13 @@ class GameController(QObject):
         self.bots: dict[int, Any] = {}
         self.unlocked: int | None = None
         self.phones: set[int] = set()  # human seats played on their own device
+        # every human decision behind a hand-over, public or not (benchmarks/handovers.py)
+        self.every_decision = False
         # a human seat's roll the game contributed for it, until that seat has seen it
         self.rolls: dict[int, RollNote] = {}
+        # a human seat's new loyalty card (L1, I6), until it has seen it on its own
+        # screen or phone (`present.moments.loyalty_moment`)
+        self.own: dict[int, Event] = {}
         self.generation = 0  # counts installed games (an undo keeps the game's generation)
         self.autosave_path = autosave_path
         self.bot_delay_ms = bot_delay_ms
@@ -114,6 +123,7 @@ class GameController(QObject):
         self.unlocked = None
         self.phones = set()
         self.rolls = {}
+        self.own = {}
         self.forced = {}
         self.generation += 1
         # the window names the user's file again if there is one
@@ -138,17 +148,31 @@ class GameController(QObject):
         return self.game.pending.seat if self.game and self.game.pending else None
 
     def needs_handover(self) -> bool:
-        """A human must decide and the screen is not yet theirs."""
+        """A human must decide, the screen is not yet theirs, and the decision shows
+        them something hidden (`present.handover`: public decisions are taken on the
+        shared screen)."""
         seat = self.pending_seat
         if seat is None or not self.is_human(seat) or self.unlocked == seat or \
                 seat in self.phones:
             return False
-        return len(self.humans) > 1
+        assert self.game is not None and self.game.pending is not None
+        return len(self.humans) > 1 and (self.every_decision or
+                                         hand_over_needed(self.game.pending.kind))
+
+    def shared_decision(self) -> bool:
+        """A table human decides in public on the shared screen (no hand-over)."""
+        seat = self.pending_seat
+        return (seat is not None and self.is_human(seat) and self.unlocked != seat
+                and seat not in self.phones and not self.needs_handover())
 
     def view_for_screen(self) -> PlayerView | None:
-        """The only view the screen may draw: the unlocked seat's, or the public one."""
+        """The only view the screen may draw: the unlocked seat's, the public one, or
+        the public one with a public decision's choices (`present.handover`)."""
         if self.game is None:
             return None
+        if self.unlocked is None and self.game.outcome is None and self.shared_decision():
+            assert self.game.pending is not None
+            return shared_view(self.game.view(None), self.game.pending)
         return self.game.view(self.unlocked)
 
     def screen_seat(self) -> int | None:
@@ -184,6 +208,16 @@ class GameController(QObject):
         if note is not None:
             del self.rolls[note.seat]
             self.unlock_changed.emit()
+
+    def own_to_show(self) -> Event | None:
+        """The new loyalty card the seat whose screen it is has not seen yet."""
+        return self.own.get(self.unlocked) if self.unlocked is not None else None
+
+    @Slot()
+    def acknowledge_own(self) -> None:
+        """The seat on screen has read its own moment."""
+        if self.unlocked is not None:
+            self.own.pop(self.unlocked, None)
 
     # ---------------------------------------------------------------- hot seat
     @Slot()
@@ -224,6 +258,13 @@ class GameController(QObject):
         about a choice (its verb, the rolls it forced) is the same whoever made it."""
         assert g.pending is not None
         seat = g.pending.seat
+        if self.shared_decision():
+            # chosen on the shared screen, in sight of the roll note it showed
+            seen = self.table_roll()
+            if seen is not None:
+                del self.rolls[seen.seat]
+        elif self.unlocked == seat or seat in self.phones:
+            self.own.pop(seat, None)  # its own moment was on its own screen or phone
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
         self._note_rolls(seat, choice, events)
@@ -235,6 +276,9 @@ class GameController(QObject):
         for a human seat are kept until that seat has seen them."""
         self.rolls.pop(seat, None)
         self.forced = forced_rolls(seat, choice, events)
+        for s, e in new_loyalty(events).items():
+            if self.is_human(s):
+                self.own[s] = e
         for s, note in self.forced.items():
             if self.is_human(s):
                 self.rolls[s] = note
@@ -358,6 +402,7 @@ class GameController(QObject):
         self.seat_kinds[seat] = COMPUTER
         self.phones.discard(seat)
         self.rolls.pop(seat, None)
+        self.own.pop(seat, None)  # nobody is left at that seat to read it
         self.bots[seat] = self._computer(g, seat)
         if self.unlocked == seat:
             self.unlocked = None

@@ -27,7 +27,8 @@ from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup, fresh_seed
 from bsg_desktop.i18n import language, text, tr
-from bsg_desktop.present.words import card_words, player_name
+from bsg_desktop.present.moments import seat_verdict, verdict
+from bsg_desktop.present.words import card_words, hand_words, player_name
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
@@ -190,18 +191,27 @@ class NewGameDialog(QDialog):
 
 
 class GameOverDialog(QDialog):
-    """Who won, by which condition and rule, and every loyalty card face up."""
+    """Who won, by which condition and rule, and every loyalty card face up; under each
+    player, whether they won and as what; and ``me``, the one player whose screen it is
+    (a solo game), told first whether they won (`present.moments.verdict`)."""
 
     new_game_requested = Signal()
     review_requested = Signal()
 
     def __init__(self, comp: Components, view: PlayerView, parent: QWidget | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, me: int | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("ui.gameover.title"))
         out = view.outcome
         assert out is not None
         lay = QVBoxLayout(self)
+        self.verdict: QLabel | None = None
+        mine = verdict(comp, view, me) if me is not None else None
+        if mine is not None:
+            colour = "#47d16c" if mine.kind == "won" else "#e05a4f"
+            self.verdict = QLabel(f"{mine.headline}. {mine.line}", wordWrap=True)
+            self.verdict.setStyleSheet(f"font-size: 22px; font-weight: 700; color: {colour};")
+            lay.addWidget(self.verdict)
         head = QLabel(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
                          condition=tr(f"log.condition_{out.condition}"), rule=out.rule),
                       wordWrap=True)
@@ -211,11 +221,16 @@ class GameOverDialog(QDialog):
         lay.addWidget(QLabel(tr("ui.gameover.loyalty")))
         grid = QGridLayout()
         self.texts: list[str] = []
+        self.results: list[str] = []
         for seat, cards in enumerate(view.all_loyalty):
             who = player_name(comp, view, seat)
             name = QLabel(who, wordWrap=True, alignment=Qt.AlignmentFlag.AlignCenter)
             name.setStyleSheet("font-weight: 600;")
             grid.addWidget(name, 0, seat)
+            result = seat_verdict(comp, view, seat)
+            self.results.append(f"{who}: {result}")
+            grid.addWidget(QLabel(result, wordWrap=True,
+                                  alignment=Qt.AlignmentFlag.AlignCenter), 2, seat)
             row = QHBoxLayout()
             for card in cards:
                 d = (card_art.cylon_front(comp, comp.cylon(card), language())
@@ -225,7 +240,7 @@ class GameOverDialog(QDialog):
                 lbl.setPixmap(drawing_pixmap(d, 110, self.devicePixelRatioF()))
                 lbl.setToolTip(card_words(comp, card))
                 row.addWidget(lbl)
-                self.texts.append(f"{who}: {card_words(comp, card)}")
+            self.texts.append(f"{who}: {hand_words(comp, list(cards))}")
             holder = QWidget()
             holder.setLayout(row)
             holder.setMinimumHeight(130)

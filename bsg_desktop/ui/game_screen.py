@@ -15,11 +15,12 @@ from bsg_desktop.engine import Event, PlayerView, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import describer_for
-from bsg_desktop.present.moments import moment_for, sound_for
+from bsg_desktop.present.moments import loyalty_moment, moment_for, sound_for
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import player_name
 from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.dialogs import GameOverDialog
+from bsg_desktop.ui.moments import OwnMomentDialog
 from bsg_desktop.ui.qtart import MIN_PX
 
 PROJECTOR_PX = 20.0  # presenter view: the least text size on the board (15 pt at 96 dpi)
@@ -76,6 +77,7 @@ class GameScreen:
             self._show_lesson()
             return
         c = self.controller
+        self._close_own()
         view = c.view_for_screen()
         self.scene.phone_seats = {s: s in self.phones.connected for s in c.phones}
         self.act_undo.setEnabled(c.can_undo())
@@ -99,7 +101,8 @@ class GameScreen:
             self._describe_board(view)
             return
         if c.needs_handover():
-            # Cover the board first, then make sure nothing secret is left in any widget.
+            # Cover the side panel first, then make sure nothing secret is left in any
+            # widget; the board shows the public view.
             self.handover.set_player(player_name(self.comp, view, c.pending_seat))
             if self.moment.kind == "roll":
                 self.moment.clear()  # a player's own roll stays with their screen
@@ -123,11 +126,50 @@ class GameScreen:
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self._show_page(self.game_page)
+        if self._show_own():
+            return
         if (self.isActiveWindow() or self.focusWidget() is None or
                 not self.focusWidget().isVisible()) and not self.reading_board():
             # once the new choices are on screen (they show when the event loop runs);
             # a player reading the board keeps their place on it
             QTimer.singleShot(0, self.panel, self._focus_first_choice)  # dropped if gone
+
+    def _close_own(self) -> None:
+        """A seat's own moment goes with its screen (unread, it comes back later)."""
+        dlg = self.own_dialog
+        if dlg is not None and dlg.isVisible() and dlg.moment.seat != self.controller.unlocked:
+            dlg.finished.disconnect()
+            dlg.reject()
+        if dlg is not None and not dlg.isVisible():
+            self._drop_own()
+
+    def _drop_own(self) -> None:
+        """Out of the window at once (its words must not linger in any widget)."""
+        dlg, self.own_dialog = self.own_dialog, None
+        if dlg is not None:
+            dlg.setParent(None)
+            dlg.deleteLater()
+
+    def _show_own(self) -> bool:
+        """The new loyalty card of the seat on screen, said to it alone, once it has the
+        screen (after its hand-over); True when it is up."""
+        c = self.controller
+        e = c.own_to_show()
+        if e is None or self.lesson is not None:
+            return False
+        if self.own_dialog is not None:
+            return True
+        dlg = OwnMomentDialog(loyalty_moment(self.comp, e), self)
+        dlg.finished.connect(self._own_seen)
+        self.own_dialog = dlg
+        dlg.open()
+        dlg.button.setFocus()
+        return True
+
+    def _own_seen(self, _result: int = 0) -> None:
+        self._drop_own()
+        self.controller.acknowledge_own()
+        self.panel.focus_first()
 
     def _focus_first_choice(self) -> None:
         if not self.reading_board():
@@ -148,8 +190,19 @@ class GameScreen:
             QTimer.singleShot(0, self.panel, self.panel.focus_first)
 
     def _show_page(self, page) -> None:  # type: ignore[no-untyped-def]
-        """Bring a page up; a moment being shown stays on top of it."""
-        self.stack.setCurrentWidget(page)
+        """Bring a page up; a moment being shown stays on top of it. The hand-over is
+        no page of its own: it covers the side panel of the game page, whose public
+        board stays in sight (a folded side panel unfolds for it)."""
+        cover = page is self.handover
+        self.stack.setCurrentWidget(self.game_page if cover else page)
+        if cover:
+            if self.right.isHidden():
+                self.toggle_side_panel()
+            self.place_cover()
+            self.handover.show()
+            self.handover.raise_()
+        else:
+            self.handover.hide()
         if self.moment.isVisible():
             self.moment.raise_()
 
@@ -191,8 +244,11 @@ class GameScreen:
 
     @Slot()
     def focus_choices(self) -> None:
-        """From the board back to the decision (or the next control if none is open)."""
-        if self.lesson is None and self.panel.keyed:
+        """From the board back to the decision (or the next control if none is open);
+        during a hand-over, back to its Continue."""
+        if self.handing_over():
+            self.handover.button.setFocus()
+        elif self.lesson is None and self.panel.keyed:
             self.panel.focus_first()
         else:
             self.board_view.focusNextChild()
@@ -278,7 +334,11 @@ class GameScreen:
             self.game_over_dialog.close()
         g = self.controller.game
         # the seed stayed secret while the game ran; now it can replay the deal
-        dlg = GameOverDialog(self.comp, view, self, seed=g.seed if g is not None else None)
+        table = [s for s in self.controller.humans if s not in self.controller.phones]
+        # a solo player is told first whether they won; at a hot-seat table each player's
+        # result stands under their name, beside the cards everyone now sees
+        dlg = GameOverDialog(self.comp, view, self, seed=g.seed if g is not None else None,
+                             me=table[0] if len(self.controller.humans) == 1 and table else None)
         dlg.new_game_requested.connect(self.new_game_dialog)
         dlg.review_requested.connect(self.review_tools.review_game)
         self.game_over_dialog = dlg

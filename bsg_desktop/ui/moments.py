@@ -12,6 +12,9 @@ Which moment a move makes is worked out in `present.moments`; this is its banner
 Only public events make moments; the roll moment shows the values that went into
 the check, which the log shows everyone anyway, and only on that player's screen.
 Settings -> Moments turns them off.
+
+A seat's own moment (its new loyalty card) is no banner: `OwnMomentDialog` waits for
+that player's "Got it" on their own screen, Moments on or off.
 """
 
 from __future__ import annotations
@@ -23,7 +26,17 @@ from PySide6.QtCore import (
     QSequentialAnimationGroup,
     Qt,
 )
-from PySide6.QtWidgets import QGraphicsOpacityEffect, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QGraphicsOpacityEffect,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bsg_desktop.i18n import tr
+from bsg_desktop.present.moments import OwnMoment
 
 FADE_IN_MS, HOLD_MS, FADE_OUT_MS = 150, 500, 250
 MOMENT_MS = FADE_IN_MS + HOLD_MS + FADE_OUT_MS  # the same for every moment: 900 ms
@@ -118,3 +131,39 @@ class MomentBanner(QWidget):
         self._slide.stop()
         self.hide()
 
+
+
+class OwnMomentDialog(QDialog):
+    """A seat's own moment (`present.moments.OwnMoment`): what its new loyalty card made
+    it, on its own screen after its hand-over. It waits for the player's "Got it", so it
+    cannot be missed as a banner can; it never opens on the shared screen."""
+
+    def __init__(self, moment: OwnMoment, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.moment = moment
+        self.setWindowTitle(tr("ui.own.title"))
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        colour = "#e05a4f" if moment.kind in ("now_cylon", "still_cylon") else "#47d16c"
+        self.setStyleSheet("QDialog { background: #0c1117; } QLabel { color: #eef2f5; }"
+                           "QPushButton { background: #2b5d8a; color: white; font-size: 16px;"
+                           " padding: 8px 22px; border-radius: 6px;"
+                           " border: 3px solid transparent; }"
+                           "QPushButton:focus { border: 3px solid #ffd84d; }")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(28, 22, 28, 18)
+        self.headline = QLabel(moment.headline, alignment=Qt.AlignmentFlag.AlignCenter,
+                               wordWrap=True)
+        self.headline.setStyleSheet(f"color: {colour}; font-size: 24px; font-weight: 700;")
+        self.line = QLabel(moment.line, alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.line.setStyleSheet("font-size: 16px;")
+        for label in (self.headline, self.line):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+        self.button = QPushButton(tr("ui.own.seen"))
+        self.button.setDefault(True)
+        self.button.clicked.connect(self.accept)
+        lay.addWidget(self.headline)
+        lay.addSpacing(8)
+        lay.addWidget(self.line)
+        lay.addSpacing(14)
+        lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignCenter)
+        self.setMinimumWidth(380)

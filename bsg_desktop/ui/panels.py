@@ -531,7 +531,8 @@ class DecisionPanel(QWidget):
         self.sentence.setText(decision_words(self.comp, view))
         if view.seat is None or view.seat != view.pending_seat:
             return  # public view: no secrets, no choices
-        self._show_secrets(view)
+        if view.my_loyalty or view.known:  # none in a public decision's shared view
+            self._show_secrets(view)
         self._show_options(view)
 
     def show_roll(self, title: str, sentence: str, dice: Sequence[tuple[str, int]],
@@ -859,7 +860,8 @@ class KeyButton(QPushButton):
 
 
 class HandoverPage(QWidget):
-    """Covers everything while the screen passes to the next human (hot-seat privacy)."""
+    """Covers the side panel while the screen passes to the next human (hot-seat
+    privacy); the public board beside it stays in sight."""
 
     continued = Signal()
 
@@ -867,17 +869,17 @@ class HandoverPage(QWidget):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("HandoverPage { background: #0c1117; } QLabel { color: #eef2f5; }"
-                           "QPushButton { background: #2b5d8a; color: white; font-size: 18px;"
-                           " padding: 12px 28px; border-radius: 8px;"
+                           "QPushButton { background: #2b5d8a; color: white; font-size: 16px;"
+                           " padding: 10px 14px; border-radius: 8px;"
                            " border: 3px solid transparent; }"
                            "QPushButton:hover { background: #3a77ad; }"
                            "QPushButton:focus { border: 3px solid #ffd84d; }")
         lay = QVBoxLayout(self)
         lay.addStretch(2)
-        self.title = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter))
-        self.title.setStyleSheet("font-size: 30px; font-weight: 700; color: #c9a227;")
+        self.title = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
+        self.title.setStyleSheet("font-size: 26px; font-weight: 700; color: #c9a227;")
         self.text = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
-        self.text.setStyleSheet("font-size: 20px;")
+        self.text.setStyleSheet("font-size: 18px;")
         self.note = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
         self.note.setStyleSheet("color: #9fb3c8; font-size: 14px;")
         self.button = KeyButton()
@@ -891,11 +893,32 @@ class HandoverPage(QWidget):
         lay.addSpacing(12)
         lay.addWidget(self.note)
         lay.addStretch(3)
+        self._label = ""
+
+    def _fit_button(self) -> None:
+        """The button's label broken into lines that fit the side panel (a long name):
+        all of it stays readable, its focus ring clips none of it."""
+        self.button.ensurePolished()
+        fm = self.button.fontMetrics()
+        room = max(self.width() - 70, 120)
+        lines: list[str] = []
+        for word in self._label.split(" "):
+            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        self.button.setText("\n".join(lines))
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().resizeEvent(event)
+        if self._label:
+            self._fit_button()
 
     def set_player(self, name: str) -> None:
         self.title.setText(tr("ui.handover.title"))
         self.text.setText(tr("ui.handover.text", player=name))
-        self.button.setText(tr("ui.handover.continue", player=name))
-        self.button.setAccessibleName(self.button.text())
+        self._label = tr("ui.handover.continue", player=name)
+        self._fit_button()
+        self.button.setAccessibleName(self._label)
         self.button.setAccessibleDescription(tr("ui.handover.text", player=name))
         self.note.setText(tr("ui.handover.public"))

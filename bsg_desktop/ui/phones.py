@@ -291,6 +291,8 @@ class PhoneHost(QObject):
         for seat in host.keys:
             frame = host.frame(g, seat, self.controller.can_undo(seat) and
                                seat in self.controller.phones,
-                               self.controller.rolls.get(seat))
+                               self.controller.rolls.get(seat),
+                               self.controller.own.get(seat) if seat in self.controller.phones
+                               else None)
             server.publish(seat, frame, host.strings(seat), host.langs[seat],
                            host.cards(seat))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -43,7 +43,7 @@ from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.lesson_screen import LessonScreen
 from bsg_desktop.ui.menus import MenusAndFiles
-from bsg_desktop.ui.moments import MomentBanner
+from bsg_desktop.ui.moments import MomentBanner, OwnMomentDialog
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
 from bsg_desktop.ui.placement import DEFAULT_SIZE, placed
@@ -93,6 +93,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.last_error = ""
         self.autosave_box: QMessageBox | None = None  # the broken-autosave question
         self.game_over_dialog: GameOverDialog | None = None
+        self.own_dialog: OwnMomentDialog | None = None  # a seat's own moment (ui.moments)
         self.rules_dialog: RulesDialog | None = None
         self._base_delay = bot_delay_ms
         self.lesson: Lesson | None = None
@@ -138,11 +139,14 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         split.setStretchFactor(1, 1)
         split.setSizes([1100, 420])
         self.game_page = split
-        self.handover = HandoverPage()
         self.start_page = StartPage(self.comp)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.game_page)
-        self.stack.addWidget(self.handover)
+        # The hand-over covers the side panel only: the public board stays in sight. It
+        # lies over the page (a splitter would take it in as one more section).
+        self.handover = HandoverPage(self.stack)
+        self.handover.hide()
+        right.installEventFilter(self)  # the cover follows the side panel
         self.stack.addWidget(self.start_page)
         self._saved_choices: int | None = None  # choices in the user's file when saved/opened
         self.discarded = False  # the player's latest answer to "Save the game?" was Discard
@@ -236,6 +240,20 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.statusBar().showMessage(" · ".join(
             tr("ui.phones.returned", player=player_name(self.comp, view, s)) for s in seats),
             15000)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if obj is self.right and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
+            self.place_cover()
+        return super().eventFilter(obj, event)
+
+    def place_cover(self) -> None:
+        """The hand-over cover exactly over the side panel."""
+        self.handover.setGeometry(QRect(self.right.mapTo(self.stack, QPoint(0, 0)),
+                                        self.right.size()))
+
+    def handing_over(self) -> bool:
+        """The hand-over cover is up over the side panel."""
+        return self.stack.currentWidget() is self.game_page and not self.handover.isHidden()
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         """Short windows (laptops, projectors) give the choices the room: the decision

@@ -111,8 +111,18 @@ function renderDecision(d) {
   const box = $("decision");
   box.replaceChildren();
   if (state.rolled) box.append(renderRolled(state.rolled));
+  if (state.own) {
+    // this seat's new loyalty card, said to it alone: "You are now a Cylon"
+    box.append(el("div", { id: "own", class: "own" + (state.own.cylon ? " cylon" : "") },
+                  el("h2", { text: state.own.headline }), el("p", { text: state.own.line })));
+  }
   if (state.outcome) {
     box.append(el("h2", { text: t("game_over") }), el("p", { class: "outcome", text: state.outcome }));
+    if (state.verdict) {
+      box.append(el("div", { id: "verdict", class: "own" + (state.verdict.won ? "" : " cylon") },
+                    el("h2", { text: state.verdict.headline }),
+                    el("p", { text: state.verdict.line })));
+    }
     return;
   }
   if (!d) {
@@ -321,7 +331,7 @@ function render() {
   const title = (d ? "● " + t("your_turn") + " · " : "") + state.me.name + " — BSG: Express";
   if (document.title !== title) document.title = title;
   const fresh = section("decision", [d, d ? state.seq : 0, state.rolled, state.outcome,
-                                     state.waiting, state.undo], () => renderDecision(d));
+                                     state.waiting, state.undo, state.own, state.verdict], () => renderDecision(d));
   const me = state.me;
   section("secrets", [me, loyaltyShown], () => renderSecrets(me));
   section("table", state.table, () => renderTable(state.table));
