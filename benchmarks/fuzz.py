@@ -351,7 +351,8 @@ def _settings(path: Path) -> None:
     from bsg_desktop.ui.settings import Settings
 
     s = Settings(path)
-    s.window_rect(), s.window_maximised(), s.language(), s.fast_bots(), s.moments(), s.sound(), s.show_suspicion()
+    s.window_rect(), s.window_maximised(), s.language(), s.fast_bots(), s.moments()
+    s.sound(), s.show_suspicion()
     s.recent(), s.last_dir(), s.new_game(), s.print_choices(), s.clean_exit()
     s.set_language("hu")  # and it can be written again
 
