@@ -275,7 +275,8 @@ def test_rulebook_reads_the_rules_file_instead_of_a_copy(monkeypatch: pytest.Mon
     from bsg_desktop.printing import rulebook
 
     monkeypatch.setattr(rulebook, "rules_markdown",
-                        lambda lang: "# T\n\n## Z. Zed\n- Z1 A rule edited today.\n")
+                        lambda lang, components=None: "# T\n\n## Z. Zed\n"
+                        "- Z1 A rule edited today.\n")
     entries = [b for b in rulebook.rule_blocks("en") if type(b).__name__ == "Entry"]
     assert [(e.lead, e.text) for e in entries] == [("Z1", "A rule edited today.")]
 

@@ -38,9 +38,9 @@ def test_an_unfinished_game_cannot_be_reviewed() -> None:
 
 
 def test_the_review_marks_hidden_cylons_lost_checks_reveals_and_brig_votes() -> None:
-    # seed 5 (4 players, heuristic bots): a hidden Cylon's dice lose two crisis checks,
-    # and a brig vote on that Cylon fails; seed 2: a reveal
-    r = Review(bot_game(5))
+    # seed 12 (4 players, heuristic bots): a hidden Cylon's dice lose two crisis checks
+    # before a brig vote on that Cylon; seed 2: a reveal
+    r = Review(bot_game(12))
     kinds = [m.note.kind for m in r.marks]
     assert kinds.count("sabotage") == 2 and "vote" in kinds
     for m in r.marks:
@@ -125,7 +125,7 @@ def test_a_bot_game_played_to_its_end_is_reviewed_step_by_step(win: Any, qtbot: 
 
     c = win.controller
     c.bot_level = "heuristic"
-    win.start_game(Setup(players=3), 4, [COMPUTER] * 3)
+    win.start_game(Setup(players=3), 8, [COMPUTER] * 3)  # seed 8: a Cylon from the start
     assert not win.review_tools.act_review.isEnabled()  # refused while it is played
     qtbot.waitUntil(lambda: c.game.outcome is not None, timeout=30000)
     qtbot.waitUntil(lambda: win.game_over_dialog is not None, timeout=5000)

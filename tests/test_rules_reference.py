@@ -7,12 +7,15 @@ with a real (non-empty, translated) text.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from bsg_desktop.rules import rule_sections, rule_texts
+from bsg_desktop.data import load_components, shipped_cards_path
+from bsg_desktop.printing.rulebook import rule_blocks
+from bsg_desktop.rules import rule_sections, rule_text, rule_texts, rules_markdown
 
 _RULES = Path(__file__).resolve().parent.parent / "bsg_desktop" / "rules"
 
@@ -109,7 +112,8 @@ def test_english_reference_is_the_rules_file_word_for_word() -> None:
     path = shared_file("rules", "bsg-express-rules.md")
     if path is None:
         pytest.skip("no shared rules file beside the clone")
-    ours = (_RULES / "rules.en.md").read_text(encoding="utf-8")
+    # as players read it: the shipped cards' numbers in place of the file's placeholders
+    ours = rules_markdown("en", load_components(shipped_cards_path()))
     shared = path.read_text(encoding="utf-8")
     added = tuple(r for r in ADDED_READINGS if r not in _ids(shared))
     assert _without(ours, added) == shared
@@ -141,3 +145,24 @@ def test_rule_lines_parse_whole() -> None:
     text = (_RULES / "rules.en.md").read_text(encoding="utf-8")
     assert list(rule_texts("en")) == _ids(text)
     assert rule_texts("en")["T0"].endswith("Then the player to the left is active.")
+
+
+@pytest.mark.parametrize("jump_max", [3, 4])
+def test_c1_j2_t0_rule_texts_give_the_jump_track_length_of_the_cards(jump_max: int) -> None:
+    """tracks.jump_max is one line of data: C1's track, T0's jump step and J2's jump
+    say the cards' length in both languages, on screen and in the printed rulebook."""
+    comp = dataclasses.replace(load_components(shipped_cards_path()), jump_max=jump_max)
+    en = {r: rule_text(r, "en", comp) for r in ("C1", "T0", "J2")}
+    hu = {r: rule_text(r, "hu", comp) for r in ("C1", "T0", "J2")}
+    assert f"jump track (0–{jump_max})" in en["C1"]
+    assert f"track reached {jump_max} (J2–J6)" in en["T0"]
+    assert f"When the jump track reaches {jump_max} the fleet jumps" in en["J2"]
+    assert f"ugrást jelző pályával (0–{jump_max})" in hu["C1"]
+    assert f"elérte a pálya utolsó ({jump_max}.) mezőjét (J2–J6)" in hu["T0"]
+    assert f"eléri a pálya utolsó ({jump_max}.) mezőjét, a flotta azonnal" in hu["J2"]
+    for lang in ("en", "hu"):
+        text = rules_markdown(lang, comp)
+        assert "{" not in text and "}" not in text, lang  # every placeholder filled in
+        printed = " ".join(getattr(b, "text", "") for b in rule_blocks(lang, comp))
+        assert (f"reaches {jump_max} the fleet" if lang == "en"
+                else f"utolsó ({jump_max}.) mezőjét, a flotta") in printed

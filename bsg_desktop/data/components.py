@@ -151,29 +151,38 @@ class Components:
     morale_limit: int  # K3: the demoralized marker that ends the game (the fifth)
     distance_win: int
     distance_loyalty: int
-    # damage location id -> what it disables (K6). The engine asks "is X disabled?"
-    # several times a step; an index made once here keeps that a dict lookup per
-    # placed location instead of a search through the locations.
+    # damage location id -> what it disables (K6)
     disables: dict[str, str] = field(init=False, repr=False, compare=False)
+    # what a location disables -> the locations that disable it. The engine asks "is X
+    # disabled?" several times a step; this index, made once here, answers it from the
+    # placed markers without a search through the locations.
+    disabled_by: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
     # the ids of the Cylon loyalty cards: whether a card makes its holder a Cylon (L1)
     # is asked of this set, so a card's id may be anything cards.yaml calls it
     cylon_ids: frozenset[str] = field(init=False, repr=False, compare=False)
+    # characters by id and skill dice by kind: the engine looks one up at every roll
+    by_character: dict[str, Character] = field(init=False, repr=False, compare=False)
+    by_skill: dict[str, SkillDie] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "disables",
                            {d.id: d.disables for d in self.damage_locations})
+        disabled_by: dict[str, set[str]] = {}
+        for d in self.damage_locations:
+            disabled_by.setdefault(d.disables, set()).add(d.id)
+        object.__setattr__(self, "disabled_by",
+                           {k: frozenset(v) for k, v in disabled_by.items()})
         object.__setattr__(self, "cylon_ids",
                            frozenset(c.id for c in self.cylons if c.faction == "cylon"))
+        object.__setattr__(self, "by_character", {c.id: c for c in self.characters})
+        object.__setattr__(self, "by_skill", {d.kind: d for d in self.skill_dice})
 
     def is_cylon_card(self, card: str) -> bool:
         """L1: does this loyalty card make its holder a Cylon?"""
         return card in self.cylon_ids
 
     def character(self, cid: str) -> Character:
-        for c in self.characters:
-            if c.id == cid:
-                return c
-        raise KeyError(cid)
+        return self.by_character[cid]
 
     def cylon(self, cid: str) -> CylonCard:
         for c in self.cylons:
@@ -182,10 +191,7 @@ class Components:
         raise KeyError(cid)
 
     def skill(self, kind: str) -> SkillDie:
-        for d in self.skill_dice:
-            if d.kind == kind:
-                return d
-        raise KeyError(kind)
+        return self.by_skill[kind]
 
     def crisis_type(self, tid: str) -> CrisisType:
         for t in self.crisis_types:

@@ -20,8 +20,8 @@ VOTE_DIFFICULTY = 4  # A6
 def legal_actions(g: Machine, seat: int, ordered: bool) -> list[Choice]:
     p = g.players[seat]
     opts = [Choice("skip")]  # I5
-    active = len(p.active_dice)
-    others = [q.seat for q in g.players if q.seat != seat]
+    dice = p.active_dice
+    active = len(dice)
     opts += abilities.action_choices(g, seat)  # X5
     if not p.in_brig and active >= 1:  # B1, I2
         if g.dradis_monitor and not g.damaged("a2"):
@@ -37,8 +37,8 @@ def legal_actions(g: Machine, seat: int, ordered: bool) -> list[Choice]:
                  if q.seat != seat and not q.in_brig and not q.revealed]
         opts += [Choice("a6", ("release", q.seat)) for q in g.players if q.in_brig]
     if not ordered and active >= 1 and not g.damaged("a8"):
-        kinds = sorted({d.kind for d in p.active_dice})
-        opts += [Choice("a8", (s, k)) for s in others for k in kinds]
+        kinds = sorted({d.kind for d in dice})
+        opts += [Choice("a8", (q.seat, k)) for q in g.players if q.seat != seat for k in kinds]
     if not ordered and not p.revealed:
         opts += [Choice("a9", (card,)) for card in p.loyalty
                  if card in g.c.cylon_ids]

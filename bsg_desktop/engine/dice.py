@@ -51,6 +51,12 @@ class Check:
                 return counted
         return value
 
+    def add(self, seat: int, die: int, kind: str, value: int) -> None:
+        """A contributed die joins the check and its total (D9); ``compute`` adds them
+        all up again when an entry stops counting (X3) or the entries are set anew."""
+        self.entries.append((seat, die, kind, value, True))
+        self.total += self.value_of(value)
+
     def compute(self) -> int:
         """The check's total: every die that still counts, as X1 values it (D10, X3)."""
         self.total = sum(self.value_of(value) for _s, _d, _k, value, counts in self.entries
@@ -86,13 +92,11 @@ def contribute(g: Machine, seat: int, die_ids: tuple[int | str, ...], rule: str)
     """Move the named rolled dice to the player's gold section (D9); returns their values."""
     dice = [g.die(int(did)) for did in die_ids]  # every die found before any moves
     check = g.check
-    for d in dice:
+    values = [d.value if d.value is not None else 0 for d in dice]
+    for d, v in zip(dice, values, strict=True):
         d.state = CONTRIBUTED
         if check is not None:
-            check.entries.append((seat, d.id, d.kind, d.value, True))
-    values = [d.value if d.value is not None else 0 for d in dice]
-    if check is not None:
-        check.compute()
+            check.add(seat, d.id, d.kind, v)
     if g.players[seat].revealed:
         rule = "Y3"  # a revealed Cylon contributes exactly one die
     g.emit("dice_contributed", rule, seat=seat,
@@ -174,8 +178,11 @@ class SkillCheck(Task):
         if self.phase == "reroll":
             return g.ask(self.seat, "reroll", REROLL_STOP, "D8", total=ch.total,
                          difficulty=ch.difficulty)
-        if self.phase == "after":  # X4: asked by _finish
-            return abilities.after_contributing(g, self.seat, self._contributed(g))
+        if self.phase == "after":  # X4, once the seat has stopped contributing
+            after = abilities.after_contributing(g, self.seat, self._contributed(g))
+            if after is None:
+                self._next()
+            return after
         if self.phase == "caller":  # X3
             self.phase = "resolve"
             return abilities.before_result(g, ch.caller)
@@ -225,10 +232,7 @@ class SkillCheck(Task):
 
     def _finish(self, g: Machine, seat: int) -> None:
         g.clear_rolled(seat)
-        if abilities.after_contributing(g, seat, self._contributed(g)) is not None:
-            self.phase = "after"
-        else:
-            self._next()
+        self.phase = "after"
 
     def _contributed(self, g: Machine) -> int:
         """How many dice the deciding seat has contributed to this check."""

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bsg_desktop.data import Components
-from bsg_desktop.engine.abilities import check_parts
 from bsg_desktop.engine.core import Choice, Setup
 from bsg_desktop.engine.machine import ALWAYS_ASK, MAX_TURNS, Machine, ScriptError, Task
 from bsg_desktop.engine.setup import apply_setup
@@ -61,7 +60,6 @@ def new_game(setup: Setup | None = None, seed: int = 0, components: Components |
     """
     setup = setup or Setup()
     g = Game(setup, seed, components, record)
-    check_parts(g.c)  # a character's ability part that does not exist fails here, not mid-game
     g.overrides = dict(overrides or {})
     g.script = (tuple(script_skill), tuple(script_crisis))
     g.script_skill.extend(script_skill)

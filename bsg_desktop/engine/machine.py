@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from bsg_desktop.data import Components, load_components
+from bsg_desktop.engine.abilities import Ability, parts_of
 from bsg_desktop.engine.copies import copied, copy_slots
 from bsg_desktop.engine.core import (
     ACTIVE,
@@ -74,15 +75,19 @@ class Task:
 class Machine:
     """The state of a game and its decision loop; `game.Game` adds how a game is built."""
 
-    # Shared, not copied, by ``copy``: the components and setup are frozen, and the undo
-    # snapshot is a past state nobody changes (a snapshot never holds one of its own).
-    SHARED = frozenset({"c", "setup", "_undo"})
+    # Shared, not copied, by ``copy``: the components and setup are frozen, the
+    # abilities hold no game state, and the undo snapshot is a past state nobody
+    # changes (a snapshot never holds one of its own).
+    SHARED = frozenset({"c", "setup", "parts", "_undo"})
 
     def __init__(self, setup: Setup, seed: int, components: Components | None = None,
                  record: bool = True) -> None:
         self.setup = setup
         self.seed = seed
         self.c = components or load_components()
+        # character id -> its ability part (engine/abilities), read from the cards once
+        # per game; a bad part is a DataError here, before anything is dealt
+        self.parts: dict[str, Ability] = parts_of(self.c)
         self.rng = random.Random(seed)
         self.record = record
         self.events: list[Event] = []
@@ -350,7 +355,7 @@ class Machine:
 
     def damaged(self, disables: str) -> bool:
         """K6: is the thing a damage location disables (an action, a retrieval) out?"""
-        return any(self.c.disables[loc] == disables for loc in self.damage_placed)
+        return not self.c.disabled_by.get(disables, frozenset()).isdisjoint(self.damage_placed)
 
     # ---------------------------------------------------------------- dice
     def roll_skill(self, kind: str) -> int:

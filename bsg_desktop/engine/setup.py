@@ -8,6 +8,7 @@ scenario cannot create a box with 15 DRADIS markers.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,14 @@ class SetupError(ValueError):
     """A setup or override that cannot be played (unknown id, wrong count …)."""
 
 
+def _stream(g: Any, name: str) -> random.Random:
+    """A random stream of its own for a deal whose size is the cards file's number of
+    characters: S2's characters and K3's demoralized pile. Dealt from the game's one
+    stream, a character added to cards.yaml would change every later draw, and so
+    every seeded game, scenario and test; from ``"<seed>:<name>"`` it changes neither."""
+    return random.Random(f"{g.seed}:{name}")
+
+
 def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
     c, rng, n = g.c, g.rng, g.setup.players
     if n not in (3, 4, 5):
@@ -32,7 +41,7 @@ def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
         if len(chars) != n or len(set(chars)) != n or any(x not in ids for x in chars):
             raise SetupError(f"characters must be {n} different ids from: {', '.join(ids)}")
     else:
-        chars = rng.sample(ids, n)  # S2 dealt at random
+        chars = _stream(g, "characters").sample(ids, n)  # S2 dealt at random
     names = list(g.setup.names) + [""] * n
     g.players = [Player(i, chars[i], names[i], c.cylon_ids) for i in range(n)]
     # S4: two strong and two weak dice each.
@@ -47,7 +56,7 @@ def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
     g.dradis_pile = [RAIDER] * (c.dradis_raiders - start) + [SHIP] * c.dradis_ships
     rng.shuffle(g.dradis_pile)
     g.demoralized_pile = list(ids)
-    rng.shuffle(g.demoralized_pile)
+    _stream(g, "demoralized").shuffle(g.demoralized_pile)
     g.damage_pile = [loc.id for loc in c.damage_locations]
     rng.shuffle(g.damage_pile)
     # S5/S6: loyalty deck and crisis dice.

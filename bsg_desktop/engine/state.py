@@ -47,13 +47,14 @@ class Player:
     def dice_in(self, state: str) -> list[Die]:
         return [d for d in self.dice if d.state == state]
 
+    # asked at almost every step, so each reads the dice itself rather than via dice_in
     @property
     def active_dice(self) -> list[Die]:
-        return self.dice_in(ACTIVE)
+        return [d for d in self.dice if d.state == ACTIVE]
 
     @property
     def spent_dice(self) -> list[Die]:
-        return self.dice_in(SPENT)
+        return [d for d in self.dice if d.state == SPENT]
 
     @property
     def is_cylon(self) -> bool:

@@ -249,7 +249,7 @@ def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 
 def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     sheet = Sheet(o.paper)
-    return sheet, _parts(text_pages(sheet, rulebook.rule_blocks(o.lang), "print.hint.rules",
+    return sheet, _parts(text_pages(sheet, rulebook.rule_blocks(o.lang, comp), "print.hint.rules",
                                     columns=2), "rules")
 
 

@@ -9,10 +9,14 @@ readings, and I12's note that the crisis dice are reconstructed.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from bsg_desktop.i18n import tr
 from bsg_desktop.printing.textflow import Block, Entry, Gap, Heading, Para
 from bsg_desktop.rules import rules_markdown
+
+if TYPE_CHECKING:
+    from bsg_desktop.data import Components
 
 _RULE = re.compile(r"^- ([A-Z]\d+) (.*)$")
 _MARKUP = re.compile(r"[`*_]")
@@ -22,8 +26,9 @@ def _plain(s: str) -> str:
     return _MARKUP.sub("", s).strip()
 
 
-def rule_blocks(lang: str) -> list[Block]:
-    """Headings, paragraphs and one entry per rule (id as its lead), in file order."""
+def rule_blocks(lang: str, components: Components | None = None) -> list[Block]:
+    """Headings, paragraphs and one entry per rule (id as its lead), in file order, with
+    the numbers of the cards being printed (``components``; the cards in play if None)."""
     blocks: list[Block] = []
     para: list[str] = []
     rule: list[str] = []
@@ -36,7 +41,7 @@ def rule_blocks(lang: str) -> list[Block]:
             blocks.append(Entry(rule[0], _plain(" ".join(rule[1:])), 7.0))
             rule.clear()
 
-    for line in rules_markdown(lang).splitlines():
+    for line in rules_markdown(lang, components).splitlines():
         m = _RULE.match(line)
         if line.startswith("#"):
             close()

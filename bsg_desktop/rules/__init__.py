@@ -3,33 +3,67 @@
 The log cites rule ids; hovering a log line or pressing F1 shows the rule's own
 words from here, in the current language when a translation is shipped
 (``rules.<lang>.md``), else in English.
+
+A number the cards file sets is written in the rules files as its name in
+braces, ``{jump_max}``, and filled in from the cards in play (``VALUES``), so a
+cards file with a longer jump track has rules that say so in every language.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from bsg_desktop.data import load_components
 from bsg_desktop.resources import package_path
+
+if TYPE_CHECKING:
+    from bsg_desktop.data import Components
 
 _FOLDER = package_path("rules")
 _RULE = re.compile(r"^- ([A-Z]\d+) (.*)$")
 _SECTION = re.compile(r"^## ([A-Z])\. (.*)$")
 
+# placeholder in the rules files -> the value from the cards file
+VALUES: dict[str, Callable[[Components], int]] = {
+    "jump_max": lambda c: c.jump_max,  # tracks.jump_max: the jump track's last space (J2)
+}
 
-def rules_markdown(lang: str = "en") -> str:
+
+def _values(components: Components | None) -> tuple[tuple[str, int], ...]:
+    c = components if components is not None else load_components()
+    return tuple((name, value(c)) for name, value in VALUES.items())
+
+
+def rules_markdown(lang: str = "en", components: Components | None = None) -> str:
+    """The rules file in ``lang`` (English if there is none), with the values of
+    ``components`` (the cards in play when None) in place of their placeholders."""
+    return _markdown(lang, _values(components))
+
+
+@lru_cache(maxsize=8)
+def _markdown(lang: str, values: tuple[tuple[str, int], ...]) -> str:
     path = _FOLDER / f"rules.{lang}.md"
     if not path.exists():
         path = _FOLDER / "rules.en.md"
-    return path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    for name, value in values:
+        text = text.replace("{" + name + "}", str(value))
+    return text
 
 
-@lru_cache(maxsize=4)
-def rule_texts(lang: str = "en") -> dict[str, str]:
+def rule_texts(lang: str = "en", components: Components | None = None) -> dict[str, str]:
     """Rule id -> its full text (continuation lines joined)."""
+    return _texts(lang, _values(components))
+
+
+@lru_cache(maxsize=8)
+def _texts(lang: str, values: tuple[tuple[str, int], ...]) -> dict[str, str]:
     out: dict[str, str] = {}
     current: str | None = None
-    for line in rules_markdown(lang).splitlines():
+    for line in _markdown(lang, values).splitlines():
         m = _RULE.match(line)
         if m:
             current = m.group(1)
@@ -41,9 +75,9 @@ def rule_texts(lang: str = "en") -> dict[str, str]:
     return out
 
 
-def rule_text(rule_id: str, lang: str = "en") -> str:
-    texts = rule_texts(lang)
-    return texts.get(rule_id) or rule_texts("en").get(rule_id, "")
+def rule_text(rule_id: str, lang: str = "en", components: Components | None = None) -> str:
+    texts = rule_texts(lang, components)
+    return texts.get(rule_id) or rule_texts("en", components).get(rule_id, "")
 
 
 def rule_ids() -> list[str]:
@@ -55,7 +89,7 @@ def rule_sections(lang: str = "en") -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The file's sections in order: (heading, rule ids), so a reader sees every rule
     under the heading it belongs to (T0 with the turn, I1–I24 with the readings)."""
     out: list[tuple[str, list[str]]] = []
-    for line in rules_markdown(lang).splitlines():
+    for line in _markdown(lang, ()).splitlines():
         m = _SECTION.match(line)
         if m:
             out.append((f"{m.group(1)}. {m.group(2).strip()}", []))

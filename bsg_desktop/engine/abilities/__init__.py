@@ -27,7 +27,7 @@ PARTS: dict[str, type[Ability]] = {p.name: p for p in (Command, Initiative, Reck
                                                       Detector)}
 
 __all__ = ["PARTS", "Ability", "ability_of", "action_choices", "check_parts", "contribute_choices",
-           "counts_as", "part_of"]
+           "counts_as", "part_of", "parts_of"]
 
 
 def part_of(character: Character, file: str = "cards.yaml", where: str = "part") -> Ability:
@@ -46,15 +46,20 @@ def _part(part: tuple[tuple[str, Any], ...], file: str, where: str) -> Ability:
     return cls.read(raw, file, where)
 
 
+def parts_of(c: Components) -> dict[str, Ability]:
+    """Every character's part by the character's id; a part that does not exist or a
+    parameter it does not allow is a DataError that says where."""
+    return {ch.id: part_of(ch, c.source, f"characters[{ch.id}].part") for ch in c.characters}
+
+
 def check_parts(c: Components) -> None:
     """Every character's part exists and its parameters are allowed (a DataError says where)."""
-    for ch in c.characters:
-        part_of(ch, c.source, f"characters[{ch.id}].part")
+    parts_of(c)
 
 
 def ability_of(g: Machine, seat: int) -> Ability:
-    """The part of the character at ``seat``."""
-    return part_of(g.c.character(g.players[seat].character), g.c.source)
+    """The part of the character at ``seat`` (the game reads every part once: ``g.parts``)."""
+    return g.parts[g.players[seat].character]
 
 
 def action_choices(g: Machine, seat: int) -> list[Choice]:
