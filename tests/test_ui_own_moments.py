@@ -75,7 +75,7 @@ def test_the_review_says_who_was_who_in_words() -> None:
 
 
 # ------------------------------------------------------------ a new loyalty card
-SEED, BEFORE_L1 = 57, 51  # 4 players: choice 52 deals the second cards; seat 1 turns Cylon
+SEED, BEFORE_L1 = 5, 45  # 4 players: choice 46 deals the second cards; seat 1 turns Cylon
 NEW_CYLON = 1
 
 
