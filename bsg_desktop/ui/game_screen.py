@@ -123,6 +123,7 @@ class GameScreen:
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self._show_page(self.game_page)
+        QTimer.singleShot(0, self, self.fit_side)  # once the new choices are laid out
         if (self.isActiveWindow() or self.focusWidget() is None or
                 not self.focusWidget().isVisible()) and not self.reading_board():
             # once the new choices are on screen (they show when the event loop runs);

@@ -58,6 +58,7 @@ from bsg_desktop.ui.table import TableHost
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
 
+LOG_MIN = 64  # the log's least height when the decision needs the rest: its tab, 2 lines
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
@@ -118,6 +119,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         right.addWidget(self.lesson_panel)
         right.addWidget(self.bottom)
         right.setChildrenCollapsible(False)
+        right.setCollapsible(2, True)  # a short screen gives every pixel to the choices
+        self.bottom.setMinimumHeight(1)  # not the tallest tab's wish: the leftover
         self.right = right
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 3)
@@ -243,10 +246,21 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         if compact != self.panel.compact:
             self.panel.compact = compact
             self.refresh()
-        if not self._split_dragged and self.lesson is None:
-            h = max(self.right.height(), 300)
-            top = int(h * (0.64 if compact else 0.58))
-            self.right.setSizes([top, 0, h - top])
+        self.fit_side()
+
+    def fit_side(self) -> None:
+        """The decision takes the height its question and choices need; the log gets
+        only what is left (down to its tab and two lines, or nothing on a short screen),
+        so the choices are never pushed below the log. A divider the player dragged
+        stays where they put it."""
+        if self._split_dragged or self.lesson is not None or self.right.isHidden():
+            return
+        h = self.right.height() - self.right.handleWidth()
+        if h <= 0:
+            return
+        log_min = LOG_MIN if h >= 480 else 0
+        top = min(max(self.panel.wanted_height(), h // 3), h - log_min)
+        self.right.setSizes([top, 0, h - top])
 
     def terminate(self) -> None:
         """SIGTERM: close as Quit does, but ask nothing (nobody may be there to answer);
