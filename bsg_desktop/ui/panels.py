@@ -487,6 +487,7 @@ class DecisionPanel(QWidget):
         self.contribute_button: QPushButton | None = None
         self._contribute: dict[tuple[int, ...], str] = {}
         self.compact = False  # a short window: smaller loyalty cards, more room for choices
+        self.text_scale = 1.0  # the side panel's text size against the usual (`set_text_scale`)
         self.keyed: list[QAbstractButton] = []  # what the number keys 1-9 press, in order
         self.total_label: QLabel | None = None
         self._view: PlayerView | None = None
@@ -497,6 +498,20 @@ class DecisionPanel(QWidget):
         self._level: str | None = None  # the group open as the second step, if any
         self._level_of: tuple[Choice, ...] = ()  # the options that group belongs to
         self.show_empty()
+
+    def set_text_scale(self, scale: float) -> None:
+        """Large screens (2560×1440) get the side panel's text as large as the board
+        beside it is scaled: every size in the style grows by ``scale``."""
+        import re
+
+        base = QApplication.font()
+        px = base.pixelSize() if base.pixelSize() > 0 else base.pointSizeF() * 96 / 72
+        css = re.sub(r"font-size: (\d+)px",
+                     lambda m: f"font-size: {round(int(m.group(1)) * scale)}px", PANEL_CSS)
+        if scale > 1.01:
+            css = f"* {{ font-size: {round(px * scale)}px; }}\n" + css
+        self.text_scale = scale
+        self.setStyleSheet(css)
 
     # ---------------------------------------------------------------- states
     def show_empty(self, message: str = "") -> None:
@@ -1000,13 +1015,29 @@ class LogPanel(QListWidget):
             it.setData(Qt.ItemDataRole.UserRole, e.rule)
             it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule, language())))
             if line.heading:
-                f = QFont()
+                f = QFont(self.font())  # the log's size (it grows on large screens)
                 f.setBold(True)
                 it.setFont(f)
                 it.setForeground(QColor("#c9a227"))
             self.addItem(it)
         self.doItemsLayout()  # wrapped lines get their real height at the current width
         self.scrollToBottom()
+        QTimer.singleShot(0, self, self._to_end)  # again once the new lines are laid out
+
+    def _to_end(self) -> None:
+        self.doItemsLayout()
+        self.scrollToBottom()
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """A new width wraps the lines anew: each gets the height its text needs at
+        that width (no blank line left from a narrower one), and a log that showed its
+        last line still does."""
+        bar = self.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 2
+        super().resizeEvent(event)
+        self.doItemsLayout()
+        if at_end:
+            self.scrollToBottom()
 
 
 class KeyButton(QPushButton):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -208,6 +208,10 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.statusBar().addPermanentWidget(self.phone_status)
 
         self._make_actions()
+        for menu_action in self.menuBar().actions():
+            if menu_action.menu() is not None:
+                menu_action.menu().aboutToHide.connect(
+                    lambda: QTimer.singleShot(0, self, self._menu_closed))
         apply_qt_language(language())
         self.review_tools = ReviewTools(self)  # review, save as lesson, narration editor
         self.retranslate()
@@ -243,6 +247,16 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         takes about two thirds of the side, the log the rest, loyalty cards shrink."""
         super().resizeEvent(event)
         compact = self.height() < 800
+        # the board scales with the window, and so does the side's text beyond 1080p
+        scale = round(max(1.0, min(self.width() / 1700, self.height() / 1000, 2.0)), 2)
+        if abs(scale - self.panel.text_scale) > 0.04:
+            self.panel.set_text_scale(scale)
+            font = QFont(self.font())
+            size = font.pointSizeF() if font.pointSizeF() > 0 else 9.0
+            font.setPointSizeF(size * scale)
+            self.log.setFont(font)
+            self.bottom.tabBar().setFont(font)
+            self.lesson_panel.setFont(font)
         if compact != self.panel.compact:
             self.panel.compact = compact
             self.refresh()
@@ -261,6 +275,25 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         log_min = LOG_MIN if h >= 480 else 0
         top = min(max(self.panel.wanted_height(), h // 3), h - log_min)
         self.right.setSizes([top, 0, h - top])
+
+    def _menu_closed(self) -> None:
+        """A menu closed by Escape leaves the menu bar holding the keys (Enter would
+        open a menu again): the focus goes back to what the player was on, the
+        hand-over's Continue or the decision's choices. Moving on to another menu, or
+        a dialog a menu item opened, keeps its focus."""
+        bar = self.menuBar()
+        act = bar.activeAction()
+        if act is not None and act.menu() is not None and act.menu().isVisible():
+            return
+        if not bar.hasFocus() or QApplication.activeModalWidget() is not None:
+            return
+        bar.setActiveAction(None)  # type: ignore[arg-type]
+        if self.stack.currentWidget() is self.handover:
+            self.handover.button.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.stack.currentWidget() is self.game_page and self.panel.keyed:
+            self.panel.focus_first()
+        else:
+            bar.clearFocus()
 
     def terminate(self) -> None:
         """SIGTERM: close as Quit does, but ask nothing (nobody may be there to answer);
