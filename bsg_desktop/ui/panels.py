@@ -425,6 +425,7 @@ class DecisionPanel(QWidget):
     roll_seen = Signal()           # the player acknowledged the roll the game put in
     new_game_requested = Signal()  # from the empty panel's buttons
     learn_requested = Signal()
+    relaid = Signal()              # the choices changed in place (a second step, Back)
 
     def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -825,6 +826,7 @@ class DecisionPanel(QWidget):
         self.contribute_button, self.total_label, self.back_button = None, None, None
         self._contribute, self._values = {}, {}
         self._show_options(self._view)
+        QTimer.singleShot(0, self, self.relaid.emit)  # the window sizes the side anew
 
     @staticmethod
     def _ordered(opts: Sequence[Choice]) -> list[Choice]:
@@ -889,7 +891,9 @@ class DecisionPanel(QWidget):
         """The height that shows the question and every choice without scrolling (the
         window gives the decision this much of the side before the log gets any)."""
         holder = self.scroll.widget()
-        w = max(self.scroll.viewport().width(), 200)
+        # as if the scroll bar showed (the narrower width, so the taller layout): the
+        # height then holds whether or not the bar is there
+        w = max(self.scroll.width() - self.scroll.verticalScrollBar().sizeHint().width(), 200)
         lay = holder.layout()
         body = lay.totalHeightForWidth(w) if lay is not None and lay.hasHeightForWidth() \
             else holder.sizeHint().height()
@@ -904,6 +908,8 @@ class DecisionPanel(QWidget):
         box and the hints can fill the whole panel, and a player should not have to
         scroll to find what they are being asked to pick."""
         if event.type() == QEvent.Type.Resize and obj is self.scroll.widget():
+            if event.oldSize().width() != event.size().width():  # dice wrapped anew
+                QTimer.singleShot(0, self, self.relaid.emit)
             w = QApplication.focusWidget()
             if w is not None and obj.isAncestorOf(w):
                 self.scroll.ensureWidgetVisible(w)

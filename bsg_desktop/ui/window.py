@@ -169,6 +169,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.panel.roll_seen.connect(c.acknowledge_roll)
         self.panel.new_game_requested.connect(self.new_game_dialog)
         self.panel.learn_requested.connect(self._first_demo)
+        self.panel.relaid.connect(self.fit_side)
         sp = self.start_page
         sp.continue_requested.connect(self.resume_autosave)
         sp.new_requested.connect(self.new_game_dialog)
