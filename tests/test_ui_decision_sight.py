@@ -142,3 +142,37 @@ def test_escape_from_a_menu_gives_continue_its_focus_back(new_window, qtbot):  #
     win._menu_closed()
     qtbot.waitUntil(button.hasFocus)
     assert not edit.isVisible()
+
+
+def _reach(pred, seed: int):  # type: ignore[no-untyped-def]
+    """The first decision of a seeded random 5-player game that ``pred`` accepts."""
+    from bsg_desktop.engine import new_game
+
+    g = new_game(Setup(players=5), seed)
+    rng = random.Random(seed)
+    for _ in bounded(3000):
+        if pred(g.pending):
+            return g
+        g.apply(rng.choice(g.pending.options))
+    raise AssertionError("no such decision")
+
+
+def test_reveal_first_and_too_many_choices_behind_more(new_window, qtbot):  # type: ignore[no-untyped-def]
+    win = new_window((1024, 640))
+    c = win.controller
+    g = _reach(lambda p: any(o.verb == "a9" for o in p.options), 0)
+    c.adopt(g.copy(), [HUMAN if s == g.pending.seat else COMPUTER for s in range(g.n)])
+    qtbot.wait(5)
+    panel = win.panel
+    reveal = next(o for o in g.pending.options if o.verb == "a9")
+    assert panel.keyed[0] is panel.buttons[str(reveal)]
+    assert panel.keyed[0].objectName() == "reveal" and len(panel.keyed) <= 9
+    # more than nine plain choices (Roslin's dice): eight, then "More choices…"
+    g = _reach(lambda p: p.kind == "roslin" and len(p.options) > 9, 7)
+    c.adopt(g.copy(), [HUMAN if s == g.pending.seat else COMPUTER for s in range(g.n)])
+    qtbot.wait(5)
+    assert len(panel.keyed) == 9 and "more" in panel.group_buttons
+    assert panel.keyed[8] is panel.group_buttons["more"]
+    last = g.pending.options[-1]
+    panel.click_choice(last)  # through "More choices…", as the player would
+    assert c.game.choices[-1] == last
