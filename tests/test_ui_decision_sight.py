@@ -176,3 +176,45 @@ def test_reveal_first_and_too_many_choices_behind_more(new_window, qtbot):  # ty
     last = g.pending.options[-1]
     panel.click_choice(last)  # through "More choices…", as the player would
     assert c.game.choices[-1] == last
+
+
+def test_log_ends_on_its_last_line_without_blank_lines(new_window, qtbot):  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QFontMetrics
+
+    win = new_window((1024, 640))
+    c = win.controller
+    win.start_game(Setup(players=5), 3, [HUMAN] + [COMPUTER] * 4)
+    rng = random.Random(3)
+    for _ in range(30):
+        c.play_bots_now()
+        if c.game.outcome is not None:
+            break
+        if c.roll_to_see() is not None:
+            c.acknowledge_roll()
+            continue
+        c.choose(rng.choice(c.game.pending.options))
+    for _ in range(3):  # on to the player's own next decision
+        c.play_bots_now()
+        if c.roll_to_see() is not None:
+            c.acknowledge_roll()
+    assert c.game.outcome is None and c.pending_seat == 0
+    win.act_side.trigger()  # F9 away and back: the choices keep the room, the log ends
+    win.act_side.trigger()
+    qtbot.wait(20)
+    log = win.log
+    assert log.count() > 5 and log.height() > 30
+    last = log.visualItemRect(log.item(log.count() - 1))
+    assert log.viewport().rect().contains(last), "the last line is in sight"
+    fm = QFontMetrics(log.font())
+    for i in range(log.count()):
+        it = log.item(i)
+        r = log.visualItemRect(it)
+        need = fm.boundingRect(0, 0, r.width() - 6, 10_000,
+                               int(Qt.TextFlag.TextWordWrap), it.text()).height()
+        assert r.height() <= need + fm.lineSpacing() * 0.6 + 8, ("a blank line", it.text())
+    panel = win.panel
+    qtbot.waitUntil(lambda: QApplication.focusWidget() in panel.keyed)
+    for _ in range(len(panel.keyed) - 1):  # Down to the last choice: it is scrolled to
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    view = panel.scroll.viewport()
+    qtbot.waitUntil(lambda: view.rect().contains(box(QApplication.focusWidget(), view)))

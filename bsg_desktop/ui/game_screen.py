@@ -244,6 +244,9 @@ class GameScreen:
         the number keys still pick the choices while it is folded."""
         self.right.setVisible(self.right.isHidden())
         self.act_side.setChecked(not self.right.isHidden())
+        if not self.right.isHidden():  # back: the decision its height, the keys its choices
+            QTimer.singleShot(0, self, self.fit_side)
+            QTimer.singleShot(0, self.panel, self._focus_first_choice)
 
     @Slot()
     def toggle_full_screen(self) -> None:
