@@ -286,9 +286,13 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         act = bar.activeAction()
         if act is not None and act.menu() is not None and act.menu().isVisible():
             return
-        if not bar.hasFocus() or QApplication.activeModalWidget() is not None:
+        fw = QApplication.focusWidget()
+        if (fw is not None and fw is not bar and fw.isVisible()) or \
+                QApplication.activeModalWidget() is not None:
             return
         bar.setActiveAction(None)  # type: ignore[arg-type]
+        if not self.isActiveWindow():  # the closed menu may still count as active
+            self.activateWindow()
         if self.stack.currentWidget() is self.handover:
             self.handover.button.setFocus(Qt.FocusReason.OtherFocusReason)
         elif self.stack.currentWidget() is self.game_page and self.panel.keyed:
