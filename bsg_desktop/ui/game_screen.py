@@ -40,6 +40,9 @@ class GameScreen:
         if g is None:
             return
         self._ensure_scene(g.n)
+        # a new table: its first choices take the focus even while the New game dialog
+        # that started it is still giving the activation back (else the log tab kept it)
+        self._new_table = True
         self.log.rebuild(describer_for(g), visible_log(g, None))
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
@@ -126,9 +129,11 @@ class GameScreen:
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self._show_page(self.game_page)
+        QTimer.singleShot(0, self, self.fit_side)  # once the new choices are laid out
         if self._show_own():
             return
-        if (self.isActiveWindow() or self.focusWidget() is None or
+        if (getattr(self, "_new_table", False) or self.isActiveWindow() or
+                self.focusWidget() is None or
                 not self.focusWidget().isVisible()) and not self.reading_board():
             # once the new choices are on screen (they show when the event loop runs);
             # a player reading the board keeps their place on it
@@ -173,6 +178,8 @@ class GameScreen:
 
     def _focus_first_choice(self) -> None:
         if not self.reading_board():
+            if self.panel.keyed:
+                self._new_table = False
             self.panel.focus_first()
 
     def reading_board(self) -> bool:
@@ -315,6 +322,9 @@ class GameScreen:
         the number keys still pick the choices while it is folded."""
         self.right.setVisible(self.right.isHidden())
         self.act_side.setChecked(not self.right.isHidden())
+        if not self.right.isHidden():  # back: the decision its height, the keys its choices
+            QTimer.singleShot(0, self, self.fit_side)
+            QTimer.singleShot(0, self.panel, self._focus_first_choice)
 
     @Slot()
     def toggle_full_screen(self) -> None:

@@ -74,6 +74,11 @@ def widget_texts(root: QWidget, attrs: tuple[str, ...]) -> list[str]:
     return out
 
 
+REVEAL = "a9"  # the action verb of a hidden Cylon's Reveal
+# actions whose targets are a second step when a turn offers more than nine choices:
+# the Cylon Detector, a vote, an order
+GROUPED = ("a1", "a6", "a8")
+
 PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
@@ -85,6 +90,9 @@ QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
               border-radius: 5px; padding: 6px 10px; text-align: left; }
 QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
 QPushButton:disabled { color: #7a8896; background: #1b2631; }
+QPushButton#reveal { background: #5a1d1d; border-color: #d65a5a; }
+QPushButton#reveal:hover { background: #742727; }
+QPushButton#reveal:focus { border: 3px solid #ffd84d; }
 QToolButton { background: transparent; border: 3px solid transparent; border-radius: 6px;
               color: #eef2f5; font-weight: 600; }
 QToolButton:checked { border-color: #47d16c; background: #1e3b2a; }
@@ -417,6 +425,7 @@ class DecisionPanel(QWidget):
     roll_seen = Signal()           # the player acknowledged the roll the game put in
     new_game_requested = Signal()  # from the empty panel's buttons
     learn_requested = Signal()
+    relaid = Signal()              # the choices changed in place (a second step, Back)
 
     def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -434,43 +443,76 @@ class DecisionPanel(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setStyleSheet("QScrollArea { background: transparent; }")
         self.scroll = scroll
+        # The question is pinned above the scroll area: however short the panel, the
+        # player always reads what is asked; the choices come right under it, then the
+        # secrets box and the turn's status, which can be scrolled to.
+        head = QWidget(objectName="decision")
+        head_lay = QVBoxLayout(head)
+        head_lay.setContentsMargins(10, 8, 10, 4)
+        head_lay.setSpacing(2)
+        self.sentence = plain(QLabel(objectName="sentence", wordWrap=True))
+        self.rule = QLabel(objectName="rule")
+        self.rule.setTextFormat(Qt.TextFormat.RichText)
+        self.rule.linkActivated.connect(self.rule_requested.emit)
+        head_lay.addWidget(self.sentence)
+        head_lay.addWidget(self.rule)
+        self.head = head
+        outer.addWidget(head)
         holder = QWidget()
         holder.setObjectName("decision")
         inner = QVBoxLayout(holder)
-        inner.setContentsMargins(10, 10, 10, 10)
+        inner.setContentsMargins(10, 4, 10, 10)
         # dice the game contributed for a player, shown first (`show_roll`)
         self.roll = QFrame(objectName="roll")
         self.roll_layout = QVBoxLayout(self.roll)
         self.roll_button: QPushButton | None = None
         inner.addWidget(self.roll)
-        self.status = plain(QLabel(objectName="status", wordWrap=True))
-        self.sentence = plain(QLabel(objectName="sentence", wordWrap=True))
-        self.rule = QLabel(objectName="rule")
-        self.rule.setTextFormat(Qt.TextFormat.RichText)
-        self.rule.linkActivated.connect(self.rule_requested.emit)
-        inner.addWidget(self.status)
-        inner.addWidget(self.sentence)
-        inner.addWidget(self.rule)
-        self.secrets = QFrame(objectName="secrets")
-        self.secrets_layout = QVBoxLayout(self.secrets)
-        inner.addWidget(self.secrets)
         self.options_layout = QVBoxLayout()
         self.options_layout.setContentsMargins(0, 0, 0, 0)
         self.options_layout.addStretch(1)
-        inner.addLayout(self.options_layout, 1)
+        inner.addLayout(self.options_layout)
+        self.secrets = QFrame(objectName="secrets")
+        self.secrets_layout = QVBoxLayout(self.secrets)
+        inner.addWidget(self.secrets)
+        self.status = plain(QLabel(objectName="status", wordWrap=True))
+        inner.addWidget(self.status)
+        inner.addStretch(1)
         scroll.setWidget(holder)
         outer.addWidget(scroll, 1)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # the focused choice is always scrolled to
+            app.focusChanged.connect(self._focus_moved)
         holder.installEventFilter(self)  # keeps the focused choice in sight (`eventFilter`)
         self.buttons: dict[str, QPushButton] = {}
         self.die_buttons: dict[int, QToolButton] = {}
         self.contribute_button: QPushButton | None = None
         self._contribute: dict[tuple[int, ...], str] = {}
         self.compact = False  # a short window: smaller loyalty cards, more room for choices
+        self.text_scale = 1.0  # the side panel's text size against the usual (`set_text_scale`)
         self.keyed: list[QAbstractButton] = []  # what the number keys 1-9 press, in order
         self.total_label: QLabel | None = None
         self._view: PlayerView | None = None
         self._values: dict[int, int] = {}
+        self.group_buttons: dict[str, QPushButton] = {}  # first-level buttons of groups
+        self._group_members: dict[str, list[Choice]] = {}
+        self.back_button: QPushButton | None = None
+        self._level: str | None = None  # the group open as the second step, if any
+        self._level_of: tuple[Choice, ...] = ()  # the options that group belongs to
         self.show_empty()
+
+    def set_text_scale(self, scale: float) -> None:
+        """Large screens (2560×1440) get the side panel's text as large as the board
+        beside it is scaled: every size in the style grows by ``scale``."""
+        import re
+
+        base = QApplication.font()
+        px = base.pixelSize() if base.pixelSize() > 0 else base.pointSizeF() * 96 / 72
+        css = re.sub(r"font-size: (\d+)px",
+                     lambda m: f"font-size: {round(int(m.group(1)) * scale)}px", PANEL_CSS)
+        if scale > 1.01:
+            css = f"* {{ font-size: {round(px * scale)}px; }}\n" + css
+        self.text_scale = scale
+        self.setStyleSheet(css)
 
     # ---------------------------------------------------------------- states
     def show_empty(self, message: str = "") -> None:
@@ -503,6 +545,8 @@ class DecisionPanel(QWidget):
         self.keyed = []
         self.total_label = None
         self._values = {}
+        self.group_buttons = {}
+        self.back_button = None
         self.status.clear()
         self.rule.clear()
 
@@ -510,6 +554,8 @@ class DecisionPanel(QWidget):
         """Fill the panel from ``view``: choices appear only if it is the decider's view."""
         self._reset()
         self._view = view
+        if view.options != self._level_of:  # a new decision starts at the first level
+            self._level, self._level_of = None, tuple(view.options)
         self.status.setText(self._status(view))
         if view.outcome is not None:
             out = view.outcome
@@ -663,6 +709,10 @@ class DecisionPanel(QWidget):
             row = QWidget()
             hl = FlowLayout(row)
             dice_ids = info.get("dice") or ()
+            # each tile wears the number of its choice's button below (the tiles come
+            # first, the buttons keep their numbers: the same key picks both)
+            numbers = {str(o): i for i, o in enumerate(self._ordered(opts), len(self.keyed) + 1)
+                       if not (o.verb == "contribute" and rolled)}
             for o in [o for o in opts if o.verb == "crisis"]:
                 k = int(o.args[0])
                 die = crisis_die(self.comp, dice_ids, k)
@@ -672,21 +722,118 @@ class DecisionPanel(QWidget):
                 b.setIconSize(QSize(84, 84))
                 b.setToolTip(choice_words(self.comp, view, o))
                 b.setAccessibleName(choice_words(self.comp, view, o))
-                self.keyed.append(b)
-                b.setText(str(len(self.keyed)) if len(self.keyed) <= 9 else "")
+                n = numbers.get(str(o), 0)
+                b.setText(str(n) if 1 <= n <= 9 else "")
                 b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
                 self.buttons[str(o) + "#face"] = b  # type: ignore[assignment]
                 hl.addWidget(b)
             add(row)
-        for o in opts:
-            if o.verb == "contribute" and rolled:
-                continue
-            b = WrapButton(choice_words(self.comp, view, o), key=len(self.keyed) + 1)
+        plain_opts = [o for o in self._ordered(opts) if not (o.verb == "contribute" and rolled)]
+        groups = self._groups(plain_opts, 9 - len(self.keyed))
+        level = self._level if self._level in groups else None
+        self._level = level
+        entries: list[tuple[str, list[Choice]]] = (
+            [("", [o]) for o in groups[level]] if level is not None else
+            self._top_entries(plain_opts, groups))
+        self._group_members = groups
+        for group, members in entries:
+            if group:
+                b = WrapButton(tr(f"ui.choice.group_{group}", n=len(members)),
+                               key=len(self.keyed) + 1)
+                b.clicked.connect(lambda _c=False, g=group: self.open_group(g))
+                self.group_buttons[group] = b
+            else:
+                o = members[0]
+                b = WrapButton(choice_words(self.comp, view, o), key=len(self.keyed) + 1)
+                if o.verb == REVEAL:
+                    b.setObjectName("reveal")
+                b.setToolTip(str(o))
+                b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
+                self.buttons[str(o)] = b
             self.keyed.append(b)
-            b.setToolTip(str(o))
-            b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
-            self.buttons[str(o)] = b
             add(b)
+        if level is not None:
+            back = WrapButton(tr("ui.choice.back"))
+            back.clicked.connect(self.close_group)
+            self.back_button = back
+            add(back)
+
+    def _groups(self, opts: list[Choice], room: int) -> dict[str, list[Choice]]:
+        """The second steps of a long list, so that no level holds more than nine
+        choices and every one has its number key: the targets of one action (whom to
+        look at, whom to vote on, whom to order) behind that action, then, if still too
+        many, the rest behind "More choices…"."""
+        if len(opts) <= room:
+            return {}
+        groups: dict[str, list[Choice]] = {}
+        for o in opts:
+            if o.verb in GROUPED:
+                groups.setdefault(o.verb, []).append(o)
+        groups = {g: m for g, m in groups.items() if len(m) > 1}
+        top = self._top_entries(opts, groups)
+        if len(top) > room:
+            rest = top[room - 1:]
+            groups = {g: m for g, m in groups.items() if g not in {t for t, _ in rest}}
+            groups["more"] = [o for _t, m in rest for o in m]
+        return groups
+
+    @staticmethod
+    def _top_entries(opts: list[Choice],
+                     groups: dict[str, list[Choice]]) -> list[tuple[str, list[Choice]]]:
+        """The first level: each group once, where its first member stands."""
+        out: list[tuple[str, list[Choice]]] = []
+        placed: set[str] = set()
+        for o in opts:
+            g = next((g for g, m in groups.items() if o in m), "")
+            if not g:
+                out.append(("", [o]))
+            elif g not in placed:
+                placed.add(g)
+                out.append((g, groups[g]))
+        return out
+
+    def open_group(self, group: str) -> None:
+        """The second step: the group's choices, numbered from 1, with Back."""
+        self._level = group
+        self._rebuild_options()
+        # the new buttons show once the event loop runs: the focus goes to them then
+        QTimer.singleShot(0, self, self.focus_first)
+
+    def close_group(self) -> None:
+        """Back to the first level, the focus on the group the player came from."""
+        group, self._level = self._level, None
+        self._rebuild_options()
+        QTimer.singleShot(0, self, lambda: self._focus_group(group or ""))
+
+    def _focus_group(self, group: str) -> None:
+        b = self.group_buttons.get(group)
+        if b is not None and b.isVisible():
+            b.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.focus_first()
+
+    def _rebuild_options(self) -> None:
+        if self._view is None:
+            return
+        while self.options_layout.count() > 1:
+            item = self.options_layout.takeAt(0)
+            if item.widget() is not None:
+                _drop(item.widget())
+            elif item.layout() is not None:
+                _clear(item.layout())  # type: ignore[arg-type]
+        self.keyed = [self.roll_button] if self.roll_button is not None and \
+            self.roll_button in self.keyed else []
+        self.buttons, self.die_buttons, self.group_buttons = {}, {}, {}
+        self.contribute_button, self.total_label, self.back_button = None, None, None
+        self._contribute, self._values = {}, {}
+        self._show_options(self._view)
+        QTimer.singleShot(0, self, self.relaid.emit)  # the window sizes the side anew
+
+    @staticmethod
+    def _ordered(opts: Sequence[Choice]) -> list[Choice]:
+        """The options in the order the panel shows them: a hidden Cylon's Reveal first,
+        in plain sight, then the rest as the rules list them."""
+        return [o for o in opts if o.verb == REVEAL] + [o for o in opts if o.verb != REVEAL]
 
     # ------------------------------------------------------------ dice picking
     def selected_dice(self) -> tuple[int, ...]:
@@ -734,12 +881,36 @@ class DecisionPanel(QWidget):
             first.setFocus(Qt.FocusReason.OtherFocusReason)
             self.scroll.ensureWidgetVisible(first)
 
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """Tab, Down or a number key moved the focus to a choice below (or above) the
+        visible part of the panel: scroll it into view, with a little room around."""
+        holder = self.scroll.widget()
+        if new is not None and holder is not None and holder.isAncestorOf(new):
+            self.scroll.ensureWidgetVisible(new, 0, 6)
+
+    def wanted_height(self) -> int:
+        """The height that shows the question and every choice without scrolling (the
+        window gives the decision this much of the side before the log gets any)."""
+        holder = self.scroll.widget()
+        # as if the scroll bar showed (the narrower width, so the taller layout): the
+        # height then holds whether or not the bar is there
+        w = max(self.scroll.width() - self.scroll.verticalScrollBar().sizeHint().width(), 200)
+        lay = holder.layout()
+        body = lay.totalHeightForWidth(w) if lay is not None and lay.hasHeightForWidth() \
+            else holder.sizeHint().height()
+        hl = self.head.layout()
+        head = hl.totalHeightForWidth(self.width()) if hl is not None and \
+            hl.hasHeightForWidth() else self.head.sizeHint().height()
+        return head + body + 4
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """When the panel's contents are laid out anew (a new decision, wrapped dice), the
         focused choice is brought into sight: in a short window the question, the secrets
         box and the hints can fill the whole panel, and a player should not have to
         scroll to find what they are being asked to pick."""
         if event.type() == QEvent.Type.Resize and obj is self.scroll.widget():
+            if event.oldSize().width() != event.size().width():  # dice wrapped anew
+                QTimer.singleShot(0, self, self.relaid.emit)
             w = QApplication.focusWidget()
             if w is not None and obj.isAncestorOf(w):
                 self.scroll.ensureWidgetVisible(w)
@@ -758,6 +929,9 @@ class DecisionPanel(QWidget):
         if k == Qt.Key.Key_Home:
             self.focus_first()
             return
+        if k in (Qt.Key.Key_Escape, Qt.Key.Key_Backspace) and self._level is not None:
+            self.close_group()
+            return
         super().keyPressEvent(event)
 
     @Slot()
@@ -769,6 +943,12 @@ class DecisionPanel(QWidget):
     def click_choice(self, choice: Choice | str) -> None:
         """Press the control for ``choice`` as a user would (tests, keyboard shortcuts)."""
         text = str(choice)
+        if text not in self.buttons and self._level is not None:
+            self.close_group()
+        for group, b in list(self.group_buttons.items()):
+            if text not in self.buttons and any(
+                    str(o) == text for o in self._group_members.get(group, ())):
+                b.click()
         if text in self.buttons:
             self.buttons[text].click()
             return
@@ -842,13 +1022,29 @@ class LogPanel(QListWidget):
             it.setData(Qt.ItemDataRole.UserRole, e.rule)
             it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule, language())))
             if line.heading:
-                f = QFont()
+                f = QFont(self.font())  # the log's size (it grows on large screens)
                 f.setBold(True)
                 it.setFont(f)
                 it.setForeground(QColor("#c9a227"))
             self.addItem(it)
         self.doItemsLayout()  # wrapped lines get their real height at the current width
         self.scrollToBottom()
+        QTimer.singleShot(0, self, self._to_end)  # again once the new lines are laid out
+
+    def _to_end(self) -> None:
+        self.doItemsLayout()
+        self.scrollToBottom()
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """A new width wraps the lines anew: each gets the height its text needs at
+        that width (no blank line left from a narrower one), and a log that showed its
+        last line still does."""
+        bar = self.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 2
+        super().resizeEvent(event)
+        self.doItemsLayout()
+        if at_end:
+            self.scrollToBottom()
 
 
 class KeyButton(QPushButton):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -60,6 +60,7 @@ from bsg_desktop.ui.theme import apply_dark
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog
 
+LOG_MIN = 64  # the log's least height when the decision needs the rest: its tab, 2 lines
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
@@ -124,6 +125,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         right.addWidget(self.lesson_panel)
         right.addWidget(self.bottom)
         right.setChildrenCollapsible(False)
+        right.setCollapsible(2, True)  # a short screen gives every pixel to the choices
+        self.bottom.setMinimumHeight(1)  # not the tallest tab's wish: the leftover
         self.right = right
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 3)
@@ -176,6 +179,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.panel.roll_seen.connect(c.acknowledge_roll)
         self.panel.new_game_requested.connect(self.new_game_dialog)
         self.panel.learn_requested.connect(self._first_demo)
+        self.panel.relaid.connect(self.fit_side)
         sp = self.start_page
         sp.continue_requested.connect(self.resume_autosave)
         sp.new_requested.connect(self.new_game_dialog)
@@ -215,6 +219,10 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.statusBar().addPermanentWidget(self.phone_status)
 
         self._make_actions()
+        for menu_action in self.menuBar().actions():
+            if menu_action.menu() is not None:
+                menu_action.menu().aboutToHide.connect(
+                    lambda: QTimer.singleShot(0, self, self._menu_closed))
         apply_qt_language(language())
         self.review_tools = ReviewTools(self)  # review, save as lesson, narration editor
         self.retranslate()
@@ -260,13 +268,57 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         takes about two thirds of the side, the log the rest, loyalty cards shrink."""
         super().resizeEvent(event)
         compact = self.height() < 800
+        # the board scales with the window, and so does the side's text beyond 1080p
+        scale = round(max(1.0, min(self.width() / 1700, self.height() / 1000, 2.0)), 2)
+        if abs(scale - self.panel.text_scale) > 0.04:
+            self.panel.set_text_scale(scale)
+            font = QFont(self.font())
+            size = font.pointSizeF() if font.pointSizeF() > 0 else 9.0
+            font.setPointSizeF(size * scale)
+            self.log.setFont(font)
+            self.bottom.tabBar().setFont(font)
+            self.lesson_panel.setFont(font)
         if compact != self.panel.compact:
             self.panel.compact = compact
             self.refresh()
-        if not self._split_dragged and self.lesson is None:
-            h = max(self.right.height(), 300)
-            top = int(h * (0.64 if compact else 0.58))
-            self.right.setSizes([top, 0, h - top])
+        self.fit_side()
+
+    def fit_side(self) -> None:
+        """The decision takes the height its question and choices need; the log gets
+        only what is left (down to its tab and two lines, or nothing on a short screen),
+        so the choices are never pushed below the log. A divider the player dragged
+        stays where they put it."""
+        if self._split_dragged or self.lesson is not None or self.right.isHidden():
+            return
+        h = self.right.height() - self.right.handleWidth()
+        if h <= 0:
+            return
+        log_min = LOG_MIN if h >= 480 else 0
+        top = min(max(self.panel.wanted_height(), h // 3), h - log_min)
+        self.right.setSizes([top, 0, h - top])
+
+    def _menu_closed(self) -> None:
+        """A menu closed by Escape leaves the menu bar holding the keys (Enter would
+        open a menu again): the focus goes back to what the player was on, the
+        hand-over's Continue or the decision's choices. Moving on to another menu, or
+        a dialog a menu item opened, keeps its focus."""
+        bar = self.menuBar()
+        act = bar.activeAction()
+        if act is not None and act.menu() is not None and act.menu().isVisible():
+            return
+        fw = QApplication.focusWidget()
+        if (fw is not None and fw is not bar and fw.isVisible()) or \
+                QApplication.activeModalWidget() is not None:
+            return
+        bar.setActiveAction(None)  # type: ignore[arg-type]
+        if not self.isActiveWindow():  # the closed menu may still count as active
+            self.activateWindow()
+        if self.handing_over():
+            self.handover.button.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.stack.currentWidget() is self.game_page and self.panel.keyed:
+            self.panel.focus_first()
+        else:
+            bar.clearFocus()
 
     def restore_placement(self) -> None:
         """Before the first show at a launch: the place, size and maximised state of the
