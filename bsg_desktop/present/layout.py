@@ -142,12 +142,13 @@ def blank_die(kind: str, spent: bool, size: float) -> Drawing:
 
 def jump_prepared_badge(lang: str) -> Drawing:
     """Adapter: the screen's sign that a jump is prepared (A5). Paper has no such
-    marker (players remember it), so the art has none; gold on dark, like the track."""
+    marker (players remember it), so the art has none; gold on dark, like the track, and
+    as wide as the track's title, in the band the screen monitor leaves for it."""
     pal = palette("color")
     words = tr("ui.board.jump_prepared", lang)
-    title = tr("print.monitor.jump", lang)  # the badge lies over the track's title
+    title = tr("print.monitor.jump", lang)
     wide = max(text_width(words, WORDS_MM, True), text_width(title, WORDS_MM, True))
-    w, h = min(wide + 5.0, 100.0), WORDS_MM * 1.45
+    w, h = min(wide + 5.0, 100.0), WORDS_MM * board_art.BADGE_H
     size, _ = fit(words, WORDS_MM, w - 3.0, h, True, min_size=WORDS_MM)
     return Drawing(w, h, (
         Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
@@ -300,10 +301,9 @@ class BoardLayout:
                        self.geo.upright(gold)))
         put(Placed("jump", "jump", str(view.jump_track), ("jump",),
                    anchor(f"jump.{min(view.jump_track, comp.jump_max)}"), MARKER_SCALE))
-        if view.jump_bonus:  # A5: shown on the board, over the jump track
-            a0, a3 = (anchor(f"jump.{k}") for k in (0, comp.jump_max))
+        if view.jump_bonus:  # A5: shown on the board, between the jump track's title and slots
             put(Placed("jump_prepared", "jump_prepared", "on", ("jump_prepared",),
-                       ((a0[0] + a3[0]) / 2, a0[1] - board_art.SLOT / 2 - 0.35 * WORDS_MM - 2.0)))
+                       anchor("jump.prepared")))
         put(Placed("distance", "distance", str(view.distance), ("distance",),
                    anchor(f"distance.{min(view.distance, comp.distance_win)}"), MARKER_SCALE))
         if view.crisis is not None:
