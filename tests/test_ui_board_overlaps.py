@@ -1,6 +1,7 @@
 """No token of the screen board covers the board's printed words: a demoralized marker
 lies clear of every text of the seal, its character's name included, in either
-language and at every seat count (issue 35's "WA" over "W. Adama")."""
+language and at every seat count (issue 35's "WA" over "W. Adama"); the "jump prepared"
+badge lies clear of every word, room and slot of the Galactica monitor."""
 
 from __future__ import annotations
 
