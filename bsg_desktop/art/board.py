@@ -8,7 +8,9 @@ seal's parts are large enough for 16 mm dice.
 Anchors (mm, in the section's own frame; `board()` offsets them):
 ``dradis.slot.0`` … ``dradis.slot.9``; ``seal.<character_id>.gold``,
 ``seal.<character_id>.black``, ``seal.centre``; ``damage.<location_id>``;
-``jump.0`` … ``jump.<jump_max>``; ``distance.0`` … ``distance.6`` (6 means 6+).
+``jump.0`` … ``jump.<jump_max>``; ``distance.0`` … ``distance.6`` (6 means 6+); on a
+screen also ``jump.prepared``, the centre of the free band between the jump track's
+title and its slots where the window lays its "jump prepared" badge (paper has none).
 
 The window shows the board much smaller than paper (a 1024-pixel laptop gives it
 less than two pixels a millimetre), so it passes a `Lettering`: the names and
@@ -52,6 +54,11 @@ GOLD_R0 = 44.0
 BLACK_R0 = 15.0
 CENTRE_R = 13.0
 DAMAGE_INK = "#e07a5f"
+# The screen monitor: its rooms end high enough to leave a band for the "jump prepared"
+# badge (`BADGE_H` words tall) between the jump track's title and its slots, which are
+# as large as a room's slot (they hold the same marker); the distance track follows.
+SCREEN_ROOMS = (20.5, 133.0, 1.0)  # top, bottom, gap
+BADGE_H = 1.45  # the badge's height in words sizes
 
 
 @dataclass(frozen=True)
@@ -225,8 +232,8 @@ def _screen_rooms(comp: Components, lang: str, pal: Palette, w: float,
     words size with the effect under it, the slot (as large as the window's marker)
     at the right."""
     items: list[Item] = []
-    top, bottom, gap = 20.5, 135.5, 1.0
-    rh = (bottom - top + gap) / len(comp.damage_locations) - gap
+    top, _bottom, gap = SCREEN_ROOMS
+    rh = _screen_row(comp)
     slot = rh - 1.2
     tw = w - 6 - slot - 4.0
     note_ink = pal.mute if pal.low else "#c9d3dc"
@@ -239,13 +246,19 @@ def _screen_rooms(comp: Components, lang: str, pal: Palette, w: float,
                       min_size=screen.words)
         items.append(Label(x + 2, y + 1.0 + 0.8 * size, name, size, Style(fill=_bg_text(pal)),
                            "start", True))
-        body_top = y + 1.4 + size
-        items += block(text(loc.text, lang), x + 2, body_top, tw, y + rh - body_top - 0.4,
+        body_top = y + 1.0 + size  # just under the name's descenders
+        items += block(text(loc.text, lang), x + 2, body_top, tw, y + rh - body_top - 0.2,
                        screen.notes, note_ink, anchor="start", valign="middle")
         sx, sy = x + w - 6 - 0.6 - slot / 2, y + rh / 2
         items += _slot(pal, sx, sy, DAMAGE_INK, size=slot)
         anchors[f"damage.{loc.id}"] = (sx, sy)
     return items
+
+
+def _screen_row(comp: Components) -> float:
+    """The height of one room's row on the screen monitor."""
+    top, bottom, gap = SCREEN_ROOMS
+    return (bottom - top + gap) / len(comp.damage_locations) - gap
 
 
 def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
@@ -265,23 +278,30 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
     heading = 3.0 if screen is None else screen.words
     note = 2.6 if screen is None else screen.notes
     slot_ink = pal.strong if pal.low else "#7fb3ff"
-    y = 141.5
+    if screen is None:
+        y, slots_top, full, y_dist = 141.5, 143.5, SLOT, 173.5
+    else:  # title, the badge's band, slots as large as a room's
+        y = SCREEN_ROOMS[1] + 5.8
+        band = y + 0.3 * heading + 0.4
+        anchors["jump.prepared"] = (w / 2, band + BADGE_H * heading / 2)
+        slots_top = band + BADGE_H * heading + 0.6
+        full, y_dist = _screen_row(comp) - 1.2, 175.5
     items.append(Label(w / 2, y, tr("print.monitor.jump", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
     # jump_max + 1 slots 3 mm apart within 4 mm of the section's sides: smaller slots
     # when cards.yaml makes the track longer than the shipped 0-3 fits at full size
     slots = comp.jump_max + 1
-    size = min(SLOT, (w - 8 - 3 * (slots - 1)) / slots)
+    size = min(full, (w - 8 - 3 * (slots - 1)) / slots)
     x0 = (w - (slots * size + 3 * (slots - 1))) / 2
     for k in range(slots):
-        sx, sy = x0 + size / 2 + k * (size + 3), y + 2 + size / 2
+        sx, sy = x0 + size / 2 + k * (size + 3), slots_top + size / 2
         items += _slot(pal, sx, sy, slot_ink, str(k), size=size)
         anchors[f"jump.{k}"] = (sx, sy)
         if k == comp.jump_max:   # the reminder under the last slot, outside it
             items += block(tr("print.monitor.jump_now", lang), sx - size / 2 - 1.5,
                            sy + size / 2 + 0.6, size + 3, 3.2 if screen is None else 4.4,
                            note, slot_ink, bold=True, valign="middle")
-    y = 173.5
+    y = y_dist
     items.append(Label(w / 2, y, tr("print.monitor.distance", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
     dist_ink = pal.ship if pal.low else pal.accent

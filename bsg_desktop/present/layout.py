@@ -66,12 +66,14 @@ def fit(text: str, size: float, w: float, h: float, bold: bool = False,
 
 
 @lru_cache(maxsize=2048)
-def word_lines(words: str, w: float, bold: bool = False) -> tuple[str, ...]:
-    """``words`` wrapped to ``w`` at the words size; a word too long for a line is cut
-    with an ellipsis (the panel's tooltip has it whole)."""
+def word_lines(words: str, w: float, bold: bool = False, size: float = WORDS_MM
+               ) -> tuple[str, ...]:
+    """``words`` wrapped to ``w`` at ``size`` (the words size unless a presenter asks
+    more); a word too long for a line is cut with an ellipsis (the panel's tooltip has
+    it whole)."""
     out = []
-    for line in wrap(words, WORDS_MM, w, bold):
-        while text_width(line, WORDS_MM, bold) > w and len(line) > 1:
+    for line in wrap(words, size, w, bold):
+        while text_width(line, size, bold) > w and len(line) > 1:
             line = line[:-2].rstrip() + "…"
         out.append(line)
     return tuple(out)
@@ -142,12 +144,13 @@ def blank_die(kind: str, spent: bool, size: float) -> Drawing:
 
 def jump_prepared_badge(lang: str) -> Drawing:
     """Adapter: the screen's sign that a jump is prepared (A5). Paper has no such
-    marker (players remember it), so the art has none; gold on dark, like the track."""
+    marker (players remember it), so the art has none; gold on dark, like the track, and
+    as wide as the track's title, in the band the screen monitor leaves for it."""
     pal = palette("color")
     words = tr("ui.board.jump_prepared", lang)
-    title = tr("print.monitor.jump", lang)  # the badge lies over the track's title
+    title = tr("print.monitor.jump", lang)
     wide = max(text_width(words, WORDS_MM, True), text_width(title, WORDS_MM, True))
-    w, h = min(wide + 5.0, 100.0), WORDS_MM * 1.45
+    w, h = min(wide + 5.0, 100.0), WORDS_MM * board_art.BADGE_H
     size, _ = fit(words, WORDS_MM, w - 3.0, h, True, min_size=WORDS_MM)
     return Drawing(w, h, (
         Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
@@ -300,10 +303,9 @@ class BoardLayout:
                        self.geo.upright(gold)))
         put(Placed("jump", "jump", str(view.jump_track), ("jump",),
                    anchor(f"jump.{min(view.jump_track, comp.jump_max)}"), MARKER_SCALE))
-        if view.jump_bonus:  # A5: shown on the board, over the jump track
-            a0, a3 = (anchor(f"jump.{k}") for k in (0, comp.jump_max))
+        if view.jump_bonus:  # A5: shown on the board, between the jump track's title and slots
             put(Placed("jump_prepared", "jump_prepared", "on", ("jump_prepared",),
-                       ((a0[0] + a3[0]) / 2, a0[1] - board_art.SLOT / 2 - 0.35 * WORDS_MM - 2.0)))
+                       anchor("jump.prepared")))
         put(Placed("distance", "distance", str(view.distance), ("distance",),
                    anchor(f"distance.{min(view.distance, comp.distance_win)}"), MARKER_SCALE))
         if view.crisis is not None:
@@ -380,21 +382,41 @@ class BoardLayout:
         return Drawing(w, h, tuple(items)), words
 
 
+def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], w: float, tw: float,
+                     h: float, words_mm: float) -> tuple[float, float]:
+    """The sizes of a seat's name and state lines: ``words_mm`` (a presenter's larger
+    size) where they fit, less down to the words size where not: the name whole on its
+    line, each state line on as few lines as at the words size (no "Loyalty" over its
+    count), all of them above the panel's foot."""
+    name_size = words_mm
+    while name_size > WORDS_MM and text_width(name, name_size, True) > w - 2 * PANEL_PAD:
+        name_size = max(WORDS_MM, round(name_size - 0.1, 2))
+    least = [len(word_lines(t, tw, bold)) for t, _c, bold in lines]
+    size = words_mm
+    while size > WORDS_MM:
+        got = [len(word_lines(t, tw, bold, size)) for t, _c, bold in lines]
+        n = sum(got)
+        if got == least and \
+                CARD_TOP + 0.75 * size + (n - 1) * 1.2 * size + 0.25 * size <= h - 1.5:
+            break
+        size = max(WORDS_MM, round(size - 0.1, 2))
+    return name_size, size
+
+
 def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float, edge: str,
-                     deciding: bool, active: bool, phone: bool | None, lit: bool
-                     ) -> tuple[list[Item], list[str]]:
+                     deciding: bool, active: bool, phone: bool | None, lit: bool,
+                     words_mm: float = WORDS_MM) -> tuple[list[Item], list[str]]:
     """One seat's panel: the name across the top, the card with the active dice
     under it at the left, and the seat's state in lines beside the card, every one
-    at the words size; the dice sentence is detail (its dice are on the table). Also
-    the panel's words in full, for its tooltip."""
+    at the words size (or ``words_mm``, larger, where it fits: presenter view); the
+    dice sentence is detail (its dice are on the table). Also the panel's words in
+    full, for its tooltip."""
     pal = palette("color")
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
                                                 width=0.9 if lit else 0.4), radius=2.0)]
     character = text(comp.character(sv.character).short, lang)
     name = sv.name or character
     words = [name]
-    items.append(Label(PANEL_PAD, 8.0, word_lines(name, w - 2 * PANEL_PAD, True)[0],
-                       WORDS_MM, Style(fill="#f2f2f2"), "start", True))
     lines: list[tuple[str, str, bool]] = []  # text, colour, bold
     if sv.name:
         lines.append((character, "#9fb3c8", False))
@@ -414,12 +436,16 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
     lines.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), "#c9d3dc", False))
     tx = PANEL_PAD + card_art.CARD_W * CARD_SCALE + 2.5
     tw = w - tx - PANEL_PAD
-    step = WORDS_MM * 1.2
-    ly = CARD_TOP + 0.75 * WORDS_MM
+    name_size, size = _seat_words_size(name, lines, w, tw, h, max(words_mm, WORDS_MM))
+    items.append(Label(PANEL_PAD, 8.0,
+                       word_lines(name, w - 2 * PANEL_PAD, True, name_size)[0],
+                       name_size, Style(fill="#f2f2f2"), "start", True))
+    step = size * 1.2
+    ly = CARD_TOP + 0.75 * size
     for words_, colour, bold in lines:
         words.append(words_)
-        for line in word_lines(words_, tw, bold):
-            items.append(Label(tx, ly, line, WORDS_MM, Style(fill=colour), "start", bold))
+        for line in word_lines(words_, tw, bold, size):
+            items.append(Label(tx, ly, line, size, Style(fill=colour), "start", bold))
             ly += step
     counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
                 contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
@@ -427,11 +453,11 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
     if removed:
         counts += " · " + tr("ui.seat.removed", lang, n=removed)
     words.append(counts)
-    room = h - 1.5 - (ly - 0.75 * WORDS_MM)
+    room = h - 1.5 - (ly - 0.75 * size)
     if room > 3.0:
-        size, got = fit(counts, SCREEN.notes, tw, room, min_size=2.0)
-        top = ly - 0.75 * WORDS_MM + 0.5
+        note, got = fit(counts, SCREEN.notes, tw, room, min_size=2.0)
+        top = ly - 0.75 * size + 0.5
         for i, line in enumerate(got):
-            items.append(Label(tx, top + size * (0.8 + 1.2 * i), line, size,
+            items.append(Label(tx, top + note * (0.8 + 1.2 * i), line, note,
                                Style(fill="#c9d3dc")))
     return items, words

@@ -24,6 +24,7 @@ from bsg_desktop.ui.moments import OwnMomentDialog
 from bsg_desktop.ui.qtart import MIN_PX
 
 PROJECTOR_PX = 20.0  # presenter view: the least text size on the board (15 pt at 96 dpi)
+SEAT_PX = 24.0  # presenter view: the seat panels' names and states (18 pt at 96 dpi)
 
 
 class GameScreen:
@@ -283,6 +284,7 @@ class GameScreen:
         # from the back of a classroom only the board's words carry: its fine print
         # (room effects, legends) waits for a size a projector shows, or goes
         self.scene.set_px_per_mm(self.scene.px_per_mm, PROJECTOR_PX if on else MIN_PX)
+        self.scene.set_seat_px(SEAT_PX if on else 0.0)
         self.act_presenter.setChecked(on)
         self.act_leave_presenter.setEnabled(on)
         # the whole screen is the class's: no menu bar (Escape or F5 leave, as said)

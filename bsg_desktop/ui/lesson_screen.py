@@ -236,7 +236,10 @@ class LessonScreen:
     def _ensure_scene(self, players: int) -> None:
         if self.scene.players != players or self.scene.lang != language():
             self.scene.clear_highlight()
+            old = self.scene
             self.scene = BoardScene(self.comp, players, language(), self.animate)
+            # presenter view's sizes carry over to the lesson's board
+            self.scene.least_px, self.scene.seat_px = old.least_px, old.seat_px
             self.board_view.setScene(self.scene)
 
     def _lesson_changed(self) -> None:

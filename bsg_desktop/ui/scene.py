@@ -40,6 +40,7 @@ from bsg_desktop.present.board import READABLE, token_words
 from bsg_desktop.present.layout import (
     BOARD_Z,
     PANEL_Z,
+    WORDS_MM,
     BoardLayout,
     seat_panel_items,
     token_drawing,
@@ -94,6 +95,7 @@ class BoardScene(QGraphicsScene):
         self.hints: list[QGraphicsRectItem] = []
         self.px_per_mm = math.inf  # the view's scale; until one says, everything shows
         self.least_px = MIN_PX  # the least size detail is painted at (a projector asks more)
+        self.seat_px = 0.0  # the least size of the seat panels' words (0: the words size)
         self._moves: list[tuple[Token, QPointF, QPointF]] = []
         self._anim = QVariantAnimation(self)
         self._anim.setDuration(ANIM_MS)
@@ -175,6 +177,25 @@ class BoardScene(QGraphicsScene):
             self._board_item.set_px_per_mm(self.legible_scale)
         for item in [*self.tokens.values(), *(p for _k, p in self._seat_panels.values())]:
             item.show_texts(self.legible_scale)
+        if self.seat_px and self._last is not None:
+            self._rebuild_strip(self._last)  # the seat words follow the scale
+
+    def set_seat_px(self, px: float) -> None:
+        """Set the seat panels' words at least ``px`` on screen where they fit (presenter
+        view: names and states read from the back of a room); 0 sets them at the
+        board's words size."""
+        if px != self.seat_px:
+            self.seat_px = px
+            if self._last is not None:
+                self._rebuild_strip(self._last)
+
+    @property
+    def seat_words_mm(self) -> float:
+        """The size (mm) the seat panels ask for their words: `seat_px` at the view's
+        scale, never less than the board's words size."""
+        if not self.seat_px or not math.isfinite(self.px_per_mm) or self.px_per_mm <= 0:
+            return WORDS_MM
+        return max(WORDS_MM, math.ceil(self.seat_px / self.px_per_mm * 10) / 10)
 
     @property
     def legible_scale(self) -> float:
@@ -280,7 +301,7 @@ class BoardScene(QGraphicsScene):
             deciding = view.pending_seat == sv.seat
             active = view.active == sv.seat and view.outcome is None
             phone = self.phone_seats.get(sv.seat)
-            key = (sv, deciding, active, self.lang, phone)
+            key = (sv, deciding, active, self.lang, phone, self.seat_words_mm)
             old = self._seat_panels.get(sv.seat)
             if old is not None and old[0] == key:
                 continue
@@ -301,7 +322,7 @@ class BoardScene(QGraphicsScene):
                     active: bool, phone: bool | None, lit: bool
                     ) -> tuple[list[Item], list[str]]:
         return seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding, active,
-                                phone, lit)
+                                phone, lit, self.seat_words_mm)
 
     # ------------------------------------------------------- teach highlights
     def highlight(self, parts: list[str], before: PlayerView | None = None) -> None:
