@@ -23,20 +23,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-# Run inside each tree: the same games as benchmarks/engine.py plays, timed after a warm-up.
+# Run inside each tree, with that tree's bsg_desktop: benchmarks/engine.py's own games
+# (this checkout's `play`, so every tree plays by the same policy), timed after a warm-up.
 SNIPPET = """
-import json, random, sys, time
-from bsg_desktop.engine import Setup, new_game
-
-def play(players, seed):
-    g = new_game(Setup(players=players), seed, record=False)
-    rng = random.Random(seed)
-    n = 0
-    while g.outcome is None and not g.stalled:
-        options = g.pending.options
-        g.apply(options[rng.randrange(len(options))])
-        n += 1
-    return n
+import json, sys, time
+sys.path.insert(0, sys.argv[3])
+from engine import play
 
 games, players = int(sys.argv[1]), int(sys.argv[2])
 for seed in range(20):
@@ -51,7 +43,8 @@ print(json.dumps({"wall": games / wall, "cpu": games / cpu, "decisions": decisio
 def measure(tree: Path, games: int, players: int) -> dict[str, float]:
     """One subprocess's games/s (wall and cpu) for the tree's engine."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, "-c", SNIPPET, str(games), str(players)],
+    here = str(Path(__file__).resolve().parent)
+    out = subprocess.run([sys.executable, "-c", SNIPPET, str(games), str(players), here],
                          cwd=tree, env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
