@@ -99,8 +99,9 @@ def contribute(g: Machine, seat: int, die_ids: tuple[int | str, ...], rule: str)
             check.add(seat, d.id, d.kind, v)
     if g.players[seat].revealed:
         rule = "Y3"  # a revealed Cylon contributes exactly one die
-    g.emit("dice_contributed", rule, seat=seat,
-           dice=[(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])
+    if g.record:
+        g.emit("dice_contributed", rule, seat=seat,
+               dice=[(d.id, d.kind, v) for d, v in zip(dice, values, strict=True)])
     if check is not None and check.counts_as:
         abilities.ability_of(g, check.counted_by).contributed(g, check.counted_by, values)
     return values

@@ -373,9 +373,10 @@ class Machine:
         """D1/D2: roll every given die; values are for the roller only."""
         for d in dice:
             d.value = self.roll_skill(d.kind)
-        self.emit("dice_rolled", rule, seat=seat, count=len(dice))
-        self.emit("roll_result", rule, to=(seat,), seat=seat,
-                  values=[(d.id, d.kind, d.value) for d in dice])
+        if self.record:  # a game without a record has no use for the values list
+            self.emit("dice_rolled", rule, seat=seat, count=len(dice))
+            self.emit("roll_result", rule, to=(seat,), seat=seat,
+                      values=[(d.id, d.kind, d.value) for d in dice])
 
     def spend_contributed(self, rule: str = "D10") -> None:
         moved = False
