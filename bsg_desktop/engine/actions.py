@@ -15,30 +15,37 @@ from bsg_desktop.engine.retrieve import Retrieve
 
 VOTE_DIFFICULTY = 4  # A6
 
+# The choices an action step offers, made once rather than at every action step: the
+# plain ones, and the targeted ones per seat (a game has five at most) and die kind (S4).
+SKIP, A2, A3, A4, A5 = (Choice(v) for v in ("skip", "a2", "a3", "a4", "a5"))
+ORDERED = (Choice("act"), Choice("retrieve2"))  # A8
+BRIG = {s: Choice("a6", ("brig", s)) for s in range(5)}
+RELEASE = {s: Choice("a6", ("release", s)) for s in range(5)}
+ORDER = {(s, k): Choice("a8", (s, k)) for s in range(5) for k in ("strong", "weak")}
 
 
 def legal_actions(g: Machine, seat: int, ordered: bool) -> list[Choice]:
     p = g.players[seat]
-    opts = [Choice("skip")]  # I5
+    opts = [SKIP]  # I5
     dice = p.active_dice
     active = len(dice)
     opts += abilities.action_choices(g, seat)  # X5
     if not p.in_brig and active >= 1:  # B1, I2
         if g.dradis_monitor and not g.damaged("a2"):
-            opts.append(Choice("a2"))
+            opts.append(A2)
         if g.damage_placed:
-            opts.append(Choice("a3"))
+            opts.append(A3)
         if not g.damaged("a4") and (g.setup.morale_variant or _morale_targets(g)):
-            opts.append(Choice("a4"))
+            opts.append(A4)
         if active >= 2 and not p.revealed and not g.damaged("a5"):  # I2; Y3 allows one die
-            opts.append(Choice("a5"))
+            opts.append(A5)
     if not g.damaged("a6"):
-        opts += [Choice("a6", ("brig", q.seat)) for q in g.players
+        opts += [BRIG[q.seat] for q in g.players
                  if q.seat != seat and not q.in_brig and not q.revealed]
-        opts += [Choice("a6", ("release", q.seat)) for q in g.players if q.in_brig]
+        opts += [RELEASE[q.seat] for q in g.players if q.in_brig]
     if not ordered and active >= 1 and not g.damaged("a8"):
         kinds = sorted({d.kind for d in dice})
-        opts += [Choice("a8", (q.seat, k)) for q in g.players if q.seat != seat for k in kinds]
+        opts += [ORDER[q.seat, k] for q in g.players if q.seat != seat for k in kinds]
     if not ordered and not p.revealed:
         opts += [Choice("a9", (card,)) for card in p.loyalty
                  if card in g.c.cylon_ids]
@@ -226,7 +233,7 @@ class Order(Task):
         if self.done:
             g.pop()
             return None
-        return g.ask(self.target, "ordered", [Choice("act"), Choice("retrieve2")], "A8")
+        return g.ask(self.target, "ordered", ORDERED, "A8")
 
     def apply(self, g: Machine, choice: Choice) -> None:
         self.done = True

@@ -9,6 +9,8 @@ from __future__ import annotations
 from bsg_desktop.engine.core import RAIDER, SHIP, Choice, Decision
 from bsg_desktop.engine.machine import Machine, Task
 
+PENALTIES = (Choice("penalty", ("damage",)), Choice("penalty", ("demoralize",)))  # K8
+
 
 class PlaceMarkers(Task):
     """Place ``count`` markers of one kind one at a time (I8).
@@ -59,9 +61,7 @@ class RaiderRule(Task):
             g.reshuffle(g.dradis_pile)
             g.emit("ship_destroyed", "K8", raiders=g.raiders(), ships=g.ships(),
                    destroyed=len(g.dradis_box))
-            return g.ask(g.active, "k8_penalty",
-                         [Choice("penalty", ("damage",)), Choice("penalty", ("demoralize",))],
-                         "K8")
+            return g.ask(g.active, "k8_penalty", PENALTIES, "K8")
         g.pop()
         return None
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from bsg_desktop.engine.core import Choice, Decision
 from bsg_desktop.engine.machine import Machine, Task
 
+# one choice per die kind (S4), made once: turns and passes retrieve all game long
+RETRIEVE = {k: Choice("retrieve", (k,)) for k in ("strong", "weak")}
+
 
 class Retrieve(Task):
     """Take back ``count`` spent dice, the player choosing strong or weak when it matters."""
@@ -31,8 +34,8 @@ class Retrieve(Task):
                 g.retrieve(self.seat, None, self.rule)
             g.pop()
             return None
-        return g.ask(self.seat, "retrieve", [Choice("retrieve", (k,)) for k in kinds],
-                     self.rule, left=self.count)
+        return g.ask(self.seat, "retrieve", [RETRIEVE[k] for k in kinds], self.rule,
+                     left=self.count)
 
     def apply(self, g: Machine, choice: Choice) -> None:
         g.retrieve(self.seat, str(choice.args[0]), self.rule)
