@@ -173,7 +173,9 @@ class SkillCheck(Task):
             p = g.players[seat]
             dice = rolled(g, seat)
             opts = subset_choices(dice, 1, 1 if p.revealed else len(dice))  # Y3
-            opts = (*opts, *abilities.contribute_choices(g, seat, dice))  # X2
+            extra = abilities.contribute_choices(g, seat, dice)  # X2
+            if extra:  # most seats add none: the cached subsets go out as they are
+                opts = (*opts, *extra)
             return g.ask(seat, "contribute", opts, "D7", rolled=dice, total=ch.total,
                          difficulty=ch.difficulty, check=ch.kind)
         if self.phase == "reroll":
