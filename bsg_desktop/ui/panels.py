@@ -531,12 +531,7 @@ class DecisionPanel(QWidget):
         self.roll.hide()
         self.roll_button = None
         _clear(self.secrets_layout)
-        while self.options_layout.count() > 1:
-            item = self.options_layout.takeAt(0)
-            if item.widget() is not None:
-                _drop(item.widget())
-            elif item.layout() is not None:
-                _clear(item.layout())  # type: ignore[arg-type]
+        self._clear_options()
         self.secrets.hide()
         self.buttons = {}
         self.die_buttons = {}
@@ -812,15 +807,19 @@ class DecisionPanel(QWidget):
         else:
             self.focus_first()
 
-    def _rebuild_options(self) -> None:
-        if self._view is None:
-            return
+    def _clear_options(self) -> None:
+        """Every choice row goes; the layout's last item (its stretch) stays."""
         while self.options_layout.count() > 1:
             item = self.options_layout.takeAt(0)
             if item.widget() is not None:
                 _drop(item.widget())
             elif item.layout() is not None:
                 _clear(item.layout())  # type: ignore[arg-type]
+
+    def _rebuild_options(self) -> None:
+        if self._view is None:
+            return
+        self._clear_options()
         self.keyed = [self.roll_button] if self.roll_button is not None and \
             self.roll_button in self.keyed else []
         self.buttons, self.die_buttons, self.group_buttons = {}, {}, {}
