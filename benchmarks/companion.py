@@ -1,7 +1,7 @@
 """Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
 
-    python benchmarks/companion.py [--taps 150] [--games 3] [--tables 3] [--cycles 1000]
-                                   [--seed 3]
+    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--games 3] [--tables 3]
+                                   [--cycles 1000] [--seed 3]
 
 First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
 is missing): a 5-player game with every seat on its own phone page (360×740). Each
@@ -36,7 +36,9 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -211,13 +213,87 @@ TAP = """(seed) => {
 }"""
 
 
-def pump_qt(until: Any, limit: float = 10) -> None:
-    end = time.monotonic() + limit
-    while not until():
-        QCoreApplication.processEvents()
-        time.sleep(0.0002)
-        if time.monotonic() > end:
-            raise SystemExit("benchmark: the table did not answer in time")
+def serve(seed: int) -> int:
+    """The table for the in-browser figures, in a process of its own as a real table is:
+    the program's window (offscreen, animating, autosaving) hosting a 5-player game
+    with every seat human. It prints the seats' links, then one line after every
+    publish (the choices made, each seat's frame number, who decides), and quits when
+    its input closes."""
+    from PySide6.QtCore import QSocketNotifier
+    from PySide6.QtWidgets import QApplication
+
+    from bsg_desktop.ui.settings import Settings
+    from bsg_desktop.ui.window import MainWindow
+
+    app = QApplication([])
+    with tempfile.TemporaryDirectory() as tmp:
+        win = MainWindow(settings=Settings(Path(tmp) / "settings.ini"),
+                         autosave_path=Path(tmp) / "autosave.json")
+        win.show()
+        win.start_game(Setup(players=5), seed, [HUMAN] * 5)
+        win.phones.start("127.0.0.1", 0)
+        c, ph = win.controller, win.phones
+
+        def report() -> None:
+            g = c.game
+            if g is None or ph.host is None:
+                return
+            print(json.dumps({"choices": len(g.choices), "pending": c.pending_seat,
+                              "seq": [ph.host.seq[s] for s in range(5)],
+                              "over": g.outcome is not None}), flush=True)
+
+        # connected after the phones' own publish, so a report follows the frames out
+        for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
+            signal.connect(report)
+        print(json.dumps({"urls": [ph.url(s) for s in range(5)]}), flush=True)
+        report()
+        stdin = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
+        stdin.activated.connect(lambda: sys.stdin.readline() or app.quit())
+        app.exec()
+        ph.stop()
+        c.stop()
+    return 0
+
+
+class Table:
+    """The `serve` process, and what it reports, read on a thread of its own."""
+
+    def __init__(self, seed: int) -> None:
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(seed)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.reports: list[dict[str, Any]] = []
+        self.urls: list[str] = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if not line.startswith("{"):
+                continue
+            msg = json.loads(line)
+            with self.changed:
+                if "urls" in msg:
+                    self.urls = msg["urls"]
+                else:
+                    self.reports.append(msg)
+                self.changed.notify_all()
+
+    def wait(self, ready: Any, limit: float = 30) -> Any:
+        with self.changed:
+            if not self.changed.wait_for(ready, limit):
+                raise SystemExit("benchmark: the table did not answer in time")
+            return ready()
+
+    def after(self, choices: int) -> dict[str, Any]:
+        """The first report once more than ``choices`` choices were made."""
+        return self.wait(lambda: next((r for r in self.reports if r["choices"] > choices),
+                                      None))
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(30)
 
 
 def browser_latency(taps: int, seed: int, throttle: float) -> None:
@@ -225,57 +301,52 @@ def browser_latency(taps: int, seed: int, throttle: float) -> None:
     from playwright.sync_api import sync_playwright
 
     rnd = random.Random(seed)
-    c = GameController(bot_delay_ms=0)
-    c.start(Setup(players=5), seed, [HUMAN] * 5)
-    ph = PhoneHost(c)
-    ph.start("127.0.0.1", 0)
-    assert ph.host is not None
+    table = Table(seed)
+    urls = table.wait(lambda: table.urls)
     latencies: list[float] = []
     draws: list[float] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = []
-        for seat in range(5):
+        for url in urls:
             ctx = browser.new_context(viewport={"width": 360, "height": 740})
             page = ctx.new_page()
-            page.goto(ph.url(seat))
+            page.goto(url)
             page.wait_for_function("() => state && Object.keys(art).length > 0")
             page.evaluate(RECORD)
             if throttle != 1:
                 ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
                                                {"rate": throttle})
             pages.append(page)
-        pump_qt(lambda: len(ph.connected) == 5)
 
-        def shown(seat: int) -> None:
-            pages[seat].wait_for_function(f"() => state.seq === {ph.host.seq[seat]}")
+        def shown(seat: int, seq: int) -> None:
+            pages[seat].wait_for_function(f"() => state.seq >= {seq}")
 
-        while len(latencies) < taps and c.game.outcome is None:
-            seat = c.pending_seat
-            assert seat is not None
+        report = table.wait(lambda: table.reports[-1] if table.reports else None)
+        while len(latencies) < taps and not report["over"]:
             for s in range(5):
-                shown(s)
-            before = dict(ph.host.seq)
+                shown(s, report["seq"][s])
+            report = table.reports[-1]  # the frames the pages show now
+            seat = report["pending"]
             marks = [len(p.evaluate("window.__drawn")) for p in pages]
-            choices = len(c.game.choices)
             t_tap = pages[seat].evaluate(TAP, rnd.randrange(1, 2**31 - 1))
-            pump_qt(lambda n=choices: len(c.game.choices) > n)
+            after = table.after(report["choices"])
             drawn = []
             for s in range(5):
-                shown(s)
-                if s == seat or ph.host.seq[s] == before[s]:
+                seq = after["seq"][s]
+                if s == seat or seq == report["seq"][s]:
                     continue
                 pages[s].wait_for_function(
-                    f"() => window.__drawn.some(d => d[0] === {ph.host.seq[s]})")
+                    f"() => window.__drawn.some(d => d[0] >= {seq})")
                 entries = pages[s].evaluate("window.__drawn")[marks[s]:]
-                first = next(e for e in entries if e[0] == ph.host.seq[s])
+                first = next(e for e in entries if e[0] >= seq)
                 drawn.append(first[2])
                 draws.extend(e[1] for e in entries)
             if drawn and t_tap:
                 latencies.append(max(drawn) - t_tap)
+            report = after
         browser.close()
-    ph.stop()
-    c.stop()
+    table.close()
     ms = sorted(latencies)
     dr = sorted(draws)
     print(f"tap -> the other 4 pages drawn, Chromium, CPU {throttle:g}x, {len(ms)} taps: "
@@ -288,17 +359,24 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--taps", type=int, default=150, help="taps measured in Chromium "
                     "at each CPU speed (0: none)")
+    ap.add_argument("--cpu", default="1,4", help="CPU throttle rates for the in-browser "
+                    "figures, comma-separated (default 1,4)")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--serve", type=int, metavar="SEED", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serve is not None:
+        return serve(args.serve)
     app = QCoreApplication([])  # noqa: F841 - Qt's loop for the controller and the bridge
     if args.taps and not Path(CHROMIUM).exists():
         print(f"no Chromium at {CHROMIUM}: the in-browser figures are skipped")
     elif args.taps:
-        for throttle in (1, 4):
+        for throttle in (float(x) for x in args.cpu.split(",")):
             browser_latency(args.taps, args.seed, throttle)
+    if not args.games:  # the in-browser figures only
+        return 0
     latencies: list[float] = []
     table_latencies: list[float] = []
     for game in range(args.games):
