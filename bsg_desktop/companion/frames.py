@@ -28,7 +28,7 @@ from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.present import dice as present_dice
 from bsg_desktop.present.dice import crisis_key
-from bsg_desktop.present.log import log_line
+from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import OwnMoment, loyalty_moment, verdict
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import (
@@ -98,7 +98,9 @@ def page_strings(lang: str) -> dict[str, str]:
     return {k[len(prefix):]: tr(k, lang) for k in sorted(keys)}
 
 
+@lru_cache(maxsize=4)
 def strings_frame(lang: str) -> str:
+    """The page's texts in ``lang``: the same for every seat and every move."""
     return dumps({"type": "strings", "lang": lang, "strings": page_strings(lang),
                   "languages": dict(LANGUAGES)})
 
@@ -203,7 +205,8 @@ def _rolled(comp: Components, note: RollNote | None) -> dict[str, Any] | None:
 
 
 def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
-          rolled: RollNote | None = None, own: Event | None = None) -> dict[str, Any]:
+          rolled: RollNote | None = None, own: Event | None = None,
+          words: LogWords | None = None) -> dict[str, Any]:
     """Seat ``seat``'s frame content (without its sequence number), in ``lang``.
 
     ``game`` is read only through ``view(seat)``, ``visible_log(game, seat)`` and the
@@ -211,7 +214,8 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
     this seat's own contributed roll (public values) it has not decided since; ``own``
     this seat's new loyalty card (its private `loyalty_dealt` event) it has not yet
     decided since, said as a moment ("You are now a Cylon"). Once the game is over the
-    frame says whether this seat won, and as what.
+    frame says whether this seat won, and as what. ``words``: the host's log lines
+    already said (the same text either way).
     """
     view = game.view(seat)
     describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
@@ -241,7 +245,7 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
             "undo": bool(undo), "outcome": outcome,
             "rolled": _rolled(comp, rolled if rolled is not None and rolled.seat == seat
                               else None),
-            "log": [log_line(describer, e, lang).text() for e in log],
+            "log": (words or LogWords()).lines(describer, log, lang),
             "own": _own(loyalty_moment(comp, own) if own is not None and
                         own.to is not None and seat in own.to else None),
             "verdict": _verdict(verdict(comp, view, seat)),

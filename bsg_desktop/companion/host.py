@@ -23,6 +23,7 @@ from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice
 from bsg_desktop.errors import IllegalChoiceError
 from bsg_desktop.i18n import LANGUAGES
+from bsg_desktop.present.log import LogWords
 
 # every state frame fits the first bucket, so its size is the bucket's whatever it holds
 STATE_BUDGET = BUCKETS[0] - LENGTH_BYTES
@@ -55,6 +56,7 @@ class Host:
         self.seq: dict[int, int] = dict.fromkeys(self.keys, 0)
         self._content: dict[int, str] = {}
         self._frame: dict[int, str] = {}
+        self.words = LogWords()  # the log's lines, said once for every seat
 
     def move(self, seat: int) -> None:
         """The seat's phone is changed: a new key (a new link), and no device holds it."""
@@ -72,7 +74,8 @@ class Host:
 
         A frame longer than `STATE_BUDGET` leaves out its oldest log lines until it
         fits (the page shows the newest), so every state frame is padded to one size."""
-        data = frames.state(self.comp, game, seat, self.langs[seat], undo, rolled, own)
+        data = frames.state(self.comp, game, seat, self.langs[seat], undo, rolled, own,
+                            self.words)
         content = frames.dumps(data)
         while len(self._numbered(seat, content).encode("utf-8")) > STATE_BUDGET \
                 and data["log"]:

@@ -30,6 +30,35 @@ def log_line(describer: Describer, e: Event, lang: str | None = None) -> LogLine
                    e.kind in ("turn_started", "game_over"))
 
 
+class LogWords:
+    """Log lines as text, each event worded once per language.
+
+    Every phone and the table page carry the newest log lines in every frame, and a
+    move makes a frame for each of them: worded afresh, one move would say the whole
+    log again per seat. The words of an event depend on it, the language and who sits
+    where, so a cache serves one table, and another table (a lesson's, a loaded game's)
+    starts it afresh. Events are held by identity (many carry lists, so they do not
+    hash), and each is kept while its words are, so its identity is never reused.
+    """
+
+    def __init__(self) -> None:
+        self._comp: object = None
+        self._seats: tuple[tuple[str, ...], tuple[str, ...], bool] = ((), (), False)
+        self._said: dict[tuple[int, str], tuple[Event, str]] = {}
+
+    def lines(self, describer: Describer, events: Iterable[Event], lang: str) -> list[str]:
+        seats = (tuple(describer.characters), tuple(describer.names), describer.spectator)
+        if describer.c is not self._comp or seats != self._seats:
+            self._comp, self._seats, self._said = describer.c, seats, {}
+        out = []
+        for e in events:
+            said = self._said.get((id(e), lang))
+            if said is None:
+                said = self._said[id(e), lang] = (e, log_line(describer, e, lang).text())
+            out.append(said[1])
+        return out
+
+
 def public_lines(describer: Describer, events: Iterable[Event]) -> list[tuple[Event, LogLine]]:
     """The lines of the shared log: public events only, each with its event."""
     return [(e, log_line(describer, e)) for e in events if e.to is None]

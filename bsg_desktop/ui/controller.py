@@ -47,6 +47,7 @@ HUMAN, COMPUTER = "human", "computer"
 
 class GameController(QObject):
     game_changed = Signal()            # a new or loaded game replaced the old one
+    moved = Signal()                   # a choice was applied and saved: emitted first
     events_applied = Signal(list)      # events caused by one applied choice
     decision_pending = Signal()        # a new decision waits (maybe after a hand-over)
     unlock_changed = Signal()          # the seat whose secrets may show changed
@@ -287,6 +288,8 @@ class GameController(QObject):
         # Saved before anything reacts to the move: a kill at any moment after a decision
         # loses nothing, and Continue comes back at exactly the decision that waits next.
         self.autosave()
+        # before anything here redraws: screens elsewhere (the phones) get the move first
+        self.moved.emit()
         self.events_applied.emit(events)
         self._after_change()
 

@@ -98,9 +98,13 @@ class PhoneHost(QObject):
         self._presence.connect(self._on_presence)
         self._claimed.connect(self._on_claimed)
         self._refused.connect(self._on_refused)
+        # A phone's frame reads the game, the seat's roll and moment, and whether it is on
+        # its phone: a move changes them before `moved` (so the frames go out before the
+        # window redraws the move), an undo or a new game on `game_changed`, and a seat
+        # going to or from its phone or to a computer on `unlock_changed`.
         c = controller
-        for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
-            signal.connect(self.publish)
+        c.moved.connect(self.publish)
+        c.unlock_changed.connect(self.publish)
         c.game_changed.connect(self._on_game_changed)
 
     # ------------------------------------------------------------ hosting
@@ -264,6 +268,9 @@ class PhoneHost(QObject):
         except BadMessage as e:
             server.send_error(seat, e.code)
             return
+        # the move's frames go out from the controller's own signals (decision_pending,
+        # game_finished, game_changed): publishing again here would make every seat's
+        # frame twice while the first ones are being sent
         try:
             if choice is None:
                 c.undo(seat)
@@ -271,7 +278,6 @@ class PhoneHost(QObject):
                 c.choose(choice)
         except IllegalChoiceError:
             server.send_error(seat, "not_an_option")
-        self.publish()
 
     @Slot()
     def publish(self) -> None:
