@@ -117,7 +117,7 @@ def test_the_board_art_is_served_once_under_its_hash_and_the_table_token_only(  
     c, ph, t = table
     url = t.url()
     base = url.rsplit("/t/", 1)[0]
-    frame = json.loads(t.feed._frame)
+    frame = json.loads(t.frame())  # made on demand: no table page watches here
     name = frame["board"]["art"]
     assert name.startswith("board-") and name.endswith(".json")
     with urllib.request.urlopen(f"{url}/{name}", timeout=10) as r:  # noqa: S310 - loopback

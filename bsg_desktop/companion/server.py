@@ -179,6 +179,9 @@ class CompanionServer:
         self._table_state = ""
         self._table_strings = ""
         self._table_conns: set[web.WebSocketResponse] = set()
+        # called on the server's thread when a table page starts watching: its frame is
+        # made only while one watches, so the host is asked for a fresh one then
+        self.on_table_watch: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ lifecycle
     def start(self) -> int:
@@ -467,6 +470,11 @@ class CompanionServer:
             for ws in list(self._table_conns):
                 asyncio.ensure_future(ws.close(code=1008, message=b"table closed"))
 
+    @property
+    def table_watched(self) -> bool:
+        """Whether a table page watches (read from any thread: a set's size)."""
+        return bool(self._table_conns)
+
     def publish_table(self, state: str, strings: str) -> None:
         """The table's newest frame (and texts), sent to every table page that watches."""
         self._call(self._publish_table, state, strings)
@@ -527,6 +535,8 @@ class CompanionServer:
         for text in (self.art, self._table_strings, self._table_state):
             if text:
                 self._table_send(ws, text)
+        if self.on_table_watch is not None:
+            self.on_table_watch()
         limit = RateLimit()
         try:
             async for msg in ws:  # a table page only watches; it may ask for a pong
@@ -539,4 +549,6 @@ class CompanionServer:
                     continue  # nothing a table page sends can act
         finally:
             self._table_conns.discard(ws)
+            if not self._table_conns:  # not kept up to date while nobody watches
+                self._table_state = ""
         return ws

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from bsg_desktop.companion.table import TableFeed, strings_frame, table_state
 from bsg_desktop.engine import Event, visible_log
@@ -25,7 +25,10 @@ from bsg_desktop.ui.phones import PhoneHost
 
 
 class TableHost(QObject):
-    """Publishes the table page's frame whenever what the table shows changes."""
+    """Publishes the table page's frame whenever what the table shows changes, while a
+    table page watches: nobody watching, a move costs the host nothing here."""
+
+    _watched = Signal()  # a table page started watching (from the server's thread: queued)
 
     def __init__(self, controller: GameController, phones: PhoneHost,
                  parent: QObject | None = None) -> None:
@@ -44,6 +47,7 @@ class TableHost(QObject):
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(self.publish)
         phones.presence_changed.connect(self.publish)
+        self._watched.connect(self.publish)
 
     def url(self) -> str:
         server = self.phones.server
@@ -83,8 +87,10 @@ class TableHost(QObject):
             return
         if server is not self._server:  # hosting (re)started: the table's token with it
             server.set_table_token(self.token)
+            server.on_table_watch = self._watched.emit
             self._server = server
-        server.publish_table(self.frame(), strings_frame(self.feed.lang))
+        if server.table_watched:
+            server.publish_table(self.frame(), strings_frame(self.feed.lang))
 
     def frame(self) -> str:
         """The table page's current frame: the lesson's position or the game's."""
