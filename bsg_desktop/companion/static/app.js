@@ -36,12 +36,25 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function picture(key, label, cls) {
-  // die faces come from the table's own art, as SVG (see frames.art_catalog)
-  const box = el("span", { class: "die static " + (cls || ""), role: "img", "aria-label": label });
-  if (art[key]) box.innerHTML = art[key];
-  else box.textContent = label;
+// Die faces come from the table's own art, as SVG (see frames.art_catalog). Each is
+// shown as an image of its SVG, not as inline SVG: a die is then one element for the
+// page's style and layout work instead of dozens, and the browser decodes each face once.
+let artUrls = {};
+let artUrlsFor = null;
+
+function face(box, key, label) {
+  // box shows the face ``key``, or its words where the art has no such face
+  if (!art[key]) { box.textContent = label; return box; }
+  if (artUrlsFor !== art) { artUrls = {}; artUrlsFor = art; }
+  const url = artUrls[key] ||
+    (artUrls[key] = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(art[key]));
+  box.append(el("img", { src: url, alt: "", draggable: "false" }));
   return box;
+}
+
+function picture(key, label, cls) {
+  return face(el("span", { class: "die static " + (cls || ""), role: "img", "aria-label": label }),
+              key, label);
 }
 
 function banner(text, bad) {
@@ -146,7 +159,7 @@ function renderDecision(d) {
       const b = el("button", { type: "button", class: "die", "data-die": String(die.id),
                                "aria-label": die.label,
                                "aria-pressed": String(selected.has(die.id)) });
-      if (art[die.art]) b.innerHTML = art[die.art]; else b.textContent = die.label;
+      face(b, die.art, die.label);
       b.addEventListener("click", () => {
         if (single) { choose(sets[String(die.id)]); return; }
         if (selected.has(die.id)) selected.delete(die.id); else selected.add(die.id);
@@ -167,7 +180,7 @@ function renderDecision(d) {
     for (const f of d.faces) {
       const b = el("button", { type: "button", class: "die face", "data-choice": f.choice,
                                "aria-label": f.label, onclick: () => choose(f.choice) });
-      if (art[f.art]) b.innerHTML = art[f.art]; else b.textContent = f.label;
+      face(b, f.art, f.label);
       row.append(b);
     }
     box.append(row);
