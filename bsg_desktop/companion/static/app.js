@@ -58,9 +58,10 @@ function picture(key, label, cls) {
 }
 
 function banner(text, bad) {
+  // said on every frame: the page is touched only when the words change
   const b = $("banner");
-  b.textContent = text || "";
-  b.hidden = !text;
+  setText(b, text || "");
+  if (b.hidden !== !text) b.hidden = !text;
   b.classList.toggle("bad", !!bad);
 }
 
@@ -243,12 +244,30 @@ function renderLoyalty(box, me) {
 }
 
 function renderTable(tb) {
+  // The table in parts, each drawn only when it changed: a seat's line changes on
+  // almost every move (who decides), the facts and the check much less often.
   const box = $("table");
-  box.replaceChildren(el("h2", { text: t("table") }));
+  if (drawn.tableWith !== drawnWith || box.children.length !== 4) {
+    drawn.tableWith = drawnWith;
+    box.replaceChildren(el("h2", { text: t("table") }), el("div"), el("div", { id: "check" }),
+                        el("div"));
+  }
+  const [, facts, check, seats] = box.children;
+  section("facts", { ...tb, check: null, seats: null }, () => renderFacts(facts, tb));
+  section("check", tb.check, () => renderCheck(check, tb.check));
+  if (seats.children.length !== tb.seats.length) {
+    seats.replaceChildren(...tb.seats.map(() => el("div")));
+    tb.seats.forEach((_s, i) => { drawn["seat" + i] = null; });
+  }
+  tb.seats.forEach((s, i) => section("seat" + i, s, () => seats.children[i].replaceWith(seatLine(s))));
+}
+
+function renderFacts(box, tb) {
   const dl = el("dl");
   const row = (k, v) => dl.append(el("dt", { text: k }), el("dd", { text: v }));
-  box.append(el("p", { class: "sentence", text: tb.turn }), el("div", { class: "muted", text: tb.jump }),
-             el("div", { class: "muted", text: tb.dradis }));
+  box.replaceChildren(el("p", { class: "sentence", text: tb.turn }),
+                      el("div", { class: "muted", text: tb.jump }),
+                      el("div", { class: "muted", text: tb.dradis }));
   if (tb.jump_bonus) box.append(el("div", { class: "muted", text: tb.jump_bonus }));
   row(t("damage"), tb.damage.length ? tb.damage.join(", ") : t("none"));
   row(t("demoralized"), tb.demoralized.length ? tb.demoralized.join(", ") : t("none"));
@@ -259,20 +278,22 @@ function renderTable(tb) {
     dl.append(el("dt", { text: t("crisis") }), dd);
   }
   box.append(dl);
-  if (tb.check) {
-    const c = el("div", { id: "check" }, el("p", { class: "sentence", text: tb.check.text }));
-    const dice = el("div", { class: "dice" });
-    for (const d of tb.check.dice) dice.append(picture(d.art, d.who + ": " + d.label, d.counts ? "" : "gone"));
-    c.append(dice);
-    box.append(c);
-  }
-  for (const s of tb.seats) {
-    const div = el("div", { class: "seat" + (s.deciding ? " deciding" : "") },
-                   el("span", { class: "name", text: s.name }));
-    for (const tag of s.tags) div.append(" ", el("span", { class: "chip", text: tag }));
-    div.append(el("div", { class: "muted", text: s.dice }));
-    box.append(div);
-  }
+}
+
+function renderCheck(box, check) {
+  box.replaceChildren();
+  if (!check) return;
+  const dice = el("div", { class: "dice" });
+  for (const d of check.dice) dice.append(picture(d.art, d.who + ": " + d.label, d.counts ? "" : "gone"));
+  box.append(el("p", { class: "sentence", text: check.text }), dice);
+}
+
+function seatLine(s) {
+  const div = el("div", { class: "seat" + (s.deciding ? " deciding" : "") },
+                 el("span", { class: "name", text: s.name }));
+  for (const tag of s.tags) div.append(" ", el("span", { class: "chip", text: tag }));
+  div.append(el("div", { class: "muted", text: s.dice }));
+  return div;
 }
 
 let logLines = [];
