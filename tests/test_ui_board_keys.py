@@ -262,3 +262,28 @@ def test_a_new_game_or_lesson_on_the_board_names_the_focused_item_anew(win, qtbo
     win.lesson_forward()
     assert not heard and acc_name(bv)[0] == bv.focused_item().name  # type: ignore[union-attr]
     win.toggle_presenter()
+
+
+def test_the_board_follows_the_scene_only_while_a_keyboard_player_is_on_it(win, qtbot):  # type: ignore[no-untyped-def]
+    """While anything listens to the scene's ``changed``, Qt repaints the whole scene for
+    every item taken out of it (a seat panel on each move): the board listens, for its
+    ring on a gliding token, only while it has the focus."""
+    from PySide6.QtCore import SIGNAL
+
+    win.start_game(Setup(players=4), seed=3, seat_kinds=[HUMAN, COMPUTER, COMPUTER, COMPUTER])
+    c = win.controller
+    qtbot.waitUntil(lambda: c.pending_seat == 0 and QApplication.focusWidget() in win.panel.keyed)
+    scene = win.board_view.scene()
+
+    def listeners() -> int:
+        return scene.receivers(SIGNAL("changed(QList<QRectF>)"))
+
+    assert listeners() == 0
+    key(qtbot, Qt.Key.Key_F6)
+    assert QApplication.focusWidget() is win.board_view and listeners() == 1
+    assert ring_pixels(win, "card.0") > 40
+    key(qtbot, Qt.Key.Key_Escape)
+    assert listeners() == 0 and ring_pixels(win, "card.0") == 0
+    c.choose(c.game.pending.options[0])  # type: ignore[union-attr]
+    QApplication.processEvents()
+    assert listeners() == 0

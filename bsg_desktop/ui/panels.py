@@ -147,18 +147,31 @@ class BoardView(QGraphicsView):
         # from the card viewer), the focus did not just fall here from a hidden widget
         self.reading = False
         self._asked = False
-        scene.changed.connect(self._scene_changed)
+        self._ringed = False  # the focus ring is on the board as last painted
+        # the ring follows a gliding token through the scene's `changed`, connected only
+        # while the board has the focus: while anything listens to it, Qt repaints the
+        # whole scene for every item taken out of it (a seat panel redrawn on each move)
+        self._following = False
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
 
     def setScene(self, scene: BoardScene) -> None:  # type: ignore[override]  # noqa: N802
-        old = self.scene()
-        if old is not None:
-            old.changed.disconnect(self._scene_changed)
+        following = self._following
+        self._follow(False)
         super().setScene(scene)
-        scene.changed.connect(self._scene_changed)
+        self._follow(following)
         self.fit()
+
+    def _follow(self, on: bool) -> None:
+        scene = self.scene()
+        if on == self._following or scene is None:
+            return
+        if on:
+            scene.changed.connect(self._scene_changed)
+        else:
+            scene.changed.disconnect(self._scene_changed)
+        self._following = on
 
     def fit(self) -> None:
         """Scale the board to the widget and tell the scene, which paints only the text
@@ -241,7 +254,13 @@ class BoardView(QGraphicsView):
 
             QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Focus))
             self.item_focused.emit(name)
-        self.viewport().update()
+        self._update_ring()
+
+    def _update_ring(self) -> None:
+        """Repaint the board for its focus ring only where the ring is or was: a repaint
+        for every announcement redrew the whole board on every move of the game."""
+        if self._ringed or (self.hasFocus() and self.reading and self.current is not None):
+            self.viewport().update()
 
     def _scene_changed(self, _rects: object) -> None:
         if self.hasFocus():  # the ring follows a gliding token
@@ -253,6 +272,9 @@ class BoardView(QGraphicsView):
             r = item_rect(self.scene(), self.current)
             if r is not None:
                 paint_ring(painter, r)
+                self._ringed = True
+                return
+        self._ringed = False
 
     def event(self, event) -> bool:  # type: ignore[no-untyped-def]
         """The board's keys win over the window's shortcuts (the lesson's arrows, Home)
@@ -314,8 +336,10 @@ class BoardView(QGraphicsView):
         """A focused widget that goes away (a pressed choice, the hand-over page) hands
         the focus to the next in the chain, often the board: that is no visit, so the
         focus moves on (the window then puts it on the new choices)."""
+        self._follow(new is self)
         if new is not self:
             self.reading = False
+            self._update_ring()  # the ring goes with the focus
             return
         self.reading = self._asked or old is None or old.isVisible()
         self._asked = False
