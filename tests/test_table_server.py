@@ -156,3 +156,26 @@ def test_table_pages_follow_the_game_through_the_hand_over(table) -> None:  # ty
     finally:
         for p in pages:
             p.close()
+
+
+def test_no_table_frame_is_made_while_no_page_watches_and_a_new_page_gets_the_current_one(  # type: ignore[no-untyped-def]
+        table, monkeypatch) -> None:
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph, t = table
+    made: list[int] = []
+    frame = TableHost.frame
+    monkeypatch.setattr(TableHost, "frame", lambda self: made.append(1) or frame(self))
+    for _ in range(3):  # moves with nobody watching the table page
+        if c.needs_handover():
+            c.unlock()
+        c.choose(c.game.pending.options[0])
+        pump()
+    assert made == []
+    page = Watcher(t.url())
+    try:
+        shown = page.next("table")  # made when the page started watching: the game as it is now
+        assert made and shown["log"] == json.loads(frame(t))["log"]
+        assert len(shown["log"]) > 3
+    finally:
+        page.close()
