@@ -296,15 +296,15 @@ class Table:
         self.proc.wait(30)
 
 
-def browser_latency(taps: int, seed: int, throttle: float) -> None:
-    """Tap -> other pages drawn, in Chromium, ``taps`` taps at CPU ``throttle``."""
+def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
+                 draws: list[float]) -> None:
+    """One game in Chromium: each tap's latency to the other pages drawn, and each
+    page's redraw times, until the game ends or ``latencies`` holds ``taps``."""
     from playwright.sync_api import sync_playwright
 
     rnd = random.Random(seed)
     table = Table(seed)
     urls = table.wait(lambda: table.urls)
-    latencies: list[float] = []
-    draws: list[float] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = []
@@ -347,11 +347,23 @@ def browser_latency(taps: int, seed: int, throttle: float) -> None:
             report = after
         browser.close()
     table.close()
+
+
+def browser_latency(taps: int, seed: int, throttle: float) -> None:
+    """Tap -> other pages drawn, in Chromium, ``taps`` taps at CPU ``throttle`` (as
+    many games, seeds ``seed``, ``seed + 1``…, as that takes)."""
+    latencies: list[float] = []
+    draws: list[float] = []
+    games = 0
+    while len(latencies) < taps:
+        browser_game(seed + games, throttle, taps, latencies, draws)
+        games += 1
     ms = sorted(latencies)
     dr = sorted(draws)
-    print(f"tap -> the other 4 pages drawn, Chromium, CPU {throttle:g}x, {len(ms)} taps: "
-          f"p50 {statistics.median(ms):.1f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, "
-          f"max {ms[-1]:.1f} ms (aim: p95 < 50 ms); a page's redraw p50 "
+    print(f"tap -> the other 4 pages drawn, Chromium, CPU {throttle:g}x, {len(ms)} taps "
+          f"in {games} games: p50 {statistics.median(ms):.1f} ms, "
+          f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
+          f"(aim: p95 < 50 ms); a page's redraw p50 "
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
 
 
