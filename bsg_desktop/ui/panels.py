@@ -1050,9 +1050,9 @@ class LogPanel(QListWidget):
                 it.setFont(f)
                 it.setForeground(QColor("#c9a227"))
             self.addItem(it)
-        self.doItemsLayout()  # wrapped lines get their real height at the current width
-        self.scrollToBottom()
-        QTimer.singleShot(0, self, self._to_end)  # again once the new lines are laid out
+        # once the new lines are in: wrapped lines get their real height at the current
+        # width, then the last one is in sight (one layout of the whole log per move)
+        QTimer.singleShot(0, self, self._to_end)
 
     def _to_end(self) -> None:
         self.doItemsLayout()
