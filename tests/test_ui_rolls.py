@@ -176,6 +176,9 @@ def test_solo_player_keeps_their_roll_on_screen_while_computers_play(
     qtbot.waitUntil(lambda: button.isVisible() and win.isActiveWindow())
     button.setFocus()
     qtbot.waitUntil(button.hasFocus)
+    # the computers hold while the note is looked at (with no pause they could finish
+    # before the focus has reached the note, and the state to check would be gone)
+    c.pause()
     qtbot.keyClick(button, Qt.Key.Key_Space)
     said = roll_words(win, c.game, a)
     assert said in win.panel.texts() and win.stack.currentWidget() is win.game_page
@@ -183,6 +186,7 @@ def test_solo_player_keeps_their_roll_on_screen_while_computers_play(
     assert not win.panel.keyed
     qtbot.waitUntil(lambda: win.panel.roll_button.hasFocus())  # type: ignore[union-attr]
     c.play_bots_now()
+    c.resume()
     assert set(c.rolls) <= {a}  # a computer's forced roll is shown to nobody
     # the player's next decision: the roll is still there above it until they decide
     assert c.game.outcome is None and c.pending_seat == a
