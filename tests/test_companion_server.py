@@ -374,3 +374,29 @@ def test_refused_request_lines_are_rate_limited_and_count_what_they_left_out() -
                        "(and 3 more since the last line)\n",
                        "bsg-express phone server: refused a request (ValueError) "
                        "(and 1 more since the last line)\n"]
+
+
+def test_an_accept_out_of_open_files_is_one_short_line_and_other_loop_errors_are_asyncios(
+        capsys) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+    import errno
+
+    from bsg_desktop.companion import logs
+
+    loop = asyncio.new_event_loop()
+    seen: list[dict[str, object]] = []
+    loop.default_exception_handler = seen.append  # type: ignore[method-assign]
+    logs.quiet_request_logs().last = None
+    try:
+        for _ in range(3):  # a flood: asyncio reports every accept that failed
+            logs.quiet_exhaustion(loop, {"message": "socket.accept() out of system resource",
+                                         "exception": OSError(errno.EMFILE,
+                                                              "Too many open files")})
+        other = {"message": "Task exception was never retrieved", "exception": KeyError("x")}
+        logs.quiet_exhaustion(loop, other)
+    finally:
+        loop.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "out of open files" in err
+    assert "Too many open files" not in err and "Traceback" not in err
+    assert seen == [other]  # anything else is asyncio's own report

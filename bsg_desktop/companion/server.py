@@ -51,7 +51,7 @@ from aiohttp import WSMsgType, web
 
 from bsg_desktop.companion.frames import dumps
 from bsg_desktop.companion.guard import KEEPALIVE, ConnectionGuard, allowed_hosts, host_check
-from bsg_desktop.companion.logs import quiet_request_logs
+from bsg_desktop.companion.logs import quiet_exhaustion, quiet_request_logs
 from bsg_desktop.companion.protocol import (
     BadMessage,
     Message,
@@ -197,6 +197,7 @@ class CompanionServer:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(quiet_exhaustion)
         self.loop = loop
         asyncio.set_event_loop(loop)
         runner = web.AppRunner(self._app(), access_log=None, handle_signals=False,
