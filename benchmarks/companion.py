@@ -4,20 +4,23 @@
                                    [--cycles 1000] [--seed 3]
 
 First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
-is missing): a 5-player game with every seat on its own phone page (360×740). Each
+is missing): a 5-player game with every seat on its own phone page (360×740), the
+table being the program's own window (offscreen, animating, autosaving) in a process
+of its own (``--serve``), as many games as ``--taps`` needs. Each
 tap is made on the deciding page; the figure is the time from that tap to the last
 of the other pages that had a new frame having drawn it (its redraw done and the
 next animation frame reached), all read from the browser's own clock, so the
 phone-to-table leg, the table's work and each page's work are all inside it. It is
-measured at full speed and at 4× CPU throttle (CDP ``Emulation.setCPUThrottlingRate``,
-what a cheap phone is), with the pages' own redraw times beside it.
+measured at each ``--cpu`` rate, by default full speed and 4× CPU throttle (CDP
+``Emulation.setCPUThrottlingRate``, what a cheap phone is), with the pages' own redraw
+times beside it.
 
 Then the server leg alone: a 5-player game with every seat human and on a phone,
 five WebSocket clients on loopback (one asyncio thread) play it to the end, each answering its own
 decisions with a random legal option. The window's side is the real one (a
 `GameController` and `PhoneHost` on the main thread's Qt loop, the aiohttp
 server on its own thread). For each applied choice the latency is the time from
-the choice applied (the controller's ``events_applied``) to the last page that
+the choice applied (the controller's ``moved``, before anything reacts to it) to the last page that
 had a new frame receiving it. Beside them ``--tables`` table pages (the public board,
 `ui.table.TableHost`) watch the same game; their latency is measured the same way,
 from the choice applied to the last table page receiving the new table frame. Then
@@ -356,8 +359,11 @@ def browser_latency(taps: int, seed: int, throttle: float) -> None:
     draws: list[float] = []
     games = 0
     while len(latencies) < taps:
+        before = len(latencies)
         browser_game(seed + games, throttle, taps, latencies, draws)
         games += 1
+        if len(latencies) == before:
+            raise SystemExit("benchmark: a whole game gave no tap to measure")
     ms = sorted(latencies)
     dr = sorted(draws)
     print(f"tap -> the other 4 pages drawn, Chromium, CPU {throttle:g}x, {len(ms)} taps "
@@ -367,12 +373,23 @@ def browser_latency(taps: int, seed: int, throttle: float) -> None:
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
 
 
+def rates(text: str) -> list[float]:
+    """``--cpu``: throttle rates such as ``1,4`` (each at least 1)."""
+    try:
+        out = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+    if not out or min(out) < 1:
+        raise argparse.ArgumentTypeError(f"each rate must be at least 1: {text!r}")
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--taps", type=int, default=150, help="taps measured in Chromium "
                     "at each CPU speed (0: none)")
-    ap.add_argument("--cpu", default="1,4", help="CPU throttle rates for the in-browser "
-                    "figures, comma-separated (default 1,4)")
+    ap.add_argument("--cpu", type=rates, default=rates("1,4"), help="CPU throttle rates "
+                    "for the in-browser figures, comma-separated (default 1,4)")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
@@ -385,7 +402,7 @@ def main() -> int:
     if args.taps and not Path(CHROMIUM).exists():
         print(f"no Chromium at {CHROMIUM}: the in-browser figures are skipped")
     elif args.taps:
-        for throttle in (float(x) for x in args.cpu.split(",")):
+        for throttle in args.cpu:
             browser_latency(args.taps, args.seed, throttle)
     if not args.games:  # the in-browser figures only
         return 0
@@ -394,15 +411,18 @@ def main() -> int:
     for game in range(args.games):
         c = GameController(bot_delay_ms=0)
         c.start(Setup(players=5), args.seed + game, [HUMAN] * 5)
+        pending: list[tuple[float, dict[int, str], str]] = []
+        applied: dict[str, float] = {}
+
+        def on_applied(applied: dict[str, float] = applied) -> None:
+            applied["t0"] = time.perf_counter()
+
+        # the clock starts before the phones react: connected ahead of PhoneHost's publish
+        c.moved.connect(on_applied)
         ph = PhoneHost(c)
         ph.start("127.0.0.1", 0)
         table = TableHost(c, ph)
         table.publish()
-        pending: list[tuple[float, dict[int, str], str]] = []
-        applied: dict[str, float] = {}
-
-        def on_applied(_events: list[Any], applied: dict[str, float] = applied) -> None:
-            applied["t0"] = time.perf_counter()
 
         def on_published(ph: PhoneHost = ph, c: GameController = c,
                          applied: dict[str, float] = applied,
@@ -413,7 +433,6 @@ def main() -> int:
                 return
             pending.append((t0, dict(ph.host._frame), table.feed._frame))
 
-        c.events_applied.connect(on_applied)
         # after PhoneHost.publish and TableHost.publish (connected first)
         c.decision_pending.connect(on_published)
         c.game_finished.connect(on_published)
