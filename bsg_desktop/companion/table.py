@@ -36,7 +36,7 @@ from bsg_desktop.present.layout import (
     look_name,
     token_drawing,
 )
-from bsg_desktop.present.log import log_line
+from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import Moment
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import decision_words, player_name
@@ -119,11 +119,13 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
 
 def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: str,
                 rolls: Mapping[int, RollNote] | None = None, moment: Moment | None = None,
-                moment_at: int = 0, lesson: tuple[str, str] | None = None) -> dict[str, Any]:
+                moment_at: int = 0, lesson: tuple[str, str] | None = None,
+                words: LogWords | None = None) -> dict[str, Any]:
     """The table frame's content. ``view`` must be the public view (``seat is None``);
     ``log`` the public events; ``rolls`` the dice the game put in during the last move;
     ``moment`` the moment it made (public) and ``moment_at`` which move made it, so the
-    page plays each moment once; ``lesson``: a lesson's title and narration."""
+    page plays each moment once; ``lesson``: a lesson's title and narration; ``words``:
+    the host's log lines already said (the same text either way)."""
     if view.seat is not None:
         raise ValueError("the table page shows the public view only")
     describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
@@ -151,8 +153,8 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
                                                    "line": moment.line, "at": moment_at},
             "items": [{"key": it.key, "name": it.name} for it in board_items(comp, view)],
             "lesson": None if lesson is None else {"title": lesson[0], "narration": lesson[1]},
-            "log": [log_line(describer, e, lang).text()
-                    for e in [e for e in log if e.to is None][-LOG_LINES:]],
+            "log": (words or LogWords()).lines(
+                describer, [e for e in log if e.to is None][-LOG_LINES:], lang),
         }
 
 

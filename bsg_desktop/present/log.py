@@ -38,8 +38,12 @@ class LogWords:
     log again per seat. The words of an event depend on it, the language and who sits
     where, so a cache serves one table, and another table (a lesson's, a loaded game's)
     starts it afresh. Events are held by identity (many carry lists, so they do not
-    hash), and each is kept while its words are, so its identity is never reused.
+    hash), and each is kept while its words are, so its identity is never reused. A
+    lesson stepped back and forth makes new events each time: past `LIMIT` lines the
+    cache starts afresh, so it never grows without end.
     """
+
+    LIMIT = 20_000  # lines kept at most (a long game in two languages is a few thousand)
 
     def __init__(self) -> None:
         self._comp: object = None
@@ -48,7 +52,8 @@ class LogWords:
 
     def lines(self, describer: Describer, events: Iterable[Event], lang: str) -> list[str]:
         seats = (tuple(describer.characters), tuple(describer.names), describer.spectator)
-        if describer.c is not self._comp or seats != self._seats:
+        if describer.c is not self._comp or seats != self._seats or \
+                len(self._said) > self.LIMIT:
             self._comp, self._seats, self._said = describer.c, seats, {}
         out = []
         for e in events:

@@ -19,6 +19,7 @@ from bsg_desktop.companion.table import TableFeed, strings_frame, table_state
 from bsg_desktop.engine import Event, visible_log
 from bsg_desktop.i18n import language
 from bsg_desktop.log import describer_for
+from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import Moment, moment_for
 from bsg_desktop.ui.controller import GameController
 from bsg_desktop.ui.phones import PhoneHost
@@ -38,6 +39,7 @@ class TableHost(QObject):
         self.token = secrets.token_urlsafe(16)  # 128 bits: the table page's address
         self.lesson: Any = None  # a teach.Lesson shown on the window, or None
         self.feed = TableFeed(language())
+        self.words = LogWords()  # the log's lines, each said once (a lesson's start afresh)
         self._server: Any = None
         self._moment: Moment | None = None
         self._moment_at = 0
@@ -99,11 +101,13 @@ class TableHost(QObject):
         if le is not None:
             g = le.game
             content = table_state(g.c, g.view(None), visible_log(g, None), lang,
-                                  lesson=(le.title(lang), le.narration(lang)))
+                                  lesson=(le.title(lang), le.narration(lang)),
+                                  words=self.words)
         else:
             g = self.controller.game
             if g is None:
                 return ""
             content = table_state(g.c, g.view(None), visible_log(g, None), lang,
-                                  self.controller.forced, self._moment, self._moment_at)
+                                  self.controller.forced, self._moment, self._moment_at,
+                                  words=self.words)
         return self.feed.frame(content)
