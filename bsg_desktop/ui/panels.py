@@ -259,8 +259,12 @@ class BoardView(QGraphicsView):
     def _update_ring(self) -> None:
         """Repaint the board for its focus ring only where the ring is or was: a repaint
         for every announcement redrew the whole board on every move of the game."""
-        if self._ringed or (self.hasFocus() and self.reading and self.current is not None):
+        if self._ringed or self._ring_shown():
             self.viewport().update()
+
+    def _ring_shown(self) -> bool:
+        """A keyboard player reads the board: the focused item wears the ring."""
+        return self.hasFocus() and self.reading and self.current is not None
 
     def _scene_changed(self, _rects: object) -> None:
         if self.hasFocus():  # the ring follows a gliding token
@@ -268,8 +272,8 @@ class BoardView(QGraphicsView):
 
     def drawForeground(self, painter, rect) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().drawForeground(painter, rect)
-        if self.hasFocus() and self.reading and self.current is not None:
-            r = item_rect(self.scene(), self.current)
+        if self._ring_shown():
+            r = item_rect(self.scene(), self.current)  # type: ignore[arg-type]
             if r is not None:
                 paint_ring(painter, r)
                 self._ringed = True

@@ -268,9 +268,9 @@ class PhoneHost(QObject):
         except BadMessage as e:
             server.send_error(seat, e.code)
             return
-        # the move's frames go out from the controller's own signals (decision_pending,
-        # game_finished, game_changed): publishing again here would make every seat's
-        # frame twice while the first ones are being sent
+        # the move's frames go out from the controller's own signals (`moved` for a
+        # choice, `game_changed` for an undo): publishing again here would make every
+        # seat's frame twice while the first ones are being sent
         try:
             if choice is None:
                 c.undo(seat)

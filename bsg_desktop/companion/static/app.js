@@ -247,7 +247,7 @@ function renderTable(tb) {
   // The table in parts, each drawn only when it changed: a seat's line changes on
   // almost every move (who decides), the facts and the check much less often.
   const box = $("table");
-  if (drawn.tableWith !== drawnWith || box.children.length !== 4) {
+  if (drawn.tableWith !== drawnWith) {  // the first time, and with new texts or art
     drawn.tableWith = drawnWith;
     box.replaceChildren(el("h2", { text: t("table") }), el("div"), el("div", { id: "check" }),
                         el("div"));
