@@ -149,3 +149,28 @@ def test_a_bad_ability_in_a_users_file_is_one_clear_line(tmp_path: Path) -> None
     assert r.returncode == 2
     line = r.stderr.strip()
     assert "\n" not in line and "characters[saul_tigh].part.per" in line and "week" in line
+
+
+@pytest.mark.parametrize("level", ["heuristic", "strong"])
+def test_bots_play_by_the_games_own_cards_not_the_shipped_ones(level: str) -> None:
+    """A game built with a user's components (not through --cards or BSG_CARDS): the bots
+    read Saul Tigh from the view's components, so the strong bot's sampled worlds deal
+    him too instead of failing on a character the shipped cards do not have."""
+    cast = ("saul_tigh", "gaius_baltar", "laura_roslin")
+    opts = {"worlds": 2} if level == "strong" else {}
+    for seed in range(2):
+        g = new_game(Setup(players=3, characters=cast), seed, load_components(SAUL_FILE))
+        bots = [make_bot(level, seed * 10 + s, **opts) for s in range(3)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        assert g.outcome is not None
+        assert g.view(0).components is g.c
+
+
+def test_no_bot_module_keeps_the_shipped_cards_of_its_own() -> None:
+    """Bots see the game only through the view; a module-level copy of the cards would
+    be the shipped game's, whatever game the bot is in."""
+    bots_dir = Path(__file__).resolve().parent.parent / "bsg_desktop" / "bots"
+    for module in bots_dir.glob("*.py"):
+        assert "load_components" not in module.read_text(encoding="utf-8"), module.name
