@@ -28,10 +28,19 @@ def _event_key(e: Any) -> str:
     return repr((e.kind, e.rule, tuple(e.data), to))
 
 
+def _view_repr(v: Any) -> str:
+    """A view as its named tuple's repr would write it, less its components (the game's
+    cards: the same object in every view of a game, and a long text)."""
+    fields = v._asdict()
+    del fields["components"]
+    body = ", ".join(f"{name}={value!r}" for name, value in fields.items())
+    return f"PlayerView({body})"
+
+
 def _view_key(v: Any) -> str:
     """A view minus its record (the record is checked once per game, in full, and by
     length per view: it only ever grows by appending)."""
-    return repr(v._replace(record=())) + f"#{len(v.record)}"
+    return _view_repr(v._replace(record=())) + f"#{len(v.record)}"
 
 
 def play(players: int, level: str, seed: int, all_views: bool, record: bool = True) -> str:
@@ -58,7 +67,7 @@ def play(players: int, level: str, seed: int, all_views: bool, record: bool = Tr
         h.update(_event_key(e).encode())
     if bots:
         final = g.view(None)
-        h.update(repr(final).encode())
+        h.update(_view_repr(final).encode())
     out = g.outcome
     result = "stalled" if out is None else f"{out.winner}/{out.condition}"
     return f"{players}p {level or 'norecord'} {'all-views ' if all_views else ''}" \

@@ -25,6 +25,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("bsg_desktop.sim", "play many games with computer players and report"),
     "scenario": ("bsg_desktop.scenario", "run scenario files and check their expectations"),
     "replay": ("bsg_desktop.replay", "print the log of a saved game"),
+    "learn": ("bsg_desktop.teach", "the rule lessons as a course: --list prints it"),
+    "hint": ("bsg_desktop.advice", "what a good player would do in a saved game's pending "
+                                   "decision, from that seat's view only"),
     "print": ("bsg_desktop.printing.command", "write the print-and-play PDFs"),
     "league": ("bsg_desktop.bots.league", "play the bot levels against each other"),
     "install-desktop": ("bsg_desktop.desktop", "add (or --uninstall) the Linux menu entry"),

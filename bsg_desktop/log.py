@@ -125,6 +125,21 @@ class Describer:
                           else tr("log.no_cylons", lang))
             else:
                 out[k] = v
+        seat = e.get("seat")
+        if e.rule.startswith("X") and isinstance(seat, int) and 0 <= seat < len(self.characters):
+            out.update(self.ability_fields(seat, lang))
+        return out
+
+    def ability_fields(self, seat: int, lang: str) -> dict[str, str]:
+        """A character's ability in its own words, for the lines its part writes: the
+        ability's title, the character's short name and the part's parameters
+        (``part_value`` …), so a user's character is named, not the shipped one whose
+        part it borrows."""
+        ch = self.c.character(self.characters[seat])
+        out = {"ability": text(ch.ability_title, lang), "owner": text(ch.short, lang)}
+        for key, value in ch.part:
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            out[f"part_{key}"] = _signed(value) if whole else str(value)
         return out
 
     def key(self, e: Event) -> str:

@@ -8,11 +8,15 @@ reproducible and the teacher can take over at any step as a normal game.
 
 from __future__ import annotations
 
+import argparse
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from bsg_desktop.engine import Event, Game, IllegalChoiceError, PlayerView
-from bsg_desktop.i18n import language
+from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
+from bsg_desktop.inputs import read_text
 from bsg_desktop.log import describer_for
 from bsg_desktop.resources import shipped
 from bsg_desktop.scenario import Scenario, ScenarioError, load_scenario
@@ -43,6 +47,80 @@ def list_demos(folder: Path = DEMO_DIR) -> list[DemoEntry]:
         t = sc.title
         out.append(DemoEntry(path, t.en if t else path.stem, t.hu if t else path.stem, sc.rules))
     return out
+
+
+COURSE_FILE = "course.json"
+MINE = "mine"  # the chapter of a teacher's own lessons (File → Save as lesson…)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One chapter of the course: its number, its id (its title is ``teach.chapter.<id>``)
+    and its lessons in learning order."""
+
+    number: int
+    id: str
+    lessons: tuple[DemoEntry, ...]
+
+    def title(self, lang: str | None = None) -> str:
+        return tr(f"teach.chapter.{self.id}", lang)
+
+    def numbered(self, index: int, lang: str | None = None) -> str:
+        """A lesson's title with its place in the course ("3.2 …")."""
+        return tr("teach.course.numbered", lang, chapter=self.number, lesson=index + 1,
+                  title=self.lessons[index].title(lang))
+
+
+class CourseError(UserError):
+    """The course file does not match the demos beside it."""
+
+
+def course(folder: Path = DEMO_DIR, mine: Path | None = None) -> list[Chapter]:
+    """The demos in chapters, in learning order (``course.json`` beside them), then a
+    teacher's own lessons from ``mine`` as a chapter of their own.
+
+    A demo the course does not place, or a place with no demo, is a mistake in the
+    shipped files, reported as such rather than silently dropped."""
+    path = folder / COURSE_FILE
+    try:
+        data = json.loads(read_text(path, CourseError, "course"))
+        chapters = [(str(c["id"]), [str(x) for x in c["lessons"]]) for c in data["chapters"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise CourseError(f"{path}: not a course file ({e.__class__.__name__}: {e})") from None
+    demos = {d.path.stem: d for d in list_demos(folder)}
+    placed = [stem for _id, stems in chapters for stem in stems]
+    unknown = sorted(set(placed) - set(demos))
+    unplaced = sorted(set(demos) - set(placed))
+    twice = sorted({stem for stem in placed if placed.count(stem) > 1})
+    if unknown or unplaced or twice:
+        raise CourseError(f"{path}: the course and the demos differ (no such demo: "
+                          f"{', '.join(unknown) or 'none'}; in no chapter: "
+                          f"{', '.join(unplaced) or 'none'}; in two places: "
+                          f"{', '.join(twice) or 'none'})")
+    out = [Chapter(i + 1, cid, tuple(demos[stem] for stem in stems))
+           for i, (cid, stems) in enumerate(chapters)]
+    if mine is not None and mine.is_dir():
+        own = list_demos(mine)
+        if own:
+            out.append(Chapter(len(out) + 1, MINE, tuple(own)))
+    return out
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--list", action="store_true", required=True,
+                   help="print the course: chapter, number, title and the rules each lesson "
+                        "shows")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default="en")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``bsg-express learn --list``: the course as text, in the chosen language."""
+    set_language(args.lang)
+    for chapter in course():
+        print(tr("teach.course.chapter", number=chapter.number, title=chapter.title()))
+        for i, lesson in enumerate(chapter.lessons):
+            print(f"  {chapter.numbered(i)}  [{', '.join(lesson.rules)}]")
+    return 0
 
 
 def changes(before: PlayerView, after: PlayerView) -> list[str]:

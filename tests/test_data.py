@@ -69,11 +69,44 @@ def test_wrong_type(tmp_path: Path) -> None:
 
 
 def test_a_character_of_any_id_loads(tmp_path: Path) -> None:
-    # abilities are chosen by their part's name, so a character's id may be anything
+    # abilities are chosen by their part's name, so a character's id may be any id
     def edit(raw: dict) -> None:
         raw["characters"][1]["id"] = "saul_tigh"
 
     assert "saul_tigh" in [c.id for c in load_components(broken(tmp_path, edit)).characters]
+
+
+@pytest.mark.parametrize("bad", ["Saul Tigh", "6tigh", "tigh,lee", "tigh ", "tigh:lee",
+                                 "tigh\nlee", "x" * 41])
+@pytest.mark.parametrize("where", ["characters[1]", "loyalty.cylons[0]", "crisis_dice[0]",
+                                   "damage_locations[2]"])
+def test_an_id_outside_the_choice_grammar_is_refused_in_one_line(tmp_path: Path, bad: str,
+                                                                  where: str) -> None:
+    """An id becomes a choice's argument ("demoralize:saul_tigh"), a saved move and a
+    phone's tap: one the choice grammar cannot read back made saves that would not load."""
+    section, index = where.rstrip("]").split("[")
+
+    def edit(raw: dict) -> None:
+        node = raw
+        for key in section.split("."):
+            node = node[key]
+        node[int(index)]["id"] = bad
+
+    err = load_error(broken(tmp_path, edit))
+    assert err.path == f"{where}.id"
+    assert repr(bad) in err.expected and "saul_tigh" in err.expected
+
+
+def test_every_id_the_cards_accept_reads_back_as_a_choice_argument() -> None:
+    from bsg_desktop.data.components import ID_FORM
+    from bsg_desktop.engine.core import Choice
+
+    ids = ["a", "Z", "saul_tigh", "A9", "x" * 40, "not_cylon_12", "a_1_b"]
+    ids += [c.id for c in load_components(CARDS).characters]
+    for cid in ids:
+        assert ID_FORM.fullmatch(cid)
+        choice = Choice("demoralize", (cid,))
+        assert Choice.parse(str(choice)) == choice
 
 
 def test_unknown_ability_part(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from loops import bounded
 
-from bsg_desktop.i18n import set_language
+from bsg_desktop.i18n import set_language, tr
 from bsg_desktop.scenario import ScenarioError, load_scenario, parse_scenario
 from bsg_desktop.teach import DEMO_DIR, Lesson, changes, list_demos
 
@@ -109,3 +109,69 @@ def test_every_shipped_demo_runs_forward_and_back() -> None:
             pass
         lesson.goto(0)
         assert lesson.game.view(None) == start
+
+
+def test_every_shipped_demo_sits_in_exactly_one_chapter_in_learning_order() -> None:
+    from bsg_desktop.teach import course
+
+    chapters = course()
+    assert [c.id for c in chapters] == ["setup", "actions", "checks", "crises", "jump",
+                                        "cylons", "characters", "variant"]
+    assert [c.number for c in chapters] == list(range(1, 9))
+    placed = [d.path.stem for c in chapters for d in c.lessons]
+    assert sorted(placed) == sorted(d.path.stem for d in list_demos())
+    assert len(placed) == len(set(placed))
+    assert placed[0] == "s1_start_position"  # the starting position comes first
+    # a chapter's lessons show the rules of that chapter's part of the rulebook
+    letters = {"actions": "A", "crises": "K", "characters": "X", "variant": "V"}
+    for c in chapters:
+        if c.id in letters:
+            assert all(any(r.startswith(letters[c.id]) for r in d.rules) for d in c.lessons)
+
+
+def test_a_course_that_does_not_match_its_demos_says_how_in_one_line(tmp_path: Path) -> None:
+    import json
+
+    from bsg_desktop.teach import CourseError, course
+
+    (tmp_path / "a.yaml").write_text((DEMO_DIR / "a2_destroy_raiders.yaml").read_text("utf-8"),
+                                     encoding="utf-8")
+    (tmp_path / "course.json").write_text(json.dumps(
+        {"chapters": [{"id": "actions", "lessons": ["a", "gone"]}]}), encoding="utf-8")
+    with pytest.raises(CourseError) as info:
+        course(tmp_path)
+    assert "no such demo: gone" in str(info.value) and "\n" not in str(info.value)
+    (tmp_path / "course.json").write_text("{", encoding="utf-8")
+    with pytest.raises(CourseError):
+        course(tmp_path)
+
+
+def test_a_teachers_own_lessons_are_a_chapter_of_their_own(tmp_path: Path) -> None:
+    from bsg_desktop.teach import MINE, course
+
+    (tmp_path / "mine.yaml").write_text((DEMO_DIR / "a3_repair.yaml").read_text("utf-8"),
+                                        encoding="utf-8")
+    chapters = course(mine=tmp_path)
+    assert chapters[-1].id == MINE and chapters[-1].number == 9
+    assert [d.path for d in chapters[-1].lessons] == [tmp_path / "mine.yaml"]
+    assert chapters[-1].title("en") == "My lessons"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_learn_list_prints_the_course_in_the_chosen_language(lang: str) -> None:
+    import subprocess
+    import sys
+
+    from bsg_desktop.teach import course
+
+    out = subprocess.run([sys.executable, "-m", "bsg_desktop", "learn", "--list", "--lang",
+                          lang], capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    for chapter in course():
+        heading = lines.index(tr("teach.course.chapter", lang, number=chapter.number,
+                                 title=chapter.title(lang)))
+        for i, lesson in enumerate(chapter.lessons):
+            line = lines[heading + 1 + i]
+            assert line.strip().startswith(chapter.numbered(i, lang))
+            assert lesson.title(lang) in line and ", ".join(lesson.rules) in line

@@ -53,9 +53,10 @@ def assert_lesson_on_board(w: MainWindow) -> None:
 def test_every_shipped_demo_steps_forward_and_back(win, qtbot):  # type: ignore[no-untyped-def]
     demos = [d for d in win.demos if not d.error]
     assert len(demos) == len(list_demos()) >= 30
-    titles = [a.text() for a in win.menu_learn.actions()]
+    win.menu_learn.aboutToShow.emit()
+    titles = [a.text() for m in win.chapter_menus for a in m.actions()]
     for d in demos:
-        assert d.title("en") in titles
+        assert any(t.endswith(" " + d.title("en")) for t in titles), d.title("en")
         win.demo_actions[d.path].trigger()
         le = win.lesson
         assert le is not None and Path(le.scenario.path) == d.path
@@ -97,8 +98,9 @@ def test_narration_and_panel_follow_the_language(win, qtbot):  # type: ignore[no
     assert panel.forward_button.text().startswith("Előre")
     assert win.menu_learn.title() == "&Tanulás"
     win.menu_learn.aboutToShow.emit()  # the teacher opens the menu
-    hu_titles = {a.text() for a in win.menu_learn.actions()}
-    assert any(d.title("hu") in hu_titles for d in win.demos)
+    hu_titles = {a.text() for m in win.chapter_menus for a in m.actions()}
+    assert any(t.endswith(" " + d.title("hu")) for d in win.demos for t in hu_titles)
+    assert win.chapter_menus[0].title() == "1. fejezet: Előkészületek és a játék menete"
     assert_lesson_on_board(win)  # the board was redrawn in Hungarian and still glows
     win.set_language("en")
     assert panel.narration.text() == english
@@ -185,6 +187,7 @@ def test_broken_demo_shows_its_line_and_the_app_keeps_running(win, qtbot, tmp_pa
     assert win.lesson.pos == 1 and not win.lesson_panel.error.isVisible()  # type: ignore[union-attr]
     # broken files in the Learn list are disabled, with the error as tooltip
     (tmp_path / "good.yaml").write_text(K9.read_text(encoding="utf-8"), encoding="utf-8")
+    win.demo_dir = tmp_path  # a folder with no course: its lessons in one chapter
     win.demos = list_demos(tmp_path)
     win.retranslate()
     broken = win.demo_actions[bad]
@@ -257,3 +260,33 @@ def test_contribute_step_names_the_dice_it_picks(win):  # type: ignore[no-untype
     assert len(panel.face_buttons) == 4
     assert [b.property("picked") for b in panel.face_buttons].count("true") == 1
     assert "Contribute +2" in panel.next.text() and "contribute:" not in panel.next.text()
+
+
+def test_a_finished_lesson_is_remembered_and_the_next_one_offered(new_window, qtbot):  # type: ignore[no-untyped-def]
+    """Step a course lesson to its end: the Learn menu ticks it (in a window opened
+    later with the same settings too), and the panel's button opens the next lesson,
+    across a chapter's end as well."""
+    from bsg_desktop.teach import course
+
+    chapters = course()
+    win = new_window((1280, 720))
+    last_of_first = chapters[0].lessons[-1]
+    assert win.open_demo(last_of_first.path)
+    button = win.lesson_panel.next_lesson_button
+    assert not button.isVisible()  # not before the lesson's end
+    for _ in bounded():
+        if win.lesson.at_end:  # type: ignore[union-attr]
+            break
+        win.lesson_forward()
+    assert button.isVisible() and chapters[1].numbered(0) in button.text()
+    assert last_of_first.path.stem in win.settings.lessons_done()
+    win.menu_learn.aboutToShow.emit()
+    assert win.demo_actions[last_of_first.path].text().endswith("✓")
+    assert not win.demo_actions[chapters[1].lessons[0].path].text().endswith("✓")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert Path(win.lesson.scenario.path) == chapters[1].lessons[0].path  # type: ignore[union-attr]
+    assert not button.isVisible()
+    # the same settings file read again, as after a restart
+    from bsg_desktop.ui.settings import Settings
+
+    assert last_of_first.path.stem in Settings(win.settings.path).lessons_done()

@@ -149,3 +149,58 @@ def test_a_bad_ability_in_a_users_file_is_one_clear_line(tmp_path: Path) -> None
     assert r.returncode == 2
     line = r.stderr.strip()
     assert "\n" not in line and "characters[saul_tigh].part.per" in line and "week" in line
+
+
+@pytest.mark.parametrize("level", ["heuristic", "strong"])
+def test_bots_play_by_the_games_own_cards_not_the_shipped_ones(level: str) -> None:
+    """A game built with a user's components (not through --cards or BSG_CARDS): the bots
+    read Saul Tigh from the view's components, so the strong bot's sampled worlds deal
+    him too instead of failing on a character the shipped cards do not have."""
+    cast = ("saul_tigh", "gaius_baltar", "laura_roslin")
+    opts = {"worlds": 2} if level == "strong" else {}
+    for seed in range(2):
+        g = new_game(Setup(players=3, characters=cast), seed, load_components(SAUL_FILE))
+        bots = [make_bot(level, seed * 10 + s, **opts) for s in range(3)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        assert g.outcome is not None
+        assert g.view(0).components is g.c
+
+
+def test_no_bot_module_keeps_the_shipped_cards_of_its_own() -> None:
+    """Bots see the game only through the view; a module-level copy of the cards would
+    be the shipped game's, whatever game the bot is in."""
+    bots_dir = Path(__file__).resolve().parent.parent / "bsg_desktop" / "bots"
+    for module in bots_dir.glob("*.py"):
+        assert "load_components" not in module.read_text(encoding="utf-8"), module.name
+
+
+def test_x2_the_log_names_sauls_own_ability_not_the_shipped_one_it_borrows() -> None:
+    from bsg_desktop.log import describer_for
+
+    g = saul_rolled([-2, -1, -2, -1, 4])
+    rolled = [die for die, _kind, _value in g.pending.info_dict()["rolled"]]
+    ev = of(g.apply(f"initiative:{rolled[0]}"), "initiative")[0]
+    d = describer_for(g)
+    assert "Hard Line" in d.describe(ev, "en") and "Initiative" not in d.describe(ev, "en")
+    assert "Kemény kéz" in d.describe(ev, "hu") and "Kezdeményezés" not in d.describe(ev, "hu")
+
+
+def test_x1_a_users_command_part_is_told_with_its_owner_and_its_own_values() -> None:
+    """Saul Tigh with the Command part (−2 counts as −1 on any check): the log line says
+    his ability, his turn and his values, not William Adama's −1 as 0."""
+    from bsg_desktop.engine.core import Event
+    from bsg_desktop.log import Describer
+
+    saul = SAUL.character("saul_tigh")
+    tigh = replace(saul, ability_title=replace(saul.ability_title, en="Hard Line"),
+                   part=(("name", "command"), ("value", -2), ("counts_as", -1),
+                         ("checks", "any")))
+    comp = replace(SAUL, characters=tuple(tigh if c.id == "saul_tigh" else c
+                                          for c in SAUL.characters))
+    d = Describer(CAST, components=comp)
+    line = d.describe(Event("command_applies", "X1", (("seat", 0), ("count", 1))), "en")
+    assert line == "Hard Line: a contributed −2 counts as −1 on Tigh's turn."
+    hu = d.describe(Event("command_applies", "X1", (("seat", 0), ("count", 1))), "hu")
+    assert "Tigh" in hu and "−2" in hu and "−1" in hu and "Adama" not in hu

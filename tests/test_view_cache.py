@@ -73,6 +73,7 @@ def reference_view(g: Game, seat: int | None) -> PlayerView:
         all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
         record=tuple(e for e in g.events if e.to is None),
         cylon=me.is_cylon if me is not None else False,
+        components=g.c,
     )
 
 

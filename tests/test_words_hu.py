@@ -22,7 +22,7 @@ CATALOGUE = [
     ("event.crisis_rolled", "titokban dob a kríziskockákkal", "takarás mögött"),
     ("event.demoralized_placed", "demoralizáló jelzőjét felhúzták ({count}/5)", "lett"),
     ("event.demoralized_placed_unused", "a pecsét egy nem használt szegletébe kerül", "lett"),
-    ("event.reckless_reclaim", "a Vakmerőséggel visszaveszi a kockáit (beszámítanak)",
+    ("event.reckless_reclaim", "képességével visszaveszi a kockáit (beszámítanak)",
      "vakmerő:"),
     ("event.reveal_in_brig", "a FOGDÁBAN fedi fel magát: a kártya hatása elvész", "fedte"),
     ("event.second_cylon_card", "'Cylon' hűségkártyát", "Cylon-kártya"),

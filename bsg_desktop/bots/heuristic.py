@@ -21,13 +21,12 @@ from operator import itemgetter
 from typing import Any
 
 from bsg_desktop.bots.suspicion import Record, belief
-from bsg_desktop.data import CrisisFace, load_components
+from bsg_desktop.data import CrisisFace
 from bsg_desktop.engine import Choice, Decision, PlayerView
 
 RAIDER = "raider"
 DAMAGE_TOTAL = 6
 RAIDERS_TO_WIN = 6
-C = None
 
 # Choice((verb, args)) without the named tuple's Python-level __new__ (an equal Choice)
 _choice = partial(tuple.__new__, Choice)
@@ -57,13 +56,6 @@ _RETRIEVE_STRONG = Choice("retrieve", ("strong",))
 _HANDLER: dict[str, str] = {}
 
 
-def _components() -> Any:
-    global C
-    if C is None:
-        C = load_components()
-    return C
-
-
 # Repair and damage priorities: what each location disables (K6), most valued first.
 HUMAN_REPAIR = ("weapons_control", "engine_room", "press_room", "armory", "admirals_quarters",
                 "communications")
@@ -78,7 +70,7 @@ class Situation:
     """The threats on the board, read once per decision from the view."""
 
     def __init__(self, view: PlayerView) -> None:
-        c = _components()
+        c = view.components
         self.raiders = view.dradis_monitor.count(RAIDER)
         self.ships = len(view.dradis_monitor) - self.raiders
         raiders_total = c.dradis_raiders
@@ -302,7 +294,7 @@ class HeuristicBot:
         if not reveals:
             return None
         me = view.me
-        c = _components()
+        c = view.components
         card = reveals[0]
         effect = c.cylon(str(card.args[0])).effect
         extra = 1 if view.players == 4 else 0  # A9: a second card's effect from the box
@@ -315,7 +307,7 @@ class HeuristicBot:
         if effect == "dradis" and s.raider_slack <= 2 and s.p_raider >= 0.5:
             return card
         if view.distance >= 5 or (view.distance >= 4
-                                  and view.jump_track >= _components().jump_max - 1):
+                                  and view.jump_track >= view.components.jump_max - 1):
             return card  # the humans are about to escape: every check must now fail
         if self.public_suspicion(view) >= 0.75:
             return card  # about to be brigged anyway
@@ -544,7 +536,7 @@ class HeuristicBot:
         p = fail_chance(f.difficulty, help_)
         jump = 0.0
         if f.jump and not view.jump_bonus:
-            last = view.jump_track == _components().jump_max - 1  # this icon jumps
+            last = view.jump_track == view.components.jump_max - 1  # this icon jumps
             jump = 0.35 + (0.25 if last else 0.0)
             if last and view.distance >= 6:
                 jump = 5.0  # this jump wins the game

@@ -180,6 +180,7 @@ class StrongBot(HeuristicBot):
         fixed = self.worlds
         cylon = view.is_cylon
         gains: list[list[float]] = [[] for _ in cands]  # per candidate, per world: v(c) − v(base)
+        sums = [0.0] * len(cands)  # per candidate: v(c) summed over the finished worlds
         worlds = tries = 0
         timed_out = False
         while True:
@@ -209,6 +210,7 @@ class StrongBot(HeuristicBot):
             worlds += 1
             for i, v in enumerate(values):
                 gains[i].append(v - values[0])
+                sums[i] += v
         pick = cands[0]
         best_gain = 0.0
         for i in range(1, len(cands)):
@@ -223,7 +225,10 @@ class StrongBot(HeuristicBot):
         self.last_stats = {"worlds": worlds, "seconds": time.perf_counter() - start,
                            "candidates": [f"{c}{'' if i is None else '/sabotage' if i else '/help'}"
                                           for c, i in cands], "gain": best_gain,
-                           "overruled": pick != cands[0]}
+                           "overruled": pick != cands[0],
+                           # the seat's side's mean value after each candidate (the advice's
+                           # reason): [] when no world was finished
+                           "means": [t / worlds for t in sums] if worlds else []}
         return pick
 
     def rollout(self, g: Any, seat: int, seed: int, intent: bool | None = None) -> float:

@@ -40,15 +40,6 @@ SABOTAGE = 0.6  # how often the modelled Cylon sabotages a check it joins
 NEG = 4 / 6  # both skill dice have four negative faces of six (C5)
 
 
-@lru_cache(maxsize=1)
-def _cylon_ids() -> frozenset[str]:
-    """The Cylon loyalty cards' ids, by their faction in cards.yaml (what the bots'
-    other knowledge of the components comes from too)."""
-    from bsg_desktop.data import load_components
-
-    return load_components().cylon_ids
-
-
 def cylon_cards_in_play(players: int) -> int:
     """S5: one Cylon card in the loyalty deck, two with five players."""
     return 2 if players == 5 else 1
@@ -234,6 +225,7 @@ def _unknown_cards(view: PlayerView, record: Record,
     """
     prob = {s: 0.0 for s in range(view.players)}
     left = cylon_cards_in_play(view.players)
+    cylon_ids = view.components.cylon_ids  # by the cards' faction, in this game's cards
     slots: dict[Any, int] = {}
     known = dict(view.known) if me is not None else {}
     for sv in view.seats:
@@ -243,12 +235,12 @@ def _unknown_cards(view: PlayerView, record: Record,
             left -= 1
             continue
         if s == me:
-            mine = sum(1 for c in view.my_loyalty if c in _cylon_ids())
+            mine = sum(1 for c in view.my_loyalty if c in cylon_ids)
             left -= mine
             prob[s] = 1.0 if mine else 0.0
             continue
         seen = known.get(s)
-        if seen is not None and any(c in _cylon_ids() for c in seen):
+        if seen is not None and any(c in cylon_ids for c in seen):
             prob[s] = 1.0
             left -= 1
             continue

@@ -18,7 +18,6 @@ import random
 from typing import Any
 
 from bsg_desktop.bots.suspicion import Record, sample_cylons
-from bsg_desktop.data import load_components
 from bsg_desktop.engine import Decision, PlayerView, Setup
 from bsg_desktop.engine.actions import ActionStep, Order, RollAction, VoteResult
 from bsg_desktop.engine.core import RAIDER, SHIP
@@ -32,16 +31,6 @@ from bsg_desktop.engine.turn import Turn
 # Decisions whose place in the procedure can be rebuilt from the view alone.
 REBUILDABLE = frozenset({"action", "crisis_die", "crisis_mode", "join", "contribute", "reroll",
                          "jump_die", "jump_penalty"})
-
-_C: Any = None
-
-
-def _components() -> Any:
-    global _C
-    if _C is None:
-        _C = load_components()
-    return _C
-
 
 def _turn(active: int, stage: int) -> Turn:
     t = Turn(active)
@@ -70,7 +59,7 @@ def _action_frames(g: Game, seat: int, ordered_now: bool) -> list[Any]:
 
 
 def _deal_loyalty(g: Game, view: PlayerView, record: Record, rng: random.Random) -> bool:
-    c = _components()
+    c = view.components
     cylon_ids = [cy.id for cy in c.cylons]
     not_ids = [f"not_cylon_{i + 1}" for i in range(c.not_cylon_count)]
     me = view.seat
@@ -127,7 +116,7 @@ def determinize(view: PlayerView, decision: Decision, record: Record,
     """A Game consistent with ``view`` whose pending decision is ``decision``, or None."""
     if decision.kind not in REBUILDABLE or view.seat is None or view.outcome is not None:
         return None
-    c = _components()
+    c = view.components
     setup = Setup(players=view.players, characters=tuple(sv.character for sv in view.seats),
                   morale_variant=view.morale_variant)
     g = Game(setup, rng.randrange(1 << 30), c, record=True)

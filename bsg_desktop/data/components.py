@@ -8,6 +8,7 @@ instead of meeting a traceback.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -22,6 +23,12 @@ LANGS = ("en", "hu")
 MAX_PLAYERS = 5  # seats of the largest game (S5); a cards file has a character for each
 CRISIS_TYPES = ("unrest", "attack", "dradis")
 CYLON_EFFECTS = ("demoralize", "damage", "dradis", "steal_dice")
+# Ids become choice arguments ("demoralize:saul_tigh"), saved moves and phone taps, so a
+# component's id keeps to a form every one of those reads back: a letter, then letters,
+# digits or underscores. The engine's choice grammar (engine/core.py _ARG) accepts all of
+# them; tests/test_data.py proves it.
+ID_FORM = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+ID_FORM_SAID = "a letter, then at most 39 letters, digits or _ (such as saul_tigh)"
 DISABLES = ("a2", "a4", "a5", "a6", "a8", "pass_retrieve")
 
 
@@ -255,6 +262,12 @@ class _Reader:
             raise self.fail(path, f"expected one of {', '.join(choices)}, got {node!r}")
         return node
 
+    def id_(self, node: Any, path: str) -> str:
+        text = self.str_(node, path)
+        if not ID_FORM.fullmatch(text):
+            raise self.fail(path, f"expected an id made of {ID_FORM_SAID}, got {text!r}")
+        return text
+
     def text(self, node: Any, path: str) -> Text:
         m = self.mapping(node, path, LANGS)
         return Text(**{lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGS})
@@ -293,7 +306,7 @@ def parse_components(raw: Any, file: str) -> Components:
                 raise r.fail(f"{p}.part.{key}", "expected a parameter name and a plain value "
                              f"(a word, a whole number, true or false), got {value!r}")
         return Character(
-            id=r.str_(m["id"], f"{p}.id"), rank=r.int_(m["rank"], f"{p}.rank", 1, 99),
+            id=r.id_(m["id"], f"{p}.id"), rank=r.int_(m["rank"], f"{p}.rank", 1, 99),
             name=r.text(m["name"], f"{p}.name"), short=r.text(m["short"], f"{p}.short"),
             ability_title=r.text(m["ability_title"], f"{p}.ability_title"),
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
@@ -319,7 +332,7 @@ def parse_components(raw: Any, file: str) -> Components:
 
     def cylon(n: Any, p: str) -> CylonCard:
         m = r.mapping(n, p, ("id", "faction", "model", "effect", "text"))
-        cid = r.str_(m["id"], f"{p}.id")
+        cid = r.id_(m["id"], f"{p}.id")
         if cid in not_cylon_ids:
             raise r.fail(f"{p}.id", f"duplicate id {cid!r}: the not-Cylon cards are "
                                     f"not_cylon_1 to not_cylon_{not_cylon_count}")
@@ -374,7 +387,7 @@ def parse_components(raw: Any, file: str) -> Components:
         faces = r.items(m["faces"], f"{p}.faces", face)
         if len(faces) != 6:
             raise r.fail(f"{p}.faces", "expected exactly 6 faces")
-        return CrisisDie(id=r.str_(m["id"], f"{p}.id"), players=players, faces=faces)
+        return CrisisDie(id=r.id_(m["id"], f"{p}.id"), players=players, faces=faces)
 
     cdice = r.items(top["crisis_dice"], "crisis_dice", cdie)
     _unique(r, "crisis_dice", [d.id for d in cdice])
@@ -394,7 +407,7 @@ def parse_components(raw: Any, file: str) -> Components:
 
     def location(n: Any, p: str) -> DamageLocation:
         m = r.mapping(n, p, ("id", "name", "disables", "text"))
-        return DamageLocation(id=r.str_(m["id"], f"{p}.id"), name=r.text(m["name"], f"{p}.name"),
+        return DamageLocation(id=r.id_(m["id"], f"{p}.id"), name=r.text(m["name"], f"{p}.name"),
                               disables=r.str_(m["disables"], f"{p}.disables", DISABLES),
                               text=r.text(m["text"], f"{p}.text"))
 

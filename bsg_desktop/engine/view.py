@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from bsg_desktop.data import CrisisFace
+from bsg_desktop.data import Components, CrisisFace
 from bsg_desktop.engine import abilities
 from bsg_desktop.engine.core import CONTRIBUTED, Choice, Event, Outcome
 
@@ -98,6 +98,10 @@ class PlayerView(NamedTuple):
     # L1: this seat holds a Cylon card (by the cards' faction in cards.yaml); the seat's
     # own secret, like my_loyalty
     cylon: bool = False
+    # The game's components (cards.yaml, or a user's cards file): public rules data that
+    # every seat knows, carried so that a bot plays by the game it is in, not by the
+    # shipped cards. Constant for a game; never a secret.
+    components: Components | None = None
 
     def info_dict(self) -> dict[str, Any]:
         return dict(self.info)
@@ -253,6 +257,7 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
         record=_record(g, vc),
         cylon=me.is_cylon if me is not None else False,
+        components=g.c,
     )
 
 

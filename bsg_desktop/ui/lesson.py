@@ -92,6 +92,7 @@ class LessonPanel(QWidget):
     take_over_requested = Signal()
     close_requested = Signal()
     rule_requested = Signal(str)
+    next_lesson_requested = Signal()
 
     def __init__(self, comp: Components, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,6 +164,13 @@ class LessonPanel(QWidget):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrow keys belong to the lesson
             nav.addWidget(b)
         outer.addLayout(nav)
+        # at a course lesson's end: the next lesson, so a learner goes on without the menu
+        self.next_lesson_button = QPushButton(objectName="forward")
+        self.next_lesson_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.next_lesson_button.hide()
+        self.next_lesson_button.clicked.connect(self.next_lesson_requested.emit)
+        outer.addWidget(self.next_lesson_button)
+        self._next_lesson = ""
         # a row that wraps: at 1024x640 the side panel is too narrow for all three
         # ("Take over", "Close lesson" were cut to "ake ove", "ose less")
         more_row = QWidget()
@@ -192,6 +200,17 @@ class LessonPanel(QWidget):
         self.error.hide()
         self.error.clear()
         self._fill()
+
+    def set_next_lesson(self, title: str) -> None:
+        """Offer the course's next lesson (its numbered title) once this one is at its
+        end; an empty title offers none."""
+        self._next_lesson = title
+        self._show_next_lesson()
+
+    def _show_next_lesson(self) -> None:
+        at_end = self._lesson is not None and self._lesson.at_end
+        self.next_lesson_button.setText(tr("teach.panel.next_lesson", title=self._next_lesson))
+        self.next_lesson_button.setVisible(bool(self._next_lesson) and at_end)
 
     def add_section(self, widget: QWidget) -> None:
         """Put a widget under the next step's picture (the review's secrets and chart)."""
@@ -241,6 +260,7 @@ class LessonPanel(QWidget):
         self.forward_button.setEnabled(not lesson.at_end)
         self.reset_button.setEnabled(not lesson.at_start)
         self._fill_next(lesson)
+        self._show_next_lesson()
 
     def _fill_next(self, lesson: Lesson) -> None:
         _clear(self.faces_row)

@@ -25,7 +25,16 @@ from bsg_desktop.engine import Game, PlayerView, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import describer_for
-from bsg_desktop.teach import DEMO_DIR, DemoEntry, Lesson, list_demos
+from bsg_desktop.teach import (
+    COURSE_FILE,
+    DEMO_DIR,
+    Chapter,
+    CourseError,
+    DemoEntry,
+    Lesson,
+    course,
+    list_demos,
+)
 from bsg_desktop.ui.controller import HUMAN
 from bsg_desktop.ui.scene import BoardScene
 
@@ -33,16 +42,56 @@ from bsg_desktop.ui.scene import BoardScene
 class LessonScreen:
     """Lessons and reviews in the main window (a part of `MainWindow`)."""
 
+    demo_dir: Path = DEMO_DIR  # the course's folder (a test points it at its own)
+
     @property
     def demos(self) -> list[DemoEntry]:
         if self._demos is None:
-            self._demos = list_demos(DEMO_DIR)
+            self._demos = list_demos(self.demo_dir)
             self._fill_learn()
         return self._demos
 
     @demos.setter
     def demos(self, entries: list[DemoEntry]) -> None:
         self._demos = list(entries)
+
+    def chapters(self) -> list[Chapter]:
+        """The demos as the course, in learning order; one untitled chapter of them all
+        in a folder with no course file, or whose course file does not match its demos
+        (a fault of the install, said in the status bar rather than hiding the lessons)."""
+        try:
+            return course(self.demo_dir)
+        except CourseError as e:
+            if (self.demo_dir / COURSE_FILE).exists():
+                self.statusBar().showMessage(str(e), 10000)
+            return [Chapter(1, "", tuple(self.demos))]
+
+    def course_place(self, path: Path) -> tuple[Chapter, int] | None:
+        """Where a demo sits in the course (chapter, index), or None (a teacher's own)."""
+        for chapter in self.chapters():
+            for i, d in enumerate(chapter.lessons):
+                if d.path == Path(path):
+                    return chapter, i
+        return None
+
+    def next_in_course(self, path: Path) -> tuple[Chapter, int] | None:
+        """The lesson that follows a course demo, the next chapter's first after a
+        chapter's last; None after the last lesson or for a lesson outside the course."""
+        flat = [(c, i) for c in self.chapters() for i in range(len(c.lessons))]
+        for k, (c, i) in enumerate(flat):
+            if c.lessons[i].path == Path(path):
+                return flat[k + 1] if k + 1 < len(flat) else None
+        return None
+
+    @Slot()
+    def next_lesson(self) -> None:
+        """Open the course's next lesson (offered at the end of a course lesson)."""
+        if self.lesson is None or not self.lesson.scenario.path:
+            return
+        nxt = self.next_in_course(Path(self.lesson.scenario.path))
+        if nxt is not None:
+            chapter, i = nxt
+            self.open_demo(chapter.lessons[i].path)
 
     @property
     def lessons_dir(self) -> Path:
@@ -79,8 +128,21 @@ class LessonScreen:
         m.clear()
         m.setToolTipsVisible(True)
         self.demo_actions = {}
-        for d in self._demos or ():
-            self.demo_actions[d.path] = self._demo_action(m, d)
+        done = self.settings.lessons_done()
+        # the course, a submenu per chapter: one flat menu of every demo in file order
+        # was two screen-high columns at 1366x768, with the first lesson 18th
+        self.chapter_menus: list[QMenu] = []
+        for chapter in self.chapters():
+            sub = m.addMenu(tr("teach.course.chapter", number=chapter.number,
+                               title=chapter.title()) if chapter.id else tr("teach.menu.demos"))
+            sub.setToolTipsVisible(True)
+            self.chapter_menus.append(sub)
+            for i, d in enumerate(chapter.lessons):
+                text = chapter.numbered(i) if chapter.id else d.title()
+                a = self._demo_action(sub, d, text)
+                if d.path.stem in done:
+                    a.setText(tr("teach.menu.done", title=text))
+                self.demo_actions[d.path] = a
         m.addSeparator()
         self.menu_my_lessons = m.addMenu(tr("teach.menu.mine"))
         mine = self.my_lessons()
@@ -97,10 +159,10 @@ class LessonScreen:
         if hasattr(self, "review_tools"):
             m.addAction(self.review_tools.act_editor)
 
-    def _demo_action(self, menu: QMenu, d: DemoEntry) -> QAction:
+    def _demo_action(self, menu: QMenu, d: DemoEntry, text: str = "") -> QAction:
         """One lesson in a menu: its title, the rules it shows as tooltip; a file with
         errors by its name, disabled, the error as tooltip."""
-        a = menu.addAction(d.title() if not d.error else d.path.name)
+        a = menu.addAction((text or d.title()) if not d.error else d.path.name)
         menu.setToolTipsVisible(True)
         if d.error:
             a.setEnabled(False)
@@ -141,11 +203,10 @@ class LessonScreen:
 
     @Slot()
     def _first_demo(self) -> None:
-        """The 'learn the rules' button on the empty panel opens the first working demo
-        (the Learn menu lists them all)."""
-        usable = [d for d in self.demos if not d.error]
-        # the setup demo is the natural first lesson; otherwise the first that works
-        usable.sort(key=lambda d: not d.path.stem.startswith("s1_"))
+        """The 'learn the rules' button on the empty panel opens the course's first
+        lesson (the Learn menu lists them all, by chapter)."""
+        # the course's first lesson that works
+        usable = [d for c in self.chapters() for d in c.lessons if not d.error]
         if usable:
             self.open_demo(usable[0].path)
 
@@ -251,6 +312,23 @@ class LessonScreen:
         self.log.sync(self._lesson_describer[1] or describer_for(le.game),
                       visible_log(le.game, None))
         self._show_lesson()
+        self._course_progress(le)
+
+    def _course_progress(self, le: Lesson) -> None:
+        """A course lesson stepped to its end is remembered as done (the Learn menu ticks
+        it, across restarts), and the panel offers the next one."""
+        path = le.scenario.path
+        place = self.course_place(Path(path)) if path else None
+        if place is None:
+            self.lesson_panel.set_next_lesson("")
+            return
+        if le.at_end:
+            stem = Path(path).stem
+            if stem not in self.settings.lessons_done():
+                self.settings.mark_lesson_done(stem)
+                self._fill_learn()
+        nxt = self.next_in_course(Path(path))
+        self.lesson_panel.set_next_lesson("" if nxt is None else nxt[0].numbered(nxt[1]))
 
     def _lesson_view(self, pos: int) -> PlayerView | None:
         """The lesson's public view at ``pos`` (replayed once, then remembered): the

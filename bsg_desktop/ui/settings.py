@@ -216,6 +216,15 @@ class Settings:
             self._set("print", key, stored)
 
     # session: a game in progress that did not reach a clean exit is offered back
+    def lessons_done(self) -> set[str]:
+        """The course lessons stepped through to their end (by file name, without .yaml)."""
+        return set(_texts(self._get("learn", "done", [])))
+
+    def mark_lesson_done(self, name: str) -> None:
+        done = self.lessons_done()
+        if name not in done:
+            self._set("learn", "done", sorted(done | {name}))
+
     def clean_exit(self) -> bool:
         return self._flag("session", "clean_exit", True)
 

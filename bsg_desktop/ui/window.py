@@ -206,6 +206,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         lp.take_over_requested.connect(self.take_over)
         lp.close_requested.connect(self.close_lesson)
         lp.rule_requested.connect(self.show_rules)
+        lp.next_lesson_requested.connect(self.next_lesson)
 
         self.phones = PhoneHost(c, self)  # phones as private screens (File → Invite players…)
         self.invite_dialog: InviteDialog | None = None
