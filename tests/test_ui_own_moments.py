@@ -283,3 +283,38 @@ def test_l1_a_phone_seat_keeps_its_moment_until_it_decides_there(qapp) -> None: 
                 assert held - {NEW_CYLON} <= set(c.own) | {seat}
     finally:
         c.stop()
+
+
+def test_w2_cylons_winning_with_no_cylon_player_is_said_on_the_end_screen(
+        win, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A 4-player game whose Cylon card was never dealt can still end in a Cylon win
+    (the fleet fell): the end screen says no player was a Cylon, so a table of humans
+    who all lost knows why; a game with a Cylon player does not say it."""
+    from bsg_desktop.bots import make_bot
+    from bsg_desktop.engine import Setup, new_game
+    from bsg_desktop.ui.dialogs import GameOverDialog
+
+    found: dict[bool, object] = {}
+    for seed in range(400):
+        g = new_game(Setup(players=4), seed)
+        bots = [make_bot("heuristic", seed * 10 + s) for s in range(4)]
+        while g.outcome is None and not g.stalled:
+            d = g.pending
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        view = g.view(None)
+        if view.outcome is None or view.outcome.winner != "cylons":
+            continue
+        nobody = not any(COMP.is_cylon_card(c) for cards in view.all_loyalty for c in cards)
+        found.setdefault(nobody, view)
+        if len(found) == 2:
+            break
+    assert set(found) == {True, False}
+    for lang, words in (("en", "No player was a Cylon"), ("hu", "egyik játékos sem volt Cylon")):
+        set_language(lang)
+        dlg = GameOverDialog(COMP, found[True], win)  # type: ignore[arg-type]
+        qtbot.addWidget(dlg)
+        assert dlg.no_cylon is not None and words in dlg.no_cylon.text()
+        other = GameOverDialog(COMP, found[False], win)  # type: ignore[arg-type]
+        qtbot.addWidget(other)
+        assert other.no_cylon is None
+    set_language("en")

@@ -218,6 +218,14 @@ class GameOverDialog(QDialog):
         head.setStyleSheet("font-size: 18px; font-weight: 700;")
         head.setToolTip(rule_text(out.rule, language()))
         lay.addWidget(head)
+        # the Cylons can win with no Cylon at the table (their card never dealt): say so,
+        # or a table of humans who all lost is left wondering whom they lost to
+        self.no_cylon: QLabel | None = None
+        if out.winner == "cylons" and not any(comp.is_cylon_card(card)
+                                              for cards in view.all_loyalty for card in cards):
+            self.no_cylon = QLabel(tr("ui.gameover.no_cylon_player"), wordWrap=True)
+            self.no_cylon.setStyleSheet("font-size: 15px;")
+            lay.addWidget(self.no_cylon)
         lay.addWidget(QLabel(tr("ui.gameover.loyalty")))
         grid = QGridLayout()
         self.texts: list[str] = []
