@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("bsg_desktop.advice", "what a good player would do in a saved game's pending "
                                    "decision, from that seat's view only"),
     "print": ("bsg_desktop.printing.command", "write the print-and-play PDFs"),
-    "league": ("bsg_desktop.bots.league", "play the bot levels against each other"),
+    "league": ("bsg_desktop.league", "play the bot levels against each other"),
     "install-desktop": ("bsg_desktop.desktop", "add (or --uninstall) the Linux menu entry"),
 }
 # the commands that never read the cards: no --cards, and BSG_CARDS is not checked for them

@@ -56,6 +56,17 @@ def test_nothing_outside_ui_imports_ui() -> None:
     assert {m: i for m, i in wrong.items() if i} == {}
 
 
+def test_bots_import_no_driver() -> None:
+    """Bots are players: they sit under the drivers that run games (the simulator, the
+    league, scenarios, replays, the window, the phones) and import none of them."""
+    drivers = ("bsg_desktop.sim", "bsg_desktop.league", "bsg_desktop.scenario",
+               "bsg_desktop.replay", "bsg_desktop.cli", "bsg_desktop.ui", "bsg_desktop.companion")
+    found = imports()
+    wrong = {m: sorted(i for i in imp if any(_inside(i, d) for d in drivers))
+             for m, imp in found.items() if _inside(m, "bsg_desktop.bots")}
+    assert {m: i for m, i in wrong.items() if i} == {}
+
+
 def test_present_imports_neither_ui_nor_companion_nor_qt() -> None:
     found = imports()
     for m, imp in found.items():

@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from bsg_desktop import cli
-from bsg_desktop.bots import league
+from bsg_desktop import cli, league
 from bsg_desktop.engine import PlayerView
 from bsg_desktop.sim import Tally, parse_spec, play_game
 
