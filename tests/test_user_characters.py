@@ -204,3 +204,81 @@ def test_x1_a_users_command_part_is_told_with_its_owner_and_its_own_values() -> 
     assert line == "Hard Line: a contributed −2 counts as −1 on Tigh's turn."
     hu = d.describe(Event("command_applies", "X1", (("seat", 0), ("count", 1))), "hu")
     assert "Tigh" in hu and "−2" in hu and "−1" in hu and "Adama" not in hu
+
+
+TYROL_FILE = SAUL_FILE.parent / "galen_tyrol.yaml"
+TYROL = replace(load_components(TYROL_FILE), crisis_dice=PINNED.crisis_dice)
+TYROL_CAST = ("galen_tyrol", "gaius_baltar", "laura_roslin", "william_adama")
+
+
+def tyrol_check(skill: list[int]) -> Game:
+    """Tyrol's crisis check (difficulty 6): the others pass, Tyrol joins and contributes
+    every die he rolled."""
+    g = new_game(Setup(players=4, characters=TYROL_CAST), 1, TYROL, overrides={
+        "loyalty": HUMAN, "step": "crisis"}, script_skill=skill, script_crisis=[C_UNREST_6_1, 0])
+    g.apply("crisis:0")
+    while not (g.pending.seat == 0 and g.pending.kind == "join"):
+        g.apply(g.pending.options[0] if g.pending.kind != "join" else "pass")
+    g.apply("join")
+    rolled = sorted(die for die, _kind, _value in g.pending.info_dict()["rolled"])
+    g.apply("contribute:" + ",".join(map(str, rolled)))
+    return g
+
+
+def test_salvage_after_a_failed_check_takes_back_one_spent_die_of_the_chosen_kind() -> None:
+    """The Salvage part, one file (engine/abilities/salvage.py) with its texts: after the
+    check fails and its dice are spent, Tyrol may take one back; his lines cite his own
+    rule line (X11), which the rules reference writes from his card."""
+    from bsg_desktop.log import describer_for
+    from bsg_desktop.present.handover import hand_over_needed
+    from bsg_desktop.rules import rule_sections, rule_text
+
+    g = tyrol_check([-2, -1, -2, -1, 1])
+    assert g.check is None or g.check.success is False
+    assert g.pending.seat == 0 and g.pending.kind == "salvage"
+    assert [str(o) for o in g.pending.options] == ["salvage:strong", "salvage:weak", "keep"]
+    assert not hand_over_needed("salvage")  # spent dice are public: the shared screen asks
+    spent = len(g.players[0].spent_dice)
+    events = g.apply("salvage:weak")
+    assert len(g.players[0].spent_dice) == spent - 1
+    back = of(events, "die_retrieved")
+    assert back and back[0].get("kind") == "weak" and back[0].rule == "X11"
+    line = describer_for(g).describe(of(events, "salvaged")[0], "en")
+    assert "Salvage" in line and "Tyrol" in line
+    assert "Galen Tyrol — Salvage" in rule_text("X11", "en", TYROL)
+    assert "Galen Tyrol — Mentés" in rule_text("X11", "hu", TYROL)
+    assert "X11" in dict(rule_sections("en", TYROL))["X. Cards"]
+
+
+def test_salvage_is_not_offered_after_a_check_that_succeeded() -> None:
+    g = tyrol_check([4, 4, 3, 1, 1])  # 13 of 6: the check succeeds
+    assert g.pending.kind != "salvage"
+
+
+def test_salvage_is_played_by_every_driver_s_bots_and_its_saves_replay(tmp_path: Path) -> None:
+    """simulate with the strong bots plays the file; a saved game with Tyrol loads."""
+    from bsg_desktop.engine.save import load_game, save_game
+
+    out = subprocess.run([sys.executable, "-m", "bsg_desktop", "simulate", "--cards",
+                          str(TYROL_FILE), "--games", "3", "--players", "5", "--bots", "strong",
+                          "--worlds", "2", "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["errors"] == 0
+    g = tyrol_check([-2, -1, -2, -1, 1])
+    g.apply("salvage:strong")
+    save_game(g, tmp_path / "tyrol.json")
+    os.environ["BSG_CARDS"] = str(TYROL_FILE)  # a save is read with the cards in play
+    try:
+        again = load_game(tmp_path / "tyrol.json")
+    finally:
+        os.environ.pop("BSG_CARDS", None)
+    assert again.choices == g.choices
+
+
+def test_a_users_character_cites_its_own_rule_line_not_the_part_it_borrows() -> None:
+    g = saul_rolled([-2, -1, -2, -1, 4])
+    rolled = [die for die, _kind, _value in g.pending.info_dict()["rolled"]]
+    assert g.pending.options and any(o.verb == "initiative" for o in g.pending.options)
+    ev = of(g.apply(f"initiative:{rolled[0]}"), "initiative")[0]
+    assert ev.rule == "X11" and SAUL.character("saul_tigh").rule == "X11"
+    assert load_components().character("lee_adama").rule == "X2"

@@ -182,6 +182,7 @@ def _skill_check(g: Game, seat: int, phase: str, rule: str) -> SkillCheck:
     sc.idx = sc.order.index(seat)
     sc.phase = phase
     sc.rule = rule
+    sc.after_idx = 0
     return sc
 
 

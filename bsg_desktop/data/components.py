@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,10 @@ class Character:
     # the ability's part and its parameters, (("name", "initiative"), ("per", "turn"), …):
     # engine/abilities reads it; nothing else asks which character this is
     part: tuple[tuple[str, Any], ...] = ()
+    # its own line in the rules' X section, which its ability's log lines cite: the
+    # shipped five say theirs (X1–X5); a user's character without one gets the next
+    # free X id from X11 on, whose text the rules reference makes from this card
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +280,29 @@ class _Reader:
         return tuple(build(item, f"{path}[{i}]") for i, item in enumerate(self.seq(node, path)))
 
 
+RULE_FORM = re.compile(r"X[1-9][0-9]{0,2}")
+FIRST_USER_RULE = 11  # X1–X10 are the rulebook's cards (characters, Admiral, Cylons)
+
+
+def _rule_id(r: _Reader, node: Any, path: str) -> str:
+    text = r.str_(node, path)
+    if not RULE_FORM.fullmatch(text):
+        raise r.fail(path, f"expected a rule id of the X section such as X11, got {text!r}")
+    return text
+
+
+def _with_rules(r: _Reader, characters: tuple[Character, ...]) -> tuple[Character, ...]:
+    """Each character with its rule id: its own, or the next free one from X11 on."""
+    taken: list[str] = []
+    for i, c in enumerate(characters):
+        if c.rule in taken:
+            raise r.fail(f"characters[{i}].rule", f"rule {c.rule} is another character's")
+        if c.rule:
+            taken.append(c.rule)
+    free = (f"X{n}" for n in range(FIRST_USER_RULE, 1000) if f"X{n}" not in taken)
+    return tuple(c if c.rule else replace(c, rule=next(free)) for c in characters)
+
+
 def _unique(r: _Reader, path: str, ids: list[str]) -> None:
     seen: set[str] = set()
     for i, x in enumerate(ids):
@@ -312,9 +339,10 @@ def parse_components(raw: Any, file: str) -> Components:
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
             has_action=r.bool_(m["has_action"], f"{p}.has_action"),
             part=tuple(part.items()),
+            rule=_rule_id(r, m["rule"], f"{p}.rule") if "rule" in m else "",
         )
 
-    characters = r.items(top["characters"], "characters", character)
+    characters = _with_rules(r, r.items(top["characters"], "characters", character))
     if len(characters) < MAX_PLAYERS:
         raise r.fail("characters", f"expected at least {MAX_PLAYERS} characters, one for each "
                      "seat of the largest game (rule C2)")

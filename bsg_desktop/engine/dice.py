@@ -133,10 +133,21 @@ def pass_rule(g: Machine, seat: int, forced: bool) -> str:
     return "D5"
 
 
+# A check's steps, in the order it goes through them for each seat and then once:
+ASK = "ask"  # the next seat in D3 order joins or passes
+CONTRIBUTE = "contribute"  # a joined seat contributes some of its rolled dice (D7)
+REROLL = "reroll"  # … and may reroll the rest and contribute again (D8)
+AFTER = "after"  # a part's question once the seat stopped contributing (X4)
+CALLER = "caller"  # every seat asked: the caller's part before the result (X3)
+RESOLVE = "resolve"  # the total against the difficulty; contributed dice are spent (D10)
+RESULT = "result"  # each seat's part, in D3 order, once the result is known
+DONE = "done"
+
+
 class SkillCheck(Task):
     """A crisis check (K2) or a vote (A6): everyone may join, in turn."""
 
-    __slots__ = ("order", "idx", "phase", "rule")
+    __slots__ = ("order", "idx", "phase", "rule", "after_idx")
 
     def __init__(self, g: Machine, kind: str, difficulty: int, caller: int, rule: str) -> None:
         g.check = Check(kind, difficulty, caller, abilities.counts_as(g, kind), g.active)
@@ -144,8 +155,9 @@ class SkillCheck(Task):
         # ordered player (A8) called the vote.
         self.order = g.order_from_left(g.active)
         self.idx = 0
-        self.phase = "ask"
+        self.phase = ASK
         self.rule = rule
+        self.after_idx = 0  # the seat the RESULT step asks next (an index into ``order``)
         g.emit("check_started", rule, kind=kind, difficulty=difficulty, caller=caller)
 
     @property
@@ -154,9 +166,9 @@ class SkillCheck(Task):
 
     def run(self, g: Machine) -> Decision | None:
         ch = g.check
-        if self.phase == "ask":
+        if self.phase == ASK:
             if self.idx >= len(self.order):
-                self.phase = "caller"
+                self.phase = CALLER
                 return None
             seat = self.seat
             if not g.players[seat].active_dice:
@@ -168,7 +180,7 @@ class SkillCheck(Task):
                 return None
             return g.ask(seat, "join", JOIN_PASS, "D3", check=ch.kind,
                          difficulty=ch.difficulty, total=ch.total)
-        if self.phase == "contribute":
+        if self.phase == CONTRIBUTE:
             seat = self.seat
             p = g.players[seat]
             dice = rolled(g, seat)
@@ -178,34 +190,50 @@ class SkillCheck(Task):
                 opts = (*opts, *extra)
             return g.ask(seat, "contribute", opts, "D7", rolled=dice, total=ch.total,
                          difficulty=ch.difficulty, check=ch.kind)
-        if self.phase == "reroll":
+        if self.phase == REROLL:
             return g.ask(self.seat, "reroll", REROLL_STOP, "D8", total=ch.total,
                          difficulty=ch.difficulty)
-        if self.phase == "after":  # X4, once the seat has stopped contributing
+        if self.phase == AFTER:  # X4, once the seat has stopped contributing
             after = abilities.after_contributing(g, self.seat, self._contributed(g))
             if after is None:
                 self._next()
             return after
-        if self.phase == "caller":  # X3
-            self.phase = "resolve"
+        if self.phase == CALLER:  # X3
+            self.phase = RESOLVE
             return abilities.before_result(g, ch.caller)
-        # resolve
-        total = ch.compute()
-        ch.success = total >= ch.difficulty
-        g.emit("check_result", "K2" if ch.kind == "crisis" else "A6", kind=ch.kind,
-               total=total, difficulty=ch.difficulty, success=ch.success)
-        g.spend_contributed()
+        if self.phase == RESOLVE:
+            total = ch.compute()
+            ch.success = total >= ch.difficulty
+            g.emit("check_result", "K2" if ch.kind == "crisis" else "A6", kind=ch.kind,
+                   total=total, difficulty=ch.difficulty, success=ch.success)
+            g.spend_contributed()
+            self.phase = RESULT
+            return None
+        if self.phase == RESULT:
+            while self.after_idx < len(self.order):
+                seat = self.order[self.after_idx]
+                asked = abilities.after_result(g, seat, bool(ch.success))
+                if asked is not None:
+                    return asked
+                self.after_idx += 1
+            self.phase = DONE
         g.pop()
         return None
 
     def apply(self, g: Machine, choice: Choice) -> None:
+        if self.phase == RESULT:  # a part's question after the result: answered, next
+            seat = self.order[self.after_idx]
+            if choice.verb != "keep" and abilities.owns(g, seat, choice):
+                abilities.apply(g, seat, choice)
+            self.after_idx += 1
+            return
         seat = self.order[self.idx] if self.idx < len(self.order) else g.check.caller
         p = g.players[seat]
         v = choice.verb
         if v == "join":
             g.emit("joined", "D3", seat=seat)
             g.roll_dice(seat, p.active_dice, "D2")
-            self.phase = "contribute"
+            self.phase = CONTRIBUTE
         elif v == "pass":
             rule = pass_rule(g, seat, False)
             g.emit("passed", rule, seat=seat, forced=False)
@@ -217,25 +245,25 @@ class SkillCheck(Task):
             if p.revealed:
                 self._finish(g, seat)
             elif p.active_dice:
-                self.phase = "reroll"
+                self.phase = REROLL
             else:
                 self._finish(g, seat)
         elif v == "reroll":
             g.roll_dice(seat, p.active_dice, "D8")
-            self.phase = "contribute"
+            self.phase = CONTRIBUTE
         elif v == "stop":
             self._finish(g, seat)
         elif v == "keep":
-            if self.phase == "after":
+            if self.phase == AFTER:
                 self._next()
         elif abilities.owns(g, seat, choice):
             abilities.apply(g, seat, choice)
-            if self.phase == "after":
+            if self.phase == AFTER:
                 self._next()
 
     def _finish(self, g: Machine, seat: int) -> None:
         g.clear_rolled(seat)
-        self.phase = "after"
+        self.phase = AFTER
 
     def _contributed(self, g: Machine) -> int:
         """How many dice the deciding seat has contributed to this check."""
@@ -243,4 +271,4 @@ class SkillCheck(Task):
 
     def _next(self) -> None:
         self.idx += 1
-        self.phase = "ask"
+        self.phase = ASK

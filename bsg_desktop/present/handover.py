@@ -26,12 +26,14 @@ Whether a decision is handed over depends on its kind alone, which every seat se
 from __future__ import annotations
 
 from bsg_desktop.engine import Decision, PlayerView
+from bsg_desktop.engine.abilities import public_kinds
 
-# decision kinds whose choices and words come from public facts only
+# decision kinds whose choices and words come from public facts only: the rules' own,
+# and those each character part declares (engine/abilities, ``public_kinds``)
 PUBLIC_KINDS = frozenset({
-    "join", "retrieve", "kara", "roslin", "boost", "repair", "remove_ship", "ordered",
+    "join", "retrieve", "boost", "repair", "remove_ship", "ordered",
     "crisis_mode", "cylon_demoralize", "cylon_steal", "k8_penalty", "jump_penalty",
-})
+}) | public_kinds()
 
 
 def hand_over_needed(kind: str | None) -> bool:

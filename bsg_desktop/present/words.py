@@ -58,7 +58,7 @@ def decision_words(comp: Components, view: PlayerView) -> str:
     who = player_name(comp, view, seat)
     if kind == "action" and info.get("ordered"):
         return tr("ui.decision.action_ordered", player=who)
-    fields: dict[str, Any] = {"player": who}
+    fields: dict[str, Any] = {"player": who, "ability": ability_title(comp, view, seat)}
     for k, v in info.items():
         if k == "check":
             fields[k] = tr(f"ui.check.{v}")
@@ -76,10 +76,19 @@ def decision_words(comp: Components, view: PlayerView) -> str:
     return sentence
 
 
+def ability_title(comp: Components, view: PlayerView, seat: Any) -> str:
+    """The ability title of the character at ``seat`` (a part's words name the ability
+    as the character's card does, not as the shipped character whose part it borrows)."""
+    if not isinstance(seat, int) or not 0 <= seat < len(view.seats):
+        return ""
+    return text(comp.character(view.seats[seat].character).ability_title)
+
+
 def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
     """One option as a button label."""
     v, a = choice.verb, choice.args
     info = view.info_dict()
+    ability = ability_title(comp, view, view.pending_seat)
 
     def who(x: Any) -> str:
         return player_name(comp, view, x)
@@ -87,7 +96,7 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
     if v in ("skip", "a2", "a3", "a4", "a5"):
         return tr(f"ui.choice.{v}")
     if v == "a1":
-        return tr("ui.choice.a1", target=who(a[0]))
+        return tr("ui.choice.a1", target=who(a[0]), ability=ability)
     if v == "a6":
         return tr(f"ui.choice.a6_{a[0]}", target=who(a[1]))
     if v == "a8":
@@ -129,7 +138,9 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
     if v == "steal":
         return tr("ui.choice.steal", target=who(a[0]), kind=_kind(comp, a[1]))
     key = f"ui.choice.{v}"
-    label = tr(key)
+    # a part's choice: named by the character's ability, and a die kind it names
+    kind = next((_kind(comp, x) for x in a if x in ("strong", "weak")), "")
+    label = tr(key, ability=ability, kind=kind)
     return label if label != key else str(choice)
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bsg_desktop.data import load_components
+from bsg_desktop.i18n import text, tr
 from bsg_desktop.resources import package_path
 
 if TYPE_CHECKING:
@@ -32,35 +33,57 @@ VALUES: dict[str, Callable[[Components], int]] = {
 }
 
 
-def _values(components: Components | None) -> tuple[tuple[str, int], ...]:
+def _values(components: Components | None, lang: str = "en") -> tuple[tuple[str, Any], ...]:
+    """What the cards in play put into the rules: the numbers of ``VALUES``, and the X
+    line of each character whose own line the rules file does not have (a user's)."""
     c = components if components is not None else load_components()
-    return tuple((name, value(c)) for name, value in VALUES.items())
+    values: list[tuple[str, Any]] = [(name, value(c)) for name, value in VALUES.items()]
+    lines = tuple(f"- {ch.rule} " + tr("rules.character_line", lang, name=text(ch.name, lang),
+                                        title=text(ch.ability_title, lang),
+                                        ability=text(ch.ability, lang),
+                                        brig=text(ch.brig, lang))
+                  for ch in c.characters if ch.rule not in _SHIPPED_X)
+    values.append((_X_LINES, lines))
+    return tuple(values)
+
+
+_X_LINES = "x lines"
+# the X lines the rules files hold themselves (the rulebook's characters and cards)
+_SHIPPED_X = frozenset(f"X{n}" for n in range(1, 11))
 
 
 def rules_markdown(lang: str = "en", components: Components | None = None) -> str:
     """The rules file in ``lang`` (English if there is none), with the values of
-    ``components`` (the cards in play when None) in place of their placeholders."""
-    return _markdown(lang, _values(components))
+    ``components`` (the cards in play when None) in place of their placeholders, and a
+    line in the X section for each of its characters that the rulebook does not have."""
+    return _markdown(lang, _values(components, lang))
 
 
 @lru_cache(maxsize=8)
-def _markdown(lang: str, values: tuple[tuple[str, int], ...]) -> str:
+def _markdown(lang: str, values: tuple[tuple[str, Any], ...]) -> str:
     path = _FOLDER / f"rules.{lang}.md"
     if not path.exists():
         path = _FOLDER / "rules.en.md"
     text = path.read_text(encoding="utf-8")
     for name, value in values:
+        if name == _X_LINES:
+            if value:  # at the end of the X section, before the next heading
+                start = text.index("\n## X.")
+                end = text.find("\n## ", start + 1)
+                end = len(text) if end < 0 else end
+                text = text[:end].rstrip("\n") + "\n" + "\n".join(value) + "\n" + text[end:]
+            continue
         text = text.replace("{" + name + "}", str(value))
     return text
 
 
 def rule_texts(lang: str = "en", components: Components | None = None) -> dict[str, str]:
     """Rule id -> its full text (continuation lines joined)."""
-    return _texts(lang, _values(components))
+    return _texts(lang, _values(components, lang))
 
 
 @lru_cache(maxsize=8)
-def _texts(lang: str, values: tuple[tuple[str, int], ...]) -> dict[str, str]:
+def _texts(lang: str, values: tuple[tuple[str, Any], ...]) -> dict[str, str]:
     out: dict[str, str] = {}
     current: str | None = None
     for line in _markdown(lang, values).splitlines():
@@ -84,12 +107,19 @@ def rule_ids() -> list[str]:
     return list(rule_texts("en"))
 
 
-@lru_cache(maxsize=4)
-def rule_sections(lang: str = "en") -> tuple[tuple[str, tuple[str, ...]], ...]:
+def rule_sections(lang: str = "en", components: Components | None = None,
+                  ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The file's sections in order: (heading, rule ids), so a reader sees every rule
-    under the heading it belongs to (T0 with the turn, I1–I24 with the readings)."""
+    under the heading it belongs to (T0 with the turn, I1–I24 with the readings, a
+    user's character with the cards)."""
+    return _sections(lang, _values(components, lang))
+
+
+@lru_cache(maxsize=8)
+def _sections(lang: str, values: tuple[tuple[str, Any], ...],
+              ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     out: list[tuple[str, list[str]]] = []
-    for line in _markdown(lang, ()).splitlines():
+    for line in _markdown(lang, values).splitlines():
         m = _SECTION.match(line)
         if m:
             out.append((f"{m.group(1)}. {m.group(2).strip()}", []))

@@ -16,6 +16,7 @@ from bsg_desktop.engine.abilities.detector import Detector
 from bsg_desktop.engine.abilities.influence import Influence
 from bsg_desktop.engine.abilities.initiative import Initiative
 from bsg_desktop.engine.abilities.reckless import Reckless
+from bsg_desktop.engine.abilities.salvage import Salvage
 from bsg_desktop.engine.core import Choice, Decision
 from bsg_desktop.errors import DataError
 
@@ -24,10 +25,10 @@ if TYPE_CHECKING:
     from bsg_desktop.engine.machine import Machine
 
 PARTS: dict[str, type[Ability]] = {p.name: p for p in (Command, Initiative, Reckless, Influence,
-                                                      Detector)}
+                                                      Detector, Salvage)}
 
 __all__ = ["PARTS", "Ability", "ability_of", "action_choices", "check_parts", "contribute_choices",
-           "counts_as", "part_of", "parts_of"]
+           "counts_as", "part_of", "parts_of", "public_kinds"]
 
 
 def part_of(character: Character, file: str = "cards.yaml", where: str = "part") -> Ability:
@@ -76,6 +77,15 @@ def after_contributing(g: Machine, seat: int, dice: int) -> Decision | None:
 
 def before_result(g: Machine, seat: int) -> Decision | None:
     return ability_of(g, seat).before_result(g, seat)
+
+
+def after_result(g: Machine, seat: int, success: bool) -> Decision | None:
+    return ability_of(g, seat).after_result(g, seat, success)
+
+
+def public_kinds() -> frozenset[str]:
+    """The decision kinds the parts declare public (asked on the shared screen)."""
+    return frozenset().union(*(part.public_kinds for part in PARTS.values()))
 
 
 def counts_as(g: Machine, check: str) -> tuple[tuple[int, int], ...]:

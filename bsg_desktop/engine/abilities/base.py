@@ -12,6 +12,8 @@ the hooks it cares about:
 - ``contribute_choices``: choices it adds to a contribute decision (X2);
 - ``after_contributing``: a decision it asks once a seat has contributed (X4);
 - ``before_result``: a decision it asks its seat before a check it called ends (X3);
+- ``after_result``: a decision it asks its seat once a check's result is known and
+  its dice are spent (Salvage, a part for a user's own character);
 - ``counts_as``: how it changes what a contributed die counts for (X1), and
   ``contributed``: what it reports when a die of such a check was contributed;
 - ``apply``: what choosing one of its choices does (``verbs`` are its choices).
@@ -35,10 +37,13 @@ class Ability:
     """One character's ability, with its parameters from cards.yaml; holds no game state."""
 
     name: ClassVar[str]  # the part's name in cards.yaml
-    rule: ClassVar[str]  # the rule id its events cite
+    rule: ClassVar[str]  # the rule its events cite for a character that names none
     verbs: ClassVar[frozenset[str]] = frozenset()  # the choices it adds
     # parameter -> the values it may take, the first being the default
     PARAMS: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    # the kinds of decision it asks whose choices show nothing hidden: hot-seat asks them
+    # on the shared screen instead of handing the screen over (present/handover.py)
+    public_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, params: dict[str, Any]) -> None:
         self.params = {k: v[0] for k, v in self.PARAMS.items()} | params
@@ -62,6 +67,11 @@ class Ability:
                                 + ", ".join(_shown(a) for a in allowed) + f", got {value!r}")
             params[key] = value
         return cls(params)
+
+    def rule_for(self, g: Machine, seat: int) -> str:
+        """The rule this part's lines cite for ``seat``: its character's own X line (a
+        user's character borrowing a shipped part cites its own, not the shipped one's)."""
+        return g.c.character(g.players[seat].character).rule or self.rule
 
     # --------------------------------------------------------------- limits
     def usable(self, g: Machine, seat: int) -> bool:
@@ -93,6 +103,9 @@ class Ability:
         return None
 
     def before_result(self, g: Machine, seat: int) -> Decision | None:
+        return None
+
+    def after_result(self, g: Machine, seat: int, success: bool) -> Decision | None:
         return None
 
     def counts_as(self, g: Machine, seat: int, check: str) -> tuple[tuple[int, int], ...]:

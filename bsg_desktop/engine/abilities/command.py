@@ -29,4 +29,4 @@ class Command(Ability):
     def contributed(self, g: Machine, seat: int, values: list[int]) -> None:
         n = values.count(self.params["value"])
         if n:
-            g.emit("command_applies", self.rule, seat=seat, count=n)
+            g.emit("command_applies", self.rule_for(g, seat), seat=seat, count=n)

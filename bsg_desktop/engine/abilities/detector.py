@@ -30,6 +30,6 @@ class Detector(Ability):
         target = int(choice.args[0])
         p = g.players[seat]
         p.known[target] = tuple(g.players[target].loyalty)
-        g.emit("cylon_detector", self.rule, seat=seat, target=target)
-        g.emit("loyalty_seen", self.rule, to=(seat,), seat=seat, target=target,
+        g.emit("cylon_detector", self.rule_for(g, seat), seat=seat, target=target)
+        g.emit("loyalty_seen", self.rule_for(g, seat), to=(seat,), seat=seat, target=target,
                cards=list(g.players[target].loyalty))

@@ -19,6 +19,7 @@ class Influence(Ability):
     rule = "X3"
     verbs = frozenset({"remove_die"})
     KIND = "roslin"  # the decision's kind, as saves, bots and the window know it
+    public_kinds = frozenset({KIND})  # it asks about dice already in the check
     PARAMS = {"brig": (True, False)}
 
     def before_result(self, g: Machine, seat: int) -> Decision | None:
@@ -28,7 +29,7 @@ class Influence(Ability):
         opts = [Choice("remove_die", (e[1],)) for e in ch.entries if e[4]]
         if not opts:
             return None
-        return g.ask(seat, self.KIND, [*opts, Choice("keep")], self.rule,
+        return g.ask(seat, self.KIND, [*opts, Choice("keep")], self.rule_for(g, seat),
                      total=ch.compute(), difficulty=ch.difficulty)
 
     def apply(self, g: Machine, seat: int, choice: Choice) -> None:
@@ -38,4 +39,4 @@ class Influence(Ability):
         ch.entries = [(s, i, k, val, False if i == die_id else c)
                       for s, i, k, val, c in ch.entries]
         ch.compute()
-        g.emit("die_removed_from_vote", self.rule, seat=seat, die=die_id)
+        g.emit("die_removed_from_vote", self.rule_for(g, seat), seat=seat, die=die_id)

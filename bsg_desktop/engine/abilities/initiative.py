@@ -34,8 +34,8 @@ class Initiative(Ability):
 
     def apply(self, g: Machine, seat: int, choice: Choice) -> None:
         self.use(g, seat)
-        g.emit("initiative", self.rule, seat=seat)
+        g.emit("initiative", self.rule_for(g, seat), seat=seat)
         if choice.args:
-            g.roll_dice(seat, [g.die(int(choice.args[0]))], self.rule)
+            g.roll_dice(seat, [g.die(int(choice.args[0]))], self.rule_for(g, seat))
         else:
-            g.roll_dice(seat, g.players[seat].active_dice, self.rule)
+            g.roll_dice(seat, g.players[seat].active_dice, self.rule_for(g, seat))

@@ -21,12 +21,13 @@ class Reckless(Ability):
     rule = "X4"
     verbs = frozenset({"reclaim"})
     KIND = "kara"  # the decision's kind, as saves, bots and the window know it
+    public_kinds = frozenset({KIND})  # it asks about dice already in the check
     PARAMS = {"per": ("turn", "game"), "least": (3, 1, 2, 4), "most": (4, 1, 2, 3),
               "brig": (False, True)}
 
     def after_contributing(self, g: Machine, seat: int, dice: int) -> Decision | None:
         if self.usable(g, seat) and self.params["least"] <= dice <= self.params["most"]:
-            return g.ask(seat, self.KIND, RECLAIM_KEEP, self.rule)
+            return g.ask(seat, self.KIND, RECLAIM_KEEP, self.rule_for(g, seat))
         return None
 
     def apply(self, g: Machine, seat: int, choice: Choice) -> None:
@@ -36,4 +37,4 @@ class Reckless(Ability):
                 d = g.die(e[1])
                 if d.state == CONTRIBUTED:
                     d.state, d.value = ACTIVE, None
-        g.emit("reckless_reclaim", self.rule, seat=seat)
+        g.emit("reckless_reclaim", self.rule_for(g, seat), seat=seat)
