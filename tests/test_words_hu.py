@@ -185,7 +185,7 @@ ONE_WORD = [
     ("Hatos Cylon", r"(?<!\w)modell(?!\w)"),
     ("kiengedik a FOGDÁBÓL", r"kiszabadul"),
     ("Nem dobok újra", r"(?<!\w)[Mm]egáll(?:ok|sz|\.|,|:)"),
-    ("hátlappal felfelé átad", r"lefordítva átad"),
+    ("hátlappal felfelé", r"lefordítva átad|adj át lefordítva"),
 ]
 
 
