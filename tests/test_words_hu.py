@@ -60,6 +60,7 @@ CATALOGUE = [
     ("ui.choice.keep", "Nem veszem vissza", "Marad így"),
     ("ui.choice.group_a6", "Szavazás: FOGDÁBA küldés vagy kiengedés…", "FOGDÁRÓL"),
     ("ui.choice.a6_release", "Szavazás: {target} kiengedése a FOGDÁBÓL", "kiszabadul"),
+    ("ui.choice.a6_brig", "Szavazás: {target} FOGDÁBA küldése", "kerüljön"),
     ("review.panel.no_marks", "szavazást FOGDÁBA küldésről vagy kiengedésről", "FOGDÁRÓL"),
     ("ui.new.morale", "Morálváltozat: a lelkesítő beszéd fordítva is elsülhet", "visszafelé"),
     # the phone and the invite dialog
