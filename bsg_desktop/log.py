@@ -149,6 +149,9 @@ class Describer:
         kind = e.kind
         if kind == "dice_rolled" and e.get("count") == 1:
             return "event.dice_rolled_one"
+        if kind == "order_retrieve" and e.get("count") in (0, 1):
+            # A8 says two, but only the spent dice there are can come back
+            return ("event.order_retrieve_none", "event.order_retrieve_one")[e.get("count")]
         if kind == "demoralized_placed":
             if e.get("seat") is None:
                 return "event.demoralized_placed_unused"  # K3

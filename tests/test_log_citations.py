@@ -122,7 +122,8 @@ def test_K3_absent_characters_marker_goes_to_an_unused_section_demoralizing_nobo
         "Gaius Baltar's demoralized marker is drawn (1 of 5): Gaius Baltar is not in the "
         "game, so it goes to an unused section of the seal and demoralizes nobody.")
     assert words(g, e, "hu") == (
-        "Gaius Baltar demoralizáló jelzőjét felhúzták (1/5): Gaius Baltar nincs játékban, "
+        "Gaius Baltar demoralizáló jelzőjét felhúzták (1/5 demoralizáló jelző kint): Gaius "
+        "Baltar nincs játékban, "
         "ezért a jelző a pecsét egy nem használt szegletébe kerül, és senkit sem demoralizál.")
     assert "is demoralized" not in words(g, e, "en")
 
@@ -133,14 +134,16 @@ def test_Y1_revealed_cylons_marker_has_no_effect_and_reads_so() -> None:
     assert e.get("seat") == 1 and e.get("revealed") is True
     assert words(g, e, "en") == ("Lee Adama's demoralized marker is drawn (1 of 5): it lies "
                                  "on a revealed Cylon and has no effect.")
-    assert words(g, e, "hu") == ("Lee Adama demoralizáló jelzőjét felhúzták (1/5): a jelző "
-                                 "egy felfedett Cylonra kerül, és nincs hatása.")
+    assert words(g, e, "hu") == ("Lee Adama demoralizáló jelzőjét felhúzták (1/5 demoralizáló "
+                                 "jelző kint): a jelző egy felfedett Cylonra kerül, és "
+                                 "nincs hatása.")
 
 
 def test_K3_a_players_marker_reads_as_demoralizing_them() -> None:
     g, e = _unrest_fails(4, C4, "kara_thrace", loyalty=HUMAN4)
     assert words(g, e, "en") == 'Kara "Starbuck" Thrace is demoralized (1 of 5 markers drawn).'
-    assert words(g, e, "hu") == "Kara „Starbuck” Thrace demoralizáló jelzőjét felhúzták (1/5)."
+    assert words(g, e, "hu") == (
+        "Kara „Starbuck” Thrace demoralizált lett (1/5 demoralizáló jelző kint).")
 
 
 def test_W1_states_that_the_fleet_jumped_once_more_after_reaching_distance_6() -> None:
@@ -207,3 +210,53 @@ def test_D1_a_spectators_replay_all_names_the_roller_instead_of_you(
         set_language("en")  # replay switches the process's language; the next test reads en
     hu = capsys.readouterr().out
     assert "A dobásod" not in hu and " dobása: " in hu
+
+
+# Each action's own choices from seat 0's action step, and the board it needs.
+_ACTIONS = {
+    "a2": ({"dradis_monitor": ["raider"]}, ("a2", "contribute:0")),
+    "a3": ({"damage": ["armory"]}, ("a3", "contribute:0")),
+    "a4": ({"demoralized": ["lee_adama"]}, ("a4", "contribute:0")),
+    "a5": ({}, ("a5", "contribute:0,2")),
+    "a8": ({}, ("a8:1,strong",)),
+}
+
+
+@pytest.mark.parametrize("action", sorted(_ACTIONS))
+def test_D10_contributed_dice_become_spent_cites_d10_not_the_action(action: str) -> None:
+    """D10 decides that an action's dice become spent; the action only used them."""
+    board, choices = _ACTIONS[action]
+    g = start(4, C4, loyalty=HUMAN4, step="action", skill=[2, -1, 1, -2], **board)
+    ev = play(g, *choices)
+    spent = of(ev, "dice_spent")
+    assert of(ev, "action_started" if action != "a8" else "order_issued")
+    assert [e.rule for e in spent] == ["D10"]
+    assert words(g, spent[0], "en") == "Contributed dice become spent."
+
+
+def _order_retrieve(spent: int) -> tuple[object, list[Event]]:
+    """Seat 0 orders seat 1, who holds ``spent`` spent dice, and takes dice back."""
+    dice = {1: {"strong": {"spent": min(spent, 2), "active": 2 - min(spent, 2)},
+                "weak": {"spent": max(0, spent - 2), "active": 2 - max(0, spent - 2)}}}
+    g = start(4, C4, loyalty=HUMAN4, step="action", dice=dice)
+    ev = play(g, "a8:1,strong", "retrieve2")
+    ev += settle(g, stop=("crisis_die",), answers={"retrieve": None})
+    return g, ev
+
+
+@pytest.mark.parametrize(("spent", "en", "hu"), [
+    (3, "Lee Adama takes back 2 spent dice instead.",
+     "Lee Adama inkább visszavesz 2 elhasznált kockát."),
+    (2, "Lee Adama takes back 2 spent dice instead.",
+     "Lee Adama inkább visszavesz 2 elhasznált kockát."),
+    (1, "Lee Adama takes back their only spent die instead.",
+     "Lee Adama inkább visszaveszi egyetlen elhasznált kockáját."),
+    (0, "Lee Adama chooses to take back spent dice, but has none.",
+     "Lee Adama inkább az elhasznált kockáit venné vissza, de nincs egy sem."),
+])
+def test_A8_order_retrieve_says_how_many_dice_come_back(spent: int, en: str, hu: str) -> None:
+    g, ev = _order_retrieve(spent)
+    line = of(ev, "order_retrieve")[0]
+    took = [e for e in of(ev, "die_retrieved") if e.get("seat") == 1 and e.rule == "A8"]
+    assert line.get("count") == len(took) == min(2, spent)
+    assert (words(g, line, "en"), words(g, line, "hu")) == (en, hu)

@@ -31,17 +31,17 @@ def test_the_invite_dialog_follows_a_language_switch_while_open(new_window, qtbo
         assert "scan this code" in dlg.caption.text()
         win.lang_actions["hu"].trigger()  # Settings → Language → Magyar, dialog still open
         assert dlg.windowTitle() == "Játékosok meghívása"
-        assert dlg.stop_button.text() == "Kiszolgálás leállítása"
+        assert dlg.stop_button.text() == "Telefonos játék leállítása"
         assert dlg.close_button.text() == "Bezárás"
         assert dlg.intro.text().startswith("A szobában ülő játékosoknak")
         assert "olvasd be ezt a kódot" in dlg.caption.text()
         assert dlg.show_buttons[0].text() == "Kód elrejtése"
         assert dlg.show_buttons[1].text() == "Kód mutatása"
         for seat in (0, 1):
-            assert dlg.computer[seat].text() == "A gép játsszon ezen a helyen"
+            assert dlg.computer[seat].text() == "Ezt a játékost a gép irányítsa"
             assert dlg.states[seat].text() == "még nem kapcsolódott (az asztalnál játszik)"
         assert dlg.shown == 0 and dlg.link.text() == url  # the same link, still shown
-        assert win.phone_status.text().startswith("Kiszolgálás telefonoknak")
+        assert win.phone_status.text().startswith("Telefonos játék")
         dlg.close()
     finally:
         win.phones.stop()

@@ -40,11 +40,11 @@ def test_loyalty_is_said_as_human_or_cylon_model_in_both_languages() -> None:
     assert loyalty_words(COMP, "not_cylon_1", "en") == "human"
     assert loyalty_words(COMP, "cylon_two", "en") == "Cylon (Model Two)"
     assert loyalty_words(COMP, "not_cylon_1", "hu") == "ember"
-    assert loyalty_words(COMP, "cylon_two", "hu") == "Cylon (Kettes modell)"
+    assert loyalty_words(COMP, "cylon_two", "hu") == "Kettes Cylon"
     # a hand of human cards is one "human"; a Cylon card is what the hand says
     assert hand_words(COMP, ["not_cylon_1", "not_cylon_2", "not_cylon_3"], "en") == "human"
     assert hand_words(COMP, ["not_cylon_1", "cylon_six"], "en") == "Cylon (Model Six)"
-    assert hand_words(COMP, ["not_cylon_1", "cylon_six"], "hu") == "Cylon (Hatos modell)"
+    assert hand_words(COMP, ["not_cylon_1", "cylon_six"], "hu") == "Hatos Cylon"
 
 
 def test_log_lines_say_loyalty_in_words() -> None:
@@ -53,7 +53,7 @@ def test_log_lines_say_loyalty_in_words() -> None:
     kara = d.player(0, "en")
     reveal = Event("cylon_revealed", "A9", (("seat", 0), ("card", "cylon_two")))
     assert d.describe(reveal, "en") == f"{kara} reveals they are a Cylon (Model Two)!"
-    assert d.describe(reveal, "hu") == f"{d.player(0, 'hu')} felfedi magát: Cylon (Kettes modell)!"
+    assert d.describe(reveal, "hu") == f"{d.player(0, 'hu')} felfedi magát: Kettes Cylon!"
     dealt = Event("loyalty_dealt", "L1", (("seat", 0), ("cards", ["not_cylon_1", "not_cylon_2"])),
                   frozenset({0}))
     assert d.describe(dealt, "en") == f"{kara}'s loyalty: human."

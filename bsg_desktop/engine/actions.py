@@ -94,7 +94,7 @@ class ActionStep(Task):
             die = next(d for d in g.players[seat].active_dice if d.kind == kind)
             die.state = CONTRIBUTED
             g.emit("order_issued", "A8", seat=seat, target=target, kind=kind)
-            g.spend_contributed("A8")
+            g.spend_contributed()  # D10 decides where the order's die goes, not A8
             g.push(Order(target))
         elif v == "a9":
             g.push(Reveal(seat, str(choice.args[0])))
@@ -139,7 +139,7 @@ class RollAction(Task):
                 targets = _morale_targets(g)
                 if targets:
                     return g.ask(seat, "boost", [Choice("boost", (c,)) for c in targets], "A4")
-            g.spend_contributed(rule)
+            g.spend_contributed()  # D10: the action is done, its dice become spent
             g.pop()
         return None
 
@@ -245,6 +245,8 @@ class Order(Task):
             # of a turn and passing, not an order)
             limited = g.players[self.target].in_brig or g.is_demoralized(self.target)
             rule = "I20" if limited else "A8"
-            g.emit("order_retrieve", rule, seat=self.target)
+            # the line says how many come back: two, or fewer when fewer are spent
+            count = min(2, len(g.players[self.target].spent_dice))
+            g.emit("order_retrieve", rule, seat=self.target, count=count)
             g.push(Retrieve(self.target, 2, rule))
 

@@ -95,6 +95,8 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
 
     if v in ("skip", "a2", "a3", "a4", "a5"):
         return tr(f"ui.choice.{v}")
+    if v == "keep" and view.pending_kind == "roslin":
+        return tr("ui.choice.keep_vote")  # X3 removes a die: "keep" is removing none
     if v == "a1":
         return tr("ui.choice.a1", target=who(a[0]), ability=ability)
     if v == "a6":
