@@ -195,13 +195,23 @@ def test_no_hungarian_text_writes_names_in_title_case() -> None:
     assert not found, "\n".join(found)
 
 
-def test_glossary_copy_matches_the_shared_one() -> None:
+def _terms(markdown: str) -> list[str]:
+    """The English column of a glossary's table."""
+    return [line.split("|")[1].strip() for line in markdown.splitlines()
+            if line.startswith("| ") and not line.startswith(("| English", "|---"))]
+
+
+def test_glossary_keeps_every_term_of_the_shared_one() -> None:
+    """The product's glossary starts from the shared one (the rulebook's words) and
+    writes its terms as the product prints them (a native reading set some spellings:
+    Hajtóműterem, Morálváltozat, távolságjelző); it drops no term."""
     root = ROOT
     shared = [b / "shared" / "glossary-hu.md" for b in (root.parent, root.parent.parent)]
     found = [p for p in shared if p.is_file()]
     if not found:
         pytest.skip("no shared glossary beside the clone")
-    assert GLOSSARY.read_text(encoding="utf-8") == found[0].read_text(encoding="utf-8")
+    ours = _terms(GLOSSARY.read_text(encoding="utf-8"))
+    assert [t for t in _terms(found[0].read_text(encoding="utf-8")) if t not in ours] == []
 
 
 def test_glossary_yields_the_forbidden_variants() -> None:
