@@ -289,7 +289,7 @@ def test_keep_reads_as_the_question_it_answers(kind: str, hu: str, en: str) -> N
     from bsg_desktop.i18n import speaking
     from bsg_desktop.present.words import choice_words
 
-    view = SimpleNamespace(pending_kind=kind, info_dict=dict, check=None)
+    view = SimpleNamespace(pending_kind=kind, pending_seat=None, info_dict=dict, check=None)
     for lang, want in (("hu", hu), ("en", en)):
         with speaking(lang):
             assert choice_words(load_components(), view, Choice("keep")) == want
