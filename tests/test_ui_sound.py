@@ -24,10 +24,10 @@ from bsg_desktop import sounds  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, tr  # noqa: E402
 from bsg_desktop.present.moments import MOMENT_OF, sound_for  # noqa: E402
+from bsg_desktop.present.pace import PACES, read_ms  # noqa: E402
 from bsg_desktop.present.rolls import forced_rolls  # noqa: E402
 from bsg_desktop.teach import DEMO_DIR  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
-from bsg_desktop.present.pace import PACES, read_ms  # noqa: E402
 from bsg_desktop.ui.moments import COLOURS  # noqa: E402
 from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.sound import (  # noqa: E402

@@ -33,6 +33,9 @@ STEP_S = {INSTANT: 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}
 # minute at normal), times the pace's factor; two lines never less than TWO_LINES_MS
 READ_FACTOR = {INSTANT: 1.0, "fast": 0.6, "normal": 1.0, "slow": 1.5}
 GLANCE_MS, WORD_MS, TWO_LINES_MS, MOST_MS = 900, 230, 2500, 7000
+# a move that changes more parts at once (a new round's dice at every seat) is not
+# held longer than this many steps: its changes play together, and are read together
+MOST_STEPS = 5
 
 
 def valid(pace: object) -> str | None:
@@ -100,11 +103,12 @@ def moment_ms(moment: Moment, pace: str = DEFAULT_PACE) -> int:
 def pause_after(pace: str, before: PlayerView, after: PlayerView,
                 moment: Moment | None) -> float:
     """Seconds a move's changes stay in sight before a computer seat's next answer may
-    show: `STEP_S` per visible change, or the public moment's reading time if longer.
-    Public facts only: the public views around the move and its public moment."""
+    show: `STEP_S` per visible change (at most `MOST_STEPS` of them), or the public
+    moment's reading time if longer. Public facts only: the public views around the
+    move and its public moment."""
     pace = valid(pace) or DEFAULT_PACE
     if pace == INSTANT:
         return 0.0
-    changes = visible_changes(before, after)
+    changes = min(visible_changes(before, after), MOST_STEPS)
     read = moment_ms(moment, pace) / 1000 if moment is not None else 0.0
     return max(STEP_S[pace] * changes, read)
