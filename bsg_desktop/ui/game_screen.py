@@ -41,6 +41,7 @@ class GameScreen:
         if g is None:
             return
         self._ensure_scene(g.n)
+        self.scene.still_next()  # another game (or an undo): drawn still, not moved to
         # a new table: its first choices take the focus even while the New game dialog
         # that started it is still giving the activation back (else the log tab kept it)
         self._new_table = True
