@@ -14,6 +14,9 @@ figures differ by the pace alone.
 
 Aim: normal about 0.8 s per visible change, never less than a banner's reading time
 after a moment; the instant row (no pace, as the tests run) is for comparison.
+``held/change`` is what the schedule asked (`GameController.bot_hold`, summed over a
+stretch's answers after its first); the rest of ``s/change`` is the window's own work
+per move (a busy machine shows it).
 """
 
 from __future__ import annotations
@@ -49,10 +52,11 @@ def run(pace: str, players: int, stretches: int, seed: int) -> dict[str, Any]:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     rng = random.Random(seed)
-    done: list[tuple[float, int, int]] = []  # (seconds, computer moves, visible changes)
+    # (seconds, computer moves, visible changes, seconds the schedule held the answers)
+    done: list[tuple[float, int, int, float]] = []
     # the stretch so far, the public view before the next move and who decides it
     state: dict[str, Any] = {"first": None, "moves": 0, "changes": 0, "view": None,
-                             "seat": None}
+                             "seat": None, "held": 0.0, "hold": 0.0}
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(settings=Settings(Path(tmp) / "s.ini"), autosave_path=None,
                          bot_delay_ms=350, animate=True, pace=pace)
@@ -67,10 +71,13 @@ def run(pace: str, players: int, stretches: int, seed: int) -> dict[str, Any]:
             assert g is not None
             after = g.view(None)
             before, state["view"] = state["view"], after
+            hold, state["hold"] = state["hold"], c.bot_hold()  # the next answer's hold
             if state["seat"] not in c.bots or before is None:
                 return
             if state["first"] is None:
                 state["first"] = time.perf_counter()  # the stretch's first release
+            else:
+                state["held"] += hold  # this answer was held so long after the last move
             state["moves"] += 1
             state["changes"] += visible_changes(before, after) + (pick_moment(events) is not None)
 
@@ -81,8 +88,8 @@ def run(pace: str, players: int, stretches: int, seed: int) -> dict[str, Any]:
                 return
             if state["first"] is not None:
                 done.append((time.perf_counter() - state["first"], state["moves"],
-                             state["changes"]))
-                state.update(first=None, moves=0, changes=0)
+                             state["changes"], state["held"]))
+                state.update(first=None, moves=0, changes=0, held=0.0)
             decision = g.pending
 
             def answer() -> None:
@@ -91,7 +98,7 @@ def run(pace: str, players: int, stretches: int, seed: int) -> dict[str, Any]:
             QTimer.singleShot(0, answer)  # the human answers at once
 
         def finished() -> None:
-            state.update(first=None, moves=0, changes=0, view=None)
+            state.update(first=None, moves=0, changes=0, view=None, held=0.0)
             if win.game_over_dialog is not None:
                 win.game_over_dialog.close()
             QTimer.singleShot(0, lambda: new_game(c.generation + seed))
@@ -113,10 +120,12 @@ def run(pace: str, players: int, stretches: int, seed: int) -> dict[str, Any]:
         win.close()
     secs = [d[0] for d in done[:stretches]]
     changes = sum(d[2] for d in done[:stretches])
+    held = sum(d[3] for d in done[:stretches])
     return {"pace": pace, "stretches": len(secs), "moves": sum(d[1] for d in done[:stretches]),
             "changes": changes, "mean": statistics.mean(secs) if secs else 0.0,
             "median": statistics.median(secs) if secs else 0.0, "max": max(secs, default=0.0),
-            "per_change": sum(secs) / changes if changes else 0.0}
+            "per_change": sum(secs) / changes if changes else 0.0,
+            "held_per_change": held / changes if changes else 0.0}
 
 
 def main() -> int:
@@ -131,11 +140,13 @@ def main() -> int:
     print(f"solo game, {a.players} players (1 human, {a.players - 1} heuristic computers), "
           f"release hold 350 ms, {a.stretches} stretches per pace")
     print(f"{'pace':>8} {'stretches':>9} {'computer moves':>14} {'visible changes':>15} "
-          f"{'release->human s: mean':>22} {'median':>6} {'max':>6} {'s/change':>8}")
+          f"{'release->human s: mean':>22} {'median':>6} {'max':>6} {'s/change':>8} "
+          f"{'held/change':>11}")
     for pace in a.paces:
         r = run(pace, a.players, a.stretches, a.seed)
         print(f"{r['pace']:>8} {r['stretches']:>9} {r['moves']:>14} {r['changes']:>15} "
-              f"{r['mean']:>22.2f} {r['median']:>6.2f} {r['max']:>6.2f} {r['per_change']:>8.2f}",
+              f"{r['mean']:>22.2f} {r['median']:>6.2f} {r['max']:>6.2f} {r['per_change']:>8.2f} "
+              f"{r['held_per_change']:>11.2f}",
               flush=True)
     return 0
 

@@ -79,6 +79,10 @@ class GameController(QObject):
         # before a computer seat's next answer shows; the window sets it (instant: none)
         self.pace = INSTANT
         self.pace_hold = 0.0  # seconds the latest move's public changes ask for
+        # the views the screen may show after the latest move, as they were before it
+        # (the public one, the screen's seat's, a lone human's): the board's motion
+        # starts from them when the screen passes from one view to another
+        self.views_before: dict[int | None, PlayerView] = {}
         self.paused = False
         self.file_name = ""  # the user's own file for this game, named in the autosave
         self.file_path = ""  # ...and its full path, so Continue goes on under that file
@@ -133,6 +137,7 @@ class GameController(QObject):
         self.own = {}
         self.forced = {}
         self.pace_hold = 0.0
+        self.views_before = {}
         self.generation += 1
         # the window names the user's file again if there is one
         self.file_name, self.file_path = "", ""
@@ -273,19 +278,20 @@ class GameController(QObject):
                 del self.rolls[seen.seat]
         elif self.unlocked == seat or seat in self.phones:
             self.own.pop(seat, None)  # its own moment was on its own screen or phone
-        before = g.view(None) if self.pace != INSTANT else None
+        screens = {None, self.unlocked, *(self.humans if len(self.humans) == 1 else ())}
+        self.views_before = {s: g.view(s) for s in screens}
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
         self._note_rolls(seat, choice, events)
-        self.pace_hold = self._pause(g, before, events)
+        self.pace_hold = self._pause(g, self.views_before[None], events)
         self._applied(events)
         return events
 
-    def _pause(self, g: Game, before: PlayerView | None, events: list[Event]) -> float:
+    def _pause(self, g: Game, before: PlayerView, events: list[Event]) -> float:
         """How long this move's changes stay in sight before a computer's next answer
         (`present.pace`): from the public views around it and its public moment only,
         so a seat's wait is the same whatever anyone holds."""
-        if before is None:
+        if self.pace == INSTANT:
             return 0.0
         describe = describer_for(g).describe
         moment = moment_for(events, {}, None, describe)  # the public one, as banners say it
@@ -406,6 +412,7 @@ class GameController(QObject):
         self.game.undo(self.pending_seat)
         self.forced = {}  # the move taken back put nothing in (an undoable one rolls nothing)
         self.pace_hold = 0.0
+        self.views_before = {}
         self.game_changed.emit()  # the log is rebuilt: the step is gone, the undo is there
         self.autosave()
         self._after_change()

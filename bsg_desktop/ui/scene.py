@@ -262,14 +262,29 @@ class BoardScene(QGraphicsScene):
         a lesson), not a move on this one."""
         self._still = True
 
-    def sync(self, view: PlayerView, animate: bool | None = None) -> None:
-        """Make the scene show exactly ``view``; what the move changed moves (`Motion`)."""
+    def sync(self, view: PlayerView, animate: bool | None = None,
+             before: PlayerView | None = None) -> None:
+        """Make the scene show exactly ``view``; what the move changed moves (`Motion`).
+
+        The motion starts where the tokens are, when the scene last showed the same
+        seat's view; where the screen passes to another seat's view (or the public
+        one), it starts from ``before``, that seat's view before the move, if given:
+        never from where another seat's view had them. Else the view is drawn still."""
         animate = self.animate if animate is None else animate
         last = self._last
-        animate = animate and not self._still and last is not None and last.seat == view.seat
+        if view == last and not self._still:  # drawn again (another signal of one move)
+            self._rebuild_strip(view)
+            return
+        same_seat = last is not None and last.seat == view.seat
+        if before is not None and (before.seat != view.seat or same_seat):
+            before = None  # only for a seat's view the scene has not shown last
+        animate = animate and not self._still and (same_seat or before is not None)
         self._still = False
         self._last = view
         wanted = {p.key: p for p in self.layout.place(view)}
+        # where each token starts from: where it is, or where ``before`` had it
+        starts = {p.key: (QPointF(*p.pos), p.scale) for p in self.layout.place(before)} \
+            if before is not None else None
 
         # remove what is gone, add what is new, move what moved
         for key in [k for k in self.tokens if k not in wanted]:
@@ -281,10 +296,16 @@ class BoardScene(QGraphicsScene):
             tok = self.tokens.get(key)
             target = QPointF(*placed.pos)
             came_from: tuple[QPointF, float] | None = None  # a token that changed its face
-            if tok is not None and tok.look != look:
+            if starts is not None and tok is not None:  # another seat's view was shown
+                came_from = starts.get(key)
+                self.removeItem(tok)
+                tok = None
+            elif tok is not None and tok.look != look:
                 came_from = (tok.pos(), tok.scale())
                 self.removeItem(tok)
                 tok = None
+            elif starts is not None:
+                came_from = starts.get(key)
             if tok is None:
                 drawing, ops = self._look(look)
                 tok = Token(drawing, role, where, key, look, scale, ops)
@@ -302,10 +323,12 @@ class BoardScene(QGraphicsScene):
                 tok.setPos(target)
                 self.addItem(tok)
                 self.tokens[key] = tok
-                if animate and came_from is not None and came_from[0] != target:
-                    # the same piece, its face changed on the way: it glides still
-                    self._moves.append(Motion(tok, came_from[0], target, came_from[1], scale))
-                elif animate and came_from is None:
+                if animate and came_from is not None:
+                    if came_from != (target, scale):
+                        # the same piece, maybe with another face: it glides still
+                        self._moves.append(Motion(tok, came_from[0], target, came_from[1],
+                                                  scale))
+                elif animate and (starts is None or key not in starts):
                     # set down: from a little larger and unseen, onto its place
                     self._moves.append(Motion(tok, target, target, scale * PLACE_GROW, scale,
                                               0.0, placed.opacity))
