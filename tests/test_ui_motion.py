@@ -112,3 +112,35 @@ def test_input_is_not_delayed_by_an_animation(new_window: Any, qtbot: Any) -> No
             win.panel.click_choice(choice)
             assert len(g.choices) == n + 2 and g.choices[-1] == choice
     assert caught >= 3
+
+
+def test_a_hot_seat_move_moves_on_the_public_board_from_the_public_view(
+        new_window: Any, qtbot: Any) -> None:
+    """A move made behind a hand-over ends on the public board, which shows the move's
+    motion too: it starts from the public view before the move, never from where the
+    deciding seat's own view had the tokens."""
+    win = new_window()
+    win.animate = win.scene.animate = True
+    win.start_game(Setup(players=3), 6)
+    c = win.controller
+    rng = random.Random(6)
+    seen = 0
+    for _ in range(150):
+        g = c.game
+        if g is None or g.outcome is not None or seen >= 4:
+            break
+        c.unlock()
+        if win.handing_over():
+            win.handover.button.click()
+        public = {p.key: p for p in win.scene.layout.place(g.view(None))}
+        shown = win.scene._last
+        c.choose(rng.choice(g.pending.options))
+        if win.handing_over() and shown is not None and shown.seat is not None \
+                and win.scene.animating:
+            seen += 1
+            for m in win.scene._moves:
+                p = public.get(m.tok.key)
+                if p is not None:
+                    assert (m.start.x(), m.start.y(), m.scale0) == \
+                        pytest.approx((p.pos[0], p.pos[1], p.scale))
+    assert seen >= 4
