@@ -156,3 +156,40 @@ def test_the_pace_is_a_setting_remembered_with_the_others(
     qtbot.addWidget(test)
     assert test.controller.pace == "instant" and test.controller.bot_hold() == 0.0
     test.controller.stop()
+
+
+def test_phone_seats_get_every_move_at_once_and_only_computers_wait(
+        hosted_table: Any, qtbot: Any) -> None:
+    """The pace holds computer answers only: a computer's move is on the phones as it is
+    applied (the next phone decision included), and a phone seat's move holds the next
+    computer answer for that move's changes, as a move at the table does."""
+    pytest.importorskip("aiohttp")
+    c, ph = hosted_table(8)
+    c.pace = "fast"
+    for seat in (0, 1):
+        c.set_on_phone(seat, True)
+    rng = random.Random(8)
+    log: list[tuple[int | None, float, float, dict[int, int]]] = []
+    deciding = {"seat": c.pending_seat}
+
+    def applied(_events: object) -> None:
+        log.append((deciding["seat"], time.monotonic(), c.pace_hold, dict(ph.host.seq)))
+        deciding["seat"] = c.pending_seat
+
+    c.events_applied.connect(applied)
+    computer_after_phone = at_once = 0
+    while len(log) < 14 and c.game.outcome is None:
+        qtbot.waitUntil(lambda: c.pending_seat in (0, 1) or c.game.outcome is not None,
+                        timeout=20_000)
+        if c.game.outcome is not None:
+            break
+        seat = c.pending_seat
+        if log and log[-1][0] == 2:  # a computer moved last: this decision was sent with it
+            assert log[-1][3][seat] == ph.host.seq[seat]
+            at_once += 1
+        c.choose(rng.choice(c.game.pending.options))
+    for (who, at, pause, _s), (nxt, then, _p, _t) in zip(log, log[1:], strict=False):
+        if nxt == 2 and who in (0, 1):
+            computer_after_phone += 1
+            assert then - at >= pause - 0.01
+    assert at_once >= 2 and computer_after_phone >= 2, (at_once, computer_after_phone)
