@@ -16,6 +16,7 @@ let state = null;
 let retry = 0;
 let closed = false;
 let momentAt = null;   // the move whose moment was played last
+let opened = false;    // the page has had its first frame
 let momentTimer = null;
 
 const t = (key) => strings[key] || key;
@@ -178,8 +179,9 @@ function renderItems() {
 
 function playMoment() {
   const m = state.moment;
+  const first = !opened;  // (a first frame without a moment counts too: the next plays)
+  opened = true;
   if (!m || m.at === momentAt) return;
-  const first = momentAt === null;
   momentAt = m.at;
   if (first) return;  // a page that just opened shows no moment from before it came
   const box = $("moment");
