@@ -312,7 +312,7 @@ def _cards(path: Path) -> None:
 
 # --- the settings file: Qt's own value encodings, which QSettings would build as read
 SETTINGS_KEYS = {
-    "window": ["rect", "maximised"], "ui": ["language", "fast_bots", "moments", "sound",
+    "window": ["rect", "maximised"], "ui": ["language", "fast_bots", "pace", "moments", "sound",
                                    "show_suspicion"],
     "files": ["recent", "last_dir"], "new_game": ["players", "names", "kinds", "level",
                                                   "morale"],
@@ -351,7 +351,7 @@ def _settings(path: Path) -> None:
     from bsg_desktop.ui.settings import Settings
 
     s = Settings(path)
-    s.window_rect(), s.window_maximised(), s.language(), s.fast_bots(), s.moments()
+    s.window_rect(), s.window_maximised(), s.language(), s.fast_bots(), s.pace(), s.moments()
     s.sound(), s.show_suspicion()
     s.recent(), s.last_dir(), s.new_game(), s.print_choices(), s.clean_exit()
     s.set_language("hu")  # and it can be written again

@@ -44,9 +44,12 @@ from bsg_desktop.bots import make_bot  # noqa: E402
 from bsg_desktop.bots.release import release_after  # noqa: E402
 from bsg_desktop.bots.strong import DEFAULT_BUDGET  # noqa: E402
 from bsg_desktop.engine import Game, Setup, new_game  # noqa: E402
-from bsg_desktop.engine.twins import compare_shape, compare_undo  # noqa: E402
+from bsg_desktop.engine.twins import compare_shape, compare_undo, flipped  # noqa: E402
 
-PACE = 0.35  # the window's pause between computer moves (GameController.bot_delay_ms)
+# the window's fixed release hold (GameController.bot_delay_ms); the pace of the last
+# move's public changes (present.pace) is the same in both worlds of a pair, so it is
+# left out here and tested in tests/test_ui_pace.py
+PACE = 0.35
 LEVELS = ("random", "heuristic", "strong")
 
 
@@ -68,32 +71,6 @@ def ks_two_sample(a: list[float], b: list[float]) -> tuple[float, float]:
     lam = math.sqrt(n * m / (n + m)) * d
     p = 2.0 * sum((-1) ** (k - 1) * math.exp(-2.0 * k * k * lam * lam) for k in range(1, 101))
     return d, min(1.0, max(0.0, p))
-
-
-def flipped(g: Game, seat: int) -> Game | None:
-    """A copy of ``g`` in which ``seat`` holds a card of the other side (a human's
-    first card swapped for a Cylon card from the deck, the box or another hidden
-    seat, or back), and nothing public differs; None if there is no such card."""
-    t = g.copy()
-    t._undo = t._undo_seat = None
-    me = t.players[seat]
-    cylon = me.is_cylon
-    mine = next((k for k, c in enumerate(me.loyalty) if t.c.is_cylon_card(c) == cylon), None)
-    if mine is None:
-        return None
-    for pile in (t.loyalty_deck, t.loyalty_box,
-                 *(p.loyalty for p in t.players if p is not me and not p.revealed)):
-        k = next((k for k, c in enumerate(pile) if t.c.is_cylon_card(c) != cylon), None)
-        if k is not None:
-            pile[k], me.loyalty[mine] = me.loyalty[mine], pile[k]
-            break
-    else:
-        return None
-    if me.is_cylon == cylon:
-        return None
-    if t.pending is not None and t.pending.kind == "action":
-        t.pending = t.stack[-1].run(t)  # the action step's options hold the Cylon cards
-    return t
 
 
 def timed(level: str, seed: int, g: Game, budget: float) -> tuple[float, float, bool]:

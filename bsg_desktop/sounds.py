@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 RATE = 22050  # samples per second: plenty for short chimes, and small files
-SOUND_MS = 600  # every sound exactly this long, within the moment's MOMENT_MS
+SOUND_MS = 600  # every sound exactly this long, within the shortest moment (present.pace)
 FRAMES = RATE * SOUND_MS // 1000
 PEAK = 0.5  # of full scale: a moment's sound stays well under other programs' alerts
 

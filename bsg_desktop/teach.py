@@ -18,6 +18,7 @@ from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.inputs import read_text
 from bsg_desktop.log import describer_for
+from bsg_desktop.present.pace import changed_parts
 from bsg_desktop.resources import shipped
 from bsg_desktop.scenario import Scenario, ScenarioError, load_scenario
 
@@ -124,26 +125,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def changes(before: PlayerView, after: PlayerView) -> list[str]:
-    """Which parts of the board a step changed: the window highlights them."""
-    out: list[str] = []
-    pairs = [("dradis", before.dradis_monitor, after.dradis_monitor),
-             ("damage", before.damage, after.damage),
-             ("demoralized", before.demoralized, after.demoralized),
-             ("jump", before.jump_track, after.jump_track),
-             ("distance", before.distance, after.distance),
-             ("crisis", before.crisis, after.crisis),
-             ("check", before.check, after.check)]
-    out += [name for name, a, b in pairs if a != b]
-    for sb, sa in zip(before.seats, after.seats, strict=True):
-        if [(d.state, d.value) for d in sb.dice] != [(d.state, d.value) for d in sa.dice]:
-            out.append(f"seat.{sa.seat}.dice")
-        if sb.in_brig != sa.in_brig:
-            out.append(f"seat.{sa.seat}.brig")
-        if sb.revealed != sa.revealed:
-            out.append(f"seat.{sa.seat}.revealed")
-        if sb.admiral != sa.admiral:
-            out.append(f"seat.{sa.seat}.admiral")
-    return out
+    """Which parts of the board a step changed: the window highlights them (the pace
+    of computer moves counts the same parts, `present.pace.changed_parts`)."""
+    return changed_parts(before, after)
 
 
 class Lesson:

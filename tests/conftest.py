@@ -7,6 +7,10 @@ import os
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# No pause between computer moves (Settings -> Pace) in any window a test opens, in
+# this process or a child: whole games with computer seats must run at full speed.
+# A test of the pace names one itself (``MainWindow(pace=...)``).
+os.environ["BSG_EXPRESS_PACE"] = "instant"
 
 
 @pytest.fixture(autouse=True)

@@ -6,6 +6,7 @@ kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary folder).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -18,6 +19,8 @@ pytest.importorskip("playwright")
 from test_companion_browser import BrowserThread, artefacts  # noqa: E402
 
 from bsg_desktop.i18n import text  # noqa: E402
+from bsg_desktop.present.moments import Moment  # noqa: E402
+from bsg_desktop.present.pace import moment_ms  # noqa: E402
 
 SIZES = [(1920, 1080), (1280, 720)]
 
@@ -121,3 +124,37 @@ def test_two_table_pages_follow_a_whole_game_and_a_lesson(chromium, hosted_table
     chromium.do(lambda _b: [p.screenshot(path=str(out / f"table-{w}x{h}-lesson.png"))
                             for p, (w, h) in zip(pages, SIZES, strict=True)])
     chromium.do(lambda _b: [p.context.close() for p in pages])
+
+
+def test_the_table_pages_banner_stays_its_reading_time(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    """The frame carries the moment's reading time at the window's pace
+    (`present.pace.moment_ms`); the page hides the banner then, not sooner."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    c.pace = "fast"  # the shortest reading time: the test waits it out
+    table = TableHost(c, ph)
+    table.publish()
+    page = chromium.do(lambda b: b.new_context(viewport={"width": 1280, "height": 720})
+                      .new_page())
+    chromium.do(lambda _b: page.goto(table.url()))
+    chromium.do(lambda _b: page.wait_for_selector("#seats .seat"))
+    moment = Moment("failed", "Crisis failed",
+                    "The crisis Food Shortage fails: the fleet loses one food and "
+                    "Lee Adama is demoralized.")
+    ms = moment_ms(moment, "fast")
+    assert ms >= 1500
+    table._moment_at += 1
+    table._moment = moment
+    table.publish()
+    assert json.loads(table.frame())["moment"]["ms"] == ms
+    chromium.do(lambda _b: page.wait_for_selector("#moment:not([hidden])", timeout=5000))
+    shown = time.monotonic()
+    assert "Crisis failed" in chromium.do(lambda _b: page.inner_text("#moment"))
+    # still up shortly before its time, gone shortly after it
+    chromium.do(lambda _b: time.sleep(max(0.0, (ms - 500) / 1000 - (time.monotonic() - shown))))
+    assert not chromium.do(lambda _b: page.evaluate("document.getElementById('moment').hidden"))
+    chromium.do(lambda _b: page.wait_for_selector("#moment[hidden]", state="attached",
+                                                 timeout=2000))
+    assert time.monotonic() - shown < ms / 1000 + 1.5
+    chromium.do(lambda _b: page.context.close())

@@ -15,7 +15,7 @@ from bsg_desktop.ui.window import MainWindow
 
 KEYS = {
     "window": ["rect", "maximised"],
-    "ui": ["language", "fast_bots", "moments", "show_suspicion"],
+    "ui": ["language", "fast_bots", "pace", "moments", "show_suspicion"],
     "files": ["recent", "last_dir"],
     "new_game": ["players", "names", "kinds", "level", "morale"],
     "session": ["clean_exit"],

@@ -2,7 +2,8 @@
 
 Watching the table, a player must not learn a seat's loyalty from how long its
 computer player took. The window holds every answer to a release time fixed
-before thinking starts: the window's pace, or the strong level's `think_floor`
+before thinking starts: the window's release hold, the pace the last move's public
+changes ask (`present.pace`, Settings -> Pace), or the strong level's `think_floor`
 for any decision some holder of the seat would search, whichever is longer. The
 strong search ends `strong.SEARCH_MARGIN` of its budget before that time, so in
 practice every answer is released exactly at it. An answer that is later still

@@ -38,6 +38,7 @@ from bsg_desktop.present.layout import (
 )
 from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import Moment
+from bsg_desktop.present.pace import DEFAULT_PACE, moment_ms
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import decision_words, player_name
 
@@ -120,12 +121,13 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
 def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: str,
                 rolls: Mapping[int, RollNote] | None = None, moment: Moment | None = None,
                 moment_at: int = 0, lesson: tuple[str, str] | None = None,
-                words: LogWords | None = None) -> dict[str, Any]:
+                words: LogWords | None = None, pace: str = DEFAULT_PACE) -> dict[str, Any]:
     """The table frame's content. ``view`` must be the public view (``seat is None``);
     ``log`` the public events; ``rolls`` the dice the game put in during the last move;
     ``moment`` the moment it made (public) and ``moment_at`` which move made it, so the
     page plays each moment once; ``lesson``: a lesson's title and narration; ``words``:
-    the host's log lines already said (the same text either way)."""
+    the host's log lines already said (the same text either way); ``pace``: the window's
+    Settings -> Pace, which says how long the moment stays (`present.pace.read_ms`)."""
     if view.seat is not None:
         raise ValueError("the table page shows the public view only")
     describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
@@ -150,7 +152,8 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
             "rolls": notes,
             "moment": None if moment is None else {"kind": moment.kind,
                                                    "headline": moment.headline,
-                                                   "line": moment.line, "at": moment_at},
+                                                   "line": moment.line, "at": moment_at,
+                                                   "ms": moment_ms(moment, pace)},
             "items": [{"key": it.key, "name": it.name} for it in board_items(comp, view)],
             "lesson": None if lesson is None else {"title": lesson[0], "narration": lesson[1]},
             "log": (words or LogWords()).lines(

@@ -8,6 +8,8 @@ the random generator, the order of every secret pile, the loyalty cards of seats
 whose cards ``seat`` has not seen (dealt again from the same cards, the deck and
 the box), other seats' rolled but uncontributed dice, the crisis faces and the
 jump roll of another seat. The twin's view for ``seat`` is the game's.
+``flipped(g, seat)`` is the narrower twin of one seat's loyalty alone: that seat holds
+the other side's card and nothing else differs (the timing tests' pair worlds).
 
 ``trace_step`` gives what the table sees of one step: its public events and then
 who is asked which kind of question, so that the shape of the questions of two
@@ -60,6 +62,32 @@ def twin(g: Game, seat: int | None, rng: random.Random) -> Game:
     if t.pending is not None and t.pending.kind == "action":
         # the action step's options hold the decider's Cylon cards (A9): ask it anew
         t.pending = t.stack[-1].run(t)
+    return t
+
+
+def flipped(g: Game, seat: int) -> Game | None:
+    """A copy of ``g`` in which ``seat`` holds a card of the other side (a human's
+    first card swapped for a Cylon card from the deck, the box or another hidden
+    seat, or back), and nothing public differs; None if there is no such card."""
+    t = g.copy()
+    t._undo = t._undo_seat = None
+    me = t.players[seat]
+    cylon = me.is_cylon
+    mine = next((k for k, c in enumerate(me.loyalty) if t.c.is_cylon_card(c) == cylon), None)
+    if mine is None:
+        return None
+    for pile in (t.loyalty_deck, t.loyalty_box,
+                 *(p.loyalty for p in t.players if p is not me and not p.revealed)):
+        k = next((k for k, c in enumerate(pile) if t.c.is_cylon_card(c) != cylon), None)
+        if k is not None:
+            pile[k], me.loyalty[mine] = me.loyalty[mine], pile[k]
+            break
+    else:
+        return None
+    if me.is_cylon == cylon:
+        return None
+    if t.pending is not None and t.pending.kind == "action":
+        t.pending = t.stack[-1].run(t)  # the action step's options hold the Cylon cards
     return t
 
 

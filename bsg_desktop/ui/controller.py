@@ -38,8 +38,10 @@ from bsg_desktop.bots.release import release_after
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
 from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.log import describer_for
 from bsg_desktop.present.handover import hand_over_needed, shared_view
-from bsg_desktop.present.moments import new_loyalty
+from bsg_desktop.present.moments import moment_for, new_loyalty
+from bsg_desktop.present.pace import INSTANT, pause_after
 from bsg_desktop.present.rolls import RollNote, forced_rolls
 
 HUMAN, COMPUTER = "human", "computer"
@@ -73,6 +75,14 @@ class GameController(QObject):
         self.generation = 0  # counts installed games (an undo keeps the game's generation)
         self.autosave_path = autosave_path
         self.bot_delay_ms = bot_delay_ms
+        # Settings -> Pace (`present.pace`): how long a move's changes stay in sight
+        # before a computer seat's next answer shows; the window sets it (instant: none)
+        self.pace = INSTANT
+        self.pace_hold = 0.0  # seconds the latest move's public changes ask for
+        # the views the screen may show after the latest move, as they were before it
+        # (the public one, the screen's seat's, a lone human's): the board's motion
+        # starts from them when the screen passes from one view to another
+        self.views_before: dict[int | None, PlayerView] = {}
         self.paused = False
         self.file_name = ""  # the user's own file for this game, named in the autosave
         self.file_path = ""  # ...and its full path, so Continue goes on under that file
@@ -126,6 +136,8 @@ class GameController(QObject):
         self.rolls = {}
         self.own = {}
         self.forced = {}
+        self.pace_hold = 0.0
+        self.views_before = {}
         self.generation += 1
         # the window names the user's file again if there is one
         self.file_name, self.file_path = "", ""
@@ -266,11 +278,24 @@ class GameController(QObject):
                 del self.rolls[seen.seat]
         elif self.unlocked == seat or seat in self.phones:
             self.own.pop(seat, None)  # its own moment was on its own screen or phone
+        screens = {None, self.unlocked, *(self.humans if len(self.humans) == 1 else ())}
+        self.views_before = {s: g.view(s) for s in screens}
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
         self._note_rolls(seat, choice, events)
+        self.pace_hold = self._pause(g, self.views_before[None], events)
         self._applied(events)
         return events
+
+    def _pause(self, g: Game, before: PlayerView, events: list[Event]) -> float:
+        """How long this move's changes stay in sight before a computer's next answer
+        (`present.pace`): from the public views around it and its public moment only,
+        so a seat's wait is the same whatever anyone holds."""
+        if self.pace == INSTANT:
+            return 0.0
+        describe = describer_for(g).describe
+        moment = moment_for(events, {}, None, describe)  # the public one, as banners say it
+        return pause_after(self.pace, before, g.view(None), moment)
 
     def _note_rolls(self, seat: int, choice: Choice, events: list[Event]) -> None:
         """A seat that decides again has moved past its last roll; dice the game put in
@@ -308,9 +333,10 @@ class GameController(QObject):
     def _schedule_bot(self) -> None:
         seat = self.pending_seat
         if seat is not None and seat in self.bots and not self.paused:
-            # Thinking starts at once; the job holds its answer for bot_delay_ms, so the
-            # pause a player sees between computer moves is the longer of the two, not
-            # their sum. (The zero timer lets the signals of this change finish first.)
+            # Thinking starts at once; the job holds its answer for the release hold
+            # (`bot_hold`), so the pause a player sees between computer moves is the
+            # longer of the hold and the thinking, not their sum. (The zero timer lets
+            # the signals of this change finish first.)
             self._timer.start(0)
 
     @Slot()
@@ -331,7 +357,14 @@ class GameController(QObject):
         self._thinking = True
         QThreadPool.globalInstance().start(
             _BotJob(bot, g.view(seat), g.pending, (g, g.pending), self._sink,
-                    self.bot_delay_ms / 1000))
+                    self.bot_hold()))
+
+    def bot_hold(self) -> float:
+        """Seconds a computer seat's answer to the pending decision is held from the
+        moment it starts thinking: the window's fixed release hold, or the pace the
+        last move's public changes ask (`present.pace`), whichever is longer. Neither
+        reads a hidden fact; the bot's own `think_floor` may lengthen it further."""
+        return max(self.bot_delay_ms / 1000, self.pace_hold)
 
     @Slot(object, object)
     def _bot_answered(self, token: tuple[Game, Any], choice: Choice) -> None:
@@ -378,6 +411,8 @@ class GameController(QObject):
         assert self.game is not None
         self.game.undo(self.pending_seat)
         self.forced = {}  # the move taken back put nothing in (an undoable one rolls nothing)
+        self.pace_hold = 0.0
+        self.views_before = {}
         self.game_changed.emit()  # the log is rebuilt: the step is gone, the undo is there
         self.autosave()
         self._after_change()

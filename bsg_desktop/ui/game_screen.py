@@ -41,6 +41,7 @@ class GameScreen:
         if g is None:
             return
         self._ensure_scene(g.n)
+        self.scene.still_next()  # another game (or an undo): drawn still, not moved to
         # a new table: its first choices take the focus even while the New game dialog
         # that started it is still giving the activation back (else the log tab kept it)
         self._new_table = True
@@ -99,7 +100,7 @@ class GameScreen:
             # someone else's: that player sees the roll (public now: the log names it)
             # and passes the screen on themselves, Moments on or off.
             self._show_page(self.game_page)
-            self.scene.sync(view)
+            self.scene.sync(view, before=c.views_before.get(view.seat))
             self.panel.show_view(view)
             self._show_roll(view, roll, hold=True)
             self._describe_board(view)
@@ -111,12 +112,12 @@ class GameScreen:
             if self.moment.kind == "roll":
                 self.moment.clear()  # a player's own roll stays with their screen
             self._show_page(self.handover)
-            self.scene.sync(view)
+            self.scene.sync(view, before=c.views_before.get(view.seat))
             self.panel.show_view(view)
             self._describe_board(view)
             self.handover.button.setFocus()
             return
-        self.scene.sync(view)
+        self.scene.sync(view, before=c.views_before.get(view.seat))
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
         roll = c.table_roll()
         if roll is not None:

@@ -190,6 +190,7 @@ class LessonScreen:
         """Put a lesson (a demo, or a finished game's review) in front of the game."""
         self.controller.pause()
         self.lesson = lesson
+        self.scene.still_next()  # the lesson's table is drawn still, its steps move
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
             self.game_over_dialog = None
@@ -277,6 +278,7 @@ class LessonScreen:
             self.toggle_presenter()
         self.lesson = None
         self.scene.clear_highlight()
+        self.scene.still_next()  # the game's table comes back as it was
         self.lesson_panel.hide()
         self.panel.show()
         h = max(self.right.height(), 600)

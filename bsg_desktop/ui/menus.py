@@ -29,6 +29,7 @@ from bsg_desktop.engine import Setup, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import describer_for
+from bsg_desktop.present.pace import PACES
 from bsg_desktop.ui.controller import autosave_problem, holds_start_of, save_summary, set_aside
 from bsg_desktop.ui.dialogs import NewGameDialog, RulesDialog
 from bsg_desktop.ui.invite import InviteDialog
@@ -81,9 +82,15 @@ class MenusAndFiles:
             sc = QShortcut(QKeySequence(str(n)), self)
             sc.activated.connect(lambda n=n: self.press_number(n))
             self.number_keys.append(sc)
-        self.act_fast = act(self._toggle_fast)
-        self.act_fast.setCheckable(True)
-        self.act_fast.setChecked(self.settings.fast_bots())
+        # Settings -> Pace: how long computer moves and moments stay in sight
+        self.pace_group = QActionGroup(self)
+        self.pace_actions: dict[str, QAction] = {}
+        for pace in PACES:
+            a = QAction(self, checkable=True)
+            a.setChecked(pace == self.pace)
+            a.triggered.connect(lambda _c=False, pace=pace: self.choose_pace(pace))
+            self.pace_group.addAction(a)
+            self.pace_actions[pace] = a
         self.act_moments = act(lambda: self.settings.set_moments(self.act_moments.isChecked()))
         self.act_moments.setCheckable(True)
         self.act_moments.setChecked(self.settings.moments())
@@ -123,7 +130,9 @@ class MenusAndFiles:
             self.menu_lang.addAction(a)
         self.menu_settings.addAction(self.act_full)
         self.menu_settings.addAction(self.act_side)
-        self.menu_settings.addAction(self.act_fast)
+        self.menu_pace = self.menu_settings.addMenu("")
+        for a in self.pace_actions.values():
+            self.menu_pace.addAction(a)
         self.menu_settings.addAction(self.act_suspicion)
         self.menu_settings.addAction(self.act_moments)
         self.menu_settings.addAction(self.act_sound)
@@ -170,6 +179,9 @@ class MenusAndFiles:
         self.menu_edit.setTitle(tr("ui.menu.edit"))
         self.menu_settings.setTitle(tr("ui.menu.settings"))
         self.menu_lang.setTitle(tr("ui.menu.language"))
+        self.menu_pace.setTitle(tr("ui.menu.pace"))
+        for pace, a in self.pace_actions.items():
+            a.setText(tr(f"ui.menu.pace_{pace}"))
         self.menu_help.setTitle(tr("ui.menu.help"))
         self.bottom.setTabText(0, tr("ui.panel.log"))
         if self.bottom.indexOf(self.suspicion) >= 0:
@@ -179,7 +191,7 @@ class MenusAndFiles:
                        (self.act_invite, "invite"),
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
-                       (self.act_fast, "bot_speed"), (self.act_suspicion, "suspicion"),
+                       (self.act_suspicion, "suspicion"),
                        (self.act_full, "full_screen"), (self.act_moments, "moments"),
                        (self.act_side, "side_panel"), (self.act_board, "board")):
             a.setText(tr(f"ui.menu.{key}"))
@@ -585,10 +597,11 @@ class MenusAndFiles:
             self.bottom.removeTab(at)
             self.suspicion.hide()
 
-    def _toggle_fast(self) -> None:
-        on = self.act_fast.isChecked()
-        self.settings.set_fast_bots(on)
-        self.controller.bot_delay_ms = min(self._base_delay, 60) if on else self._base_delay
+    def choose_pace(self, pace: str) -> None:
+        """Settings -> Pace: remembered, and in force from the next move on."""
+        self.settings.set_pace(pace)
+        self.apply_pace(pace)
+        self.pace_actions[pace].setChecked(True)
 
     @Slot(str)
     def show_rules(self, rule_id: str = "") -> None:

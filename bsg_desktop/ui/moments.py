@@ -5,9 +5,10 @@ the game contributed your only die for you.
 A moment is a banner that slides and fades over the top of the board with the log
 line under its headline (once, where the log line says just what the headline says,
 as the jump's does; a long headline wraps inside the banner). It never holds the
-game up: the game goes on underneath while it plays, and every moment lasts the same
-`MOMENT_MS`, whoever it is about, so its length tells nobody anything (a Cylon's
-reveal is no longer than a jump).
+game up: the game goes on underneath while it plays. It stays as long as its words
+take to read at Settings -> Pace (`present.pace.read_ms`: at least 2.5 s for two lines
+at normal); the words are the public log's, so its length tells nothing hidden, and
+the controller holds the next computer answer until it has been read.
 Which moment a move makes is worked out in `present.moments`; this is its banner.
 Only public events make moments; the roll moment shows the values that went into
 the check, which the log shows everyone anyway, and only on that player's screen.
@@ -36,10 +37,10 @@ from PySide6.QtWidgets import (
 )
 
 from bsg_desktop.i18n import tr
-from bsg_desktop.present.moments import OwnMoment
+from bsg_desktop.present.moments import Moment, OwnMoment
+from bsg_desktop.present.pace import DEFAULT_PACE, moment_ms, read_ms
 
-FADE_IN_MS, HOLD_MS, FADE_OUT_MS = 150, 500, 250
-MOMENT_MS = FADE_IN_MS + HOLD_MS + FADE_OUT_MS  # the same for every moment: 900 ms
+FADE_IN_MS, FADE_OUT_MS = 150, 250
 
 # one colour per moment kind (`present.moments.MOMENT_OF`, and the roll)
 COLOURS = {"end": "#e0b93a", "reveal": "#e05a4f", "jump": "#5aa0ff", "brig": "#e0912b",
@@ -47,7 +48,7 @@ COLOURS = {"end": "#e0b93a", "reveal": "#e05a4f", "jump": "#5aa0ff", "brig": "#e
 
 
 class MomentBanner(QWidget):
-    """A headline and the log line, over the top of the board, for `MOMENT_MS`."""
+    """A headline and the log line, over the top of the board, as long as they take to read."""
 
     def __init__(self, parent: QWidget, board: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +68,7 @@ class MomentBanner(QWidget):
         lay.addWidget(self.line)
         self.kind = ""
         self.shown_count = 0
+        self.pace = DEFAULT_PACE  # the window's Settings -> Pace: how long words stay
         self._effect = QGraphicsOpacityEffect(self)
         self.setGraphicsEffect(self._effect)
         fade_in = QPropertyAnimation(self._effect, b"opacity", self)
@@ -82,7 +84,7 @@ class MomentBanner(QWidget):
         fade_out.setEndValue(0.0)
         self.anim = QSequentialAnimationGroup(self)
         self.anim.addAnimation(fade_in)
-        self.anim.addPause(HOLD_MS)
+        self._hold = self.anim.addPause(read_ms("", "") - FADE_IN_MS - FADE_OUT_MS)
         self.anim.addAnimation(fade_out)
         self.anim.finished.connect(self.hide)
         self.hide()
@@ -106,7 +108,10 @@ class MomentBanner(QWidget):
         self.headline.setText(headline)
         self.line.setText(line)
         # the jump's log line says just what the headline says: say it once
-        self.line.setVisible(bool(line) and line.strip() != headline.strip())
+        two = bool(line) and line.strip() != headline.strip()
+        self.line.setVisible(two)
+        self._hold.setDuration(moment_ms(Moment(kind, headline, line), self.pace)
+                               - FADE_IN_MS - FADE_OUT_MS)
         host = self.parentWidget()
         left, span = 0, host.width()
         if self.board is not None and self.board.isVisible():

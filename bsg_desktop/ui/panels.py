@@ -330,6 +330,7 @@ class BoardView(QGraphicsView):
             return
         if self.hasFocus():  # the focus had only fallen here: now it is a visit
             self.reading = True
+            self._follow(True)
             self._arrived()
             return
         self._asked = True
@@ -339,13 +340,16 @@ class BoardView(QGraphicsView):
     def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
         """A focused widget that goes away (a pressed choice, the hand-over page) hands
         the focus to the next in the chain, often the board: that is no visit, so the
-        focus moves on (the window then puts it on the new choices)."""
-        self._follow(new is self)
+        focus moves on (the window then puts it on the new choices). The board follows
+        the scene only on a visit: a focus that merely fell here wears no ring, and a
+        scene listened to while a move's motion runs stays repainted whole for good."""
         if new is not self:
+            self._follow(False)
             self.reading = False
             self._update_ring()  # the ring goes with the focus
             return
         self.reading = self._asked or old is None or old.isVisible()
+        self._follow(self.reading)
         self._asked = False
         if self.reading:
             self._arrived()

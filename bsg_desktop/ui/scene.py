@@ -6,7 +6,14 @@ and moves every token to where that view says it is. It never sees the Game, so
 nothing the view hides can reach the screen. Which tokens lie where, with which
 look, scale and turn, is worked out without Qt by `present.layout.BoardLayout`
 (the table page draws the same layout in a browser); the scene renders it and
-lets moved tokens glide.
+shows what a move changed: a moved token glides to its place (a die into the check, a
+track marker along its track, even when its face changes on the way), a new one is
+set down (it grows in from a little larger, fading in). All of it takes `ANIM_MS`
+(at most 400 ms) and is cosmetic: the scene's items are the view's from the start of
+the motion but for their place, scale and opacity, a new `sync` first jumps every
+motion to its end, and the end is exactly what a redraw without motion gives. Nothing
+waits for it: the decision panel is live at once. A new table (another game, the
+viewer's seat changing at a hand-over) is drawn still.
 
 Tokens carry ``role`` and ``where`` so the tests can read back what the board
 shows and compare it with the engine, item by item.
@@ -24,6 +31,7 @@ accessible description.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
@@ -56,7 +64,8 @@ from bsg_desktop.ui.qtart import (
     text_role,
 )
 
-ANIM_MS = 220
+ANIM_MS = 320  # a move's motion: within Material's 150-400 ms, never waited for
+PLACE_GROW = 1.6  # a new token is set down from this much larger
 HIGHLIGHT = "#ffd34d"  # teach mode: the glow around what the last step changed
 PULSE_MS = 1400
 
@@ -74,6 +83,33 @@ class Token(DrawingItem):
         self.key = key
         self.look = look
         self.setScale(scale)
+
+
+@dataclass
+class Motion:
+    """One token's way from where it was to where the view puts it: place, scale and
+    opacity, eased by the scene's one animation; at 1 it is exactly the view's."""
+
+    tok: Token
+    start: QPointF
+    end: QPointF
+    scale0: float
+    scale1: float
+    opacity0: float | None = None  # None: the opacity is not animated
+    opacity1: float = 1.0
+
+    def at(self, t: float) -> None:
+        if t >= 1.0:
+            self.tok.setPos(self.end)
+            self.tok.setScale(self.scale1)
+            if self.opacity0 is not None:
+                self.tok.setOpacity(self.opacity1)
+            return
+        self.tok.setPos(self.start + (self.end - self.start) * t)
+        if self.scale0 != self.scale1:
+            self.tok.setScale(self.scale0 + (self.scale1 - self.scale0) * t)
+        if self.opacity0 is not None:
+            self.tok.setOpacity(self.opacity0 + (self.opacity1 - self.opacity0) * t)
 
 
 class BoardScene(QGraphicsScene):
@@ -96,7 +132,8 @@ class BoardScene(QGraphicsScene):
         self.px_per_mm = math.inf  # the view's scale; until one says, everything shows
         self.least_px = MIN_PX  # the least size detail is painted at (a projector asks more)
         self.seat_px = 0.0  # the least size of the seat panels' words (0: the words size)
-        self._moves: list[tuple[Token, QPointF, QPointF]] = []
+        self._moves: list[Motion] = []
+        self._still = True  # the next sync draws a new table: nothing moves
         self._anim = QVariantAnimation(self)
         self._anim.setDuration(ANIM_MS)
         self._anim.setStartValue(0.0)
@@ -141,6 +178,7 @@ class BoardScene(QGraphicsScene):
         runs = [op for op in merge_text_runs(self._board_item.ops) if op.texts]
         self.hints = [self._hint(op, runs) for op in runs if text_role(op.em) == "detail"]
         self.setSceneRect(-2, -2, self.width_mm + 4, self.height_mm + 4)
+        self._still = True
 
     def _hint(self, op: Op, runs: list[Op]) -> QGraphicsRectItem:
         """A tooltip over a board note (a room's effect, a legend line …): what the
@@ -219,25 +257,55 @@ class BoardScene(QGraphicsScene):
         return self.layout.seat_rect(seat)
 
     # -------------------------------------------------------------------- sync
-    def sync(self, view: PlayerView, animate: bool | None = None) -> None:
-        """Make the scene show exactly ``view``; moved tokens glide, new ones appear."""
+    def still_next(self) -> None:
+        """Draw the next view still: it is another table (a new or loaded game, an undo,
+        a lesson), not a move on this one."""
+        self._still = True
+
+    def sync(self, view: PlayerView, animate: bool | None = None,
+             before: PlayerView | None = None) -> None:
+        """Make the scene show exactly ``view``; what the move changed moves (`Motion`).
+
+        The motion starts where the tokens are, when the scene last showed the same
+        seat's view; where the screen passes to another seat's view (or the public
+        one), it starts from ``before``, that seat's view before the move, if given:
+        never from where another seat's view had them. Else the view is drawn still."""
         animate = self.animate if animate is None else animate
+        last = self._last
+        if view == last and not self._still:  # drawn again (another signal of one move)
+            self._rebuild_strip(view)
+            return
+        same_seat = last is not None and last.seat == view.seat
+        if before is not None and (before.seat != view.seat or same_seat):
+            before = None  # only for a seat's view the scene has not shown last
+        animate = animate and not self._still and (same_seat or before is not None)
+        self._still = False
         self._last = view
         wanted = {p.key: p for p in self.layout.place(view)}
+        # where each token starts from: where it is, or where ``before`` had it
+        starts = {p.key: (QPointF(*p.pos), p.scale) for p in self.layout.place(before)} \
+            if before is not None else None
 
         # remove what is gone, add what is new, move what moved
         for key in [k for k in self.tokens if k not in wanted]:
             self.removeItem(self.tokens.pop(key))
-        self._anim.stop()
-        self._finish_moves()
+        self.finish_animations()  # a redraw mid-motion starts from the motion's end
         for key, placed in wanted.items():
             role, where, look, scale, turn = (placed.role, placed.where, placed.look,
                                               placed.scale, placed.turn)
             tok = self.tokens.get(key)
             target = QPointF(*placed.pos)
-            if tok is not None and tok.look != look:
+            came_from: tuple[QPointF, float] | None = None  # a token that changed its face
+            if starts is not None and tok is not None:  # another seat's view was shown
+                came_from = starts.get(key)
                 self.removeItem(tok)
                 tok = None
+            elif tok is not None and tok.look != look:
+                came_from = (tok.pos(), tok.scale())
+                self.removeItem(tok)
+                tok = None
+            elif starts is not None:
+                came_from = starts.get(key)
             if tok is None:
                 drawing, ops = self._look(look)
                 tok = Token(drawing, role, where, key, look, scale, ops)
@@ -255,20 +323,31 @@ class BoardScene(QGraphicsScene):
                 tok.setPos(target)
                 self.addItem(tok)
                 self.tokens[key] = tok
+                if animate and came_from is not None:
+                    if came_from != (target, scale):
+                        # the same piece, maybe with another face: it glides still
+                        self._moves.append(Motion(tok, came_from[0], target, came_from[1],
+                                                  scale))
+                elif animate and (starts is None or key not in starts):
+                    # set down: from a little larger and unseen, onto its place
+                    self._moves.append(Motion(tok, target, target, scale * PLACE_GROW, scale,
+                                              0.0, placed.opacity))
                 continue
             tok.role, tok.where = role, where
             tok.name = f"{role}:{where}"
             tok.setRotation(turn)
-            if tok.scale() != scale:  # an own die going from the seat panel to the seal
+            old_scale = tok.scale()
+            if old_scale != scale:  # an own die going from the seat panel to the seal
                 tok.setScale(scale)
                 tok.show_texts(self.legible_scale)
-            if tok.pos() != target:
+            if tok.pos() != target or old_scale != scale:
                 if animate:
-                    self._moves.append((tok, tok.pos(), target))
+                    self._moves.append(Motion(tok, tok.pos(), target, old_scale, scale))
                 else:
                     tok.setPos(target)
         self._rebuild_strip(view)
         if self._moves:
+            self._step(0.0)  # its first frame now: no frame shows the end before the start
             self._anim.start()
 
     def _token_hint(self, look: tuple[object, ...], tok: Token) -> str:
@@ -445,20 +524,22 @@ class BoardScene(QGraphicsScene):
     # -------------------------------------------------------------- animation
     def _step(self, value: object) -> None:
         t = float(value)  # type: ignore[arg-type]
-        for tok, a, b in self._moves:
-            tok.setPos(a + (b - a) * t)
+        for m in self._moves:
+            m.at(t)
         if t >= 1.0:
             self._moves = []
 
-    def _finish_moves(self) -> None:
-        for tok, _a, b in self._moves:
-            tok.setPos(b)
-        self._moves = []
+    @property
+    def animating(self) -> bool:
+        """A move's motion is under way (it never holds anything up)."""
+        return bool(self._moves) and self._anim.state() == QVariantAnimation.State.Running
 
     def finish_animations(self) -> None:
-        """Jump every gliding token to its end (tests, screenshots)."""
+        """Jump every motion to its end: the scene a redraw without motion gives."""
         self._anim.stop()
-        self._finish_moves()
+        for m in self._moves:
+            m.at(1.0)
+        self._moves = []
 
     # ----------------------------------------------------------------- reading
     def shown(self) -> dict[str, object]:

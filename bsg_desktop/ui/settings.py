@@ -25,6 +25,7 @@ from PySide6.QtCore import QStandardPaths
 from bsg_desktop.crash import APPLICATION, ORGANIZATION
 from bsg_desktop.errors import UserError
 from bsg_desktop.inputs import read_bytes
+from bsg_desktop.present.pace import DEFAULT_PACE, PACES
 
 RECENT_MAX = 8
 AUTOSAVE_NAME = "autosave.bsgx.json"
@@ -119,10 +120,19 @@ class Settings:
         self._set("ui", "language", lang)
 
     def fast_bots(self) -> bool:
+        """The older on/off switch "Computer players: fast" (now the fast pace)."""
         return self._flag("ui", "fast_bots", False)
 
-    def set_fast_bots(self, on: bool) -> None:
-        self._set_flag("ui", "fast_bots", on)
+    def pace(self) -> str:
+        """Settings -> Pace: fast, normal or slow (`present.pace`); normal unless another
+        was stored, or fast where only the older "fast computer players" switch was on."""
+        v = self._get("ui", "pace", None)
+        if isinstance(v, str) and v in PACES:
+            return v
+        return "fast" if v is None and self.fast_bots() else DEFAULT_PACE
+
+    def set_pace(self, pace: str) -> None:
+        self._set("ui", "pace", pace)
 
     def moments(self) -> bool:
         """Short moments on the board (jump, crisis, reveal, brig, game end): on unless

@@ -109,5 +109,5 @@ class TableHost(QObject):
                 return ""
             content = table_state(g.c, g.view(None), visible_log(g, None), lang,
                                   self.controller.forced, self._moment, self._moment_at,
-                                  words=self.words)
+                                  words=self.words, pace=self.controller.pace)
         return self.feed.frame(content)

@@ -31,6 +31,7 @@ from bsg_desktop.data import load_components
 from bsg_desktop.engine import PlayerView
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import Describer
+from bsg_desktop.present.pace import pace_from_env, valid
 from bsg_desktop.present.words import player_name
 from bsg_desktop.teach import DemoEntry, Lesson
 from bsg_desktop.ui.cardview import CardViewer
@@ -77,7 +78,7 @@ TAB_CSS = ("QTabWidget::pane { border: none; background: #0f161e; }"
 class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
     def __init__(self, settings: Settings | None = None, autosave_path: Path | None = None,
                  bot_delay_ms: int = 350, animate: bool = True,
-                 sound: SoundPlayer | None = None) -> None:
+                 sound: SoundPlayer | None = None, pace: str | None = None) -> None:
         super().__init__()
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -88,15 +89,16 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.animate = animate
         self.controller = GameController(self, bot_delay_ms=bot_delay_ms,
                                          autosave_path=autosave_path)
-        if self.settings.fast_bots():
-            self.controller.bot_delay_ms = min(bot_delay_ms, 60)
+        self._base_delay = bot_delay_ms
+        # Settings -> Pace, unless this window (a benchmark) or the run (the tests:
+        # BSG_EXPRESS_PACE=instant) names one
+        self.pace_fixed = valid(pace) or pace_from_env()
         self.path: Path | None = None
         self.last_error = ""
         self.autosave_box: QMessageBox | None = None  # the broken-autosave question
         self.game_over_dialog: GameOverDialog | None = None
         self.own_dialog: OwnMomentDialog | None = None  # a seat's own moment (ui.moments)
         self.rules_dialog: RulesDialog | None = None
-        self._base_delay = bot_delay_ms
         self.lesson: Lesson | None = None
         # The shipped demos are read when the Learn menu first opens (or a lesson is
         # asked for), not before the first frame: parsing them all takes a while.
@@ -163,6 +165,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.setCentralWidget(self.stack)
         # over the board and over the hand-over screen alike: a public moment stays
         self.moment = MomentBanner(self.stack, self.board_view)
+        self.apply_pace(self.pace_fixed or self.settings.pace())
         self.setStyleSheet(WINDOW_CSS)
 
         c = self.controller
@@ -249,6 +252,16 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.statusBar().showMessage(" · ".join(
             tr("ui.phones.returned", player=player_name(self.comp, view, s)) for s in seats),
             15000)
+
+    def apply_pace(self, pace: str) -> None:
+        """Computer moves and moments at ``pace`` (`present.pace`): the pause after a
+        move's changes, the banners' reading time; the fast pace also shortens the fixed
+        release hold, as the older "fast computer players" switch did."""
+        self.pace = pace
+        self.controller.pace = pace
+        self.controller.bot_delay_ms = (min(self._base_delay, 60) if pace in ("fast", "instant")
+                                        else self._base_delay)
+        self.moment.pace = pace
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if obj is self.right and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):

@@ -8,7 +8,7 @@ const base = location.pathname.replace(/\/+$/, "");
 const $ = (id) => document.getElementById(id);
 const COLOURS = { end: "#e0b93a", reveal: "#e05a4f", jump: "#5aa0ff", brig: "#e0912b",
                   failed: "#e05a4f", averted: "#47d16c", roll: "#c9d3dc" };
-const MOMENT_MS = 900;  // as long as the window's moments (ui.moments.MOMENT_MS)
+const MOMENT_MS = 2500;  // a frame without its moment's reading time (present.pace.read_ms)
 let ws = null;
 let strings = {};
 let art = {};
@@ -16,6 +16,7 @@ let state = null;
 let retry = 0;
 let closed = false;
 let momentAt = null;   // the move whose moment was played last
+let opened = false;    // the page has had its first frame
 let momentTimer = null;
 
 const t = (key) => strings[key] || key;
@@ -178,8 +179,9 @@ function renderItems() {
 
 function playMoment() {
   const m = state.moment;
+  const first = !opened;  // (a first frame without a moment counts too: the next plays)
+  opened = true;
   if (!m || m.at === momentAt) return;
-  const first = momentAt === null;
   momentAt = m.at;
   if (first) return;  // a page that just opened shows no moment from before it came
   const box = $("moment");
@@ -195,7 +197,7 @@ function playMoment() {
   void box.offsetWidth;  // restart the fade for a moment right after another
   box.style.animation = "";
   clearTimeout(momentTimer);
-  momentTimer = setTimeout(() => { box.hidden = true; }, MOMENT_MS);
+  momentTimer = setTimeout(() => { box.hidden = true; }, m.ms || MOMENT_MS);
 }
 
 function render() {
