@@ -10,14 +10,17 @@ so before the hot-seat hand-over the screen holds nothing but the public view.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtWidgets import QMessageBox
 
+from bsg_desktop.advice import Advice, reason_words
 from bsg_desktop.engine import Event, PlayerView, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import describer_for
 from bsg_desktop.present.moments import loyalty_moment, moment_for, sound_for
 from bsg_desktop.present.rolls import RollNote, roll_sentence
-from bsg_desktop.present.words import player_name
+from bsg_desktop.present.words import choice_words, player_name
+from bsg_desktop.ui.advice import ask_in_background
 from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.dialogs import GameOverDialog
 from bsg_desktop.ui.moments import OwnMomentDialog
@@ -74,6 +77,51 @@ class GameScreen:
         m = moment_for(events, c.forced, c.unlocked, describe)
         if m is not None:
             self.moment.play(m.kind, m.headline, m.line)
+
+    def can_ask_advice(self) -> bool:
+        """Advice uses the deciding seat's secrets: only while the screen is theirs alone
+        (a solo game's player, or a hot-seat player after the hand-over), never for a
+        phone's or a computer's seat, never on the shared screen."""
+        c = self.controller
+        g = c.game
+        seat = c.pending_seat
+        return (self.lesson is None and g is not None and g.outcome is None
+                and seat is not None and c.is_human(seat) and seat not in c.phones
+                and (c.unlocked == seat or len(c.humans) == 1) and not c.needs_handover())
+
+    @Slot()
+    def ask_advice(self) -> None:
+        """Help → What would a good player do?: worked out in the background from the
+        deciding seat's view; the log tells the table that advice was asked, never what."""
+        if not self.can_ask_advice():
+            self.statusBar().showMessage(tr("ui.advice.not_now"), 8000)
+            return
+        c = self.controller
+        g = c.game
+        assert g is not None and g.pending is not None
+        seat = g.pending.seat
+        self._advice_token = (g, len(g.choices))
+        self.log.append([Event("advice_asked", "—", (("seat", seat),))])
+        self.statusBar().showMessage(tr("ui.advice.thinking"), 10000)
+        ask_in_background(g.view(seat), g.pending, self._advice_token, self.advice_sink)
+
+    @Slot(object, object)
+    def _advice_answered(self, token: object, advice: Advice) -> None:
+        c = self.controller
+        g = c.game
+        if g is None or token != (g, len(g.choices)) or not self.can_ask_advice():
+            return  # the decision was taken meanwhile, or the screen changed hands
+        view = g.view(c.pending_seat)
+        pick = choice_words(self.comp, view, advice.choice)
+        other = "" if advice.alternative is None else choice_words(self.comp, view,
+                                                                   advice.alternative)
+        self.statusBar().clearMessage()
+        box = QMessageBox(QMessageBox.Icon.Information, tr("ui.advice.title"),
+                          tr("advice.pick", choice=pick), QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText(reason_words(advice, pick, other))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.advice_box = box
+        box.open()
 
     @Slot()
     def refresh(self) -> None:

@@ -69,6 +69,7 @@ class MenusAndFiles:
         self.act_undo = act(self.undo, S.Undo)
         self.act_rules = act(lambda: self.show_rules(""), QKeySequence(Qt.Key.Key_F1))
         self.act_about = act(self._about)
+        self.act_advice = act(self.ask_advice, QKeySequence("Ctrl+H"))
         self.act_full = act(self.toggle_full_screen, QKeySequence(Qt.Key.Key_F11))
         self.act_full.setCheckable(True)
         self.act_side = act(self.toggle_side_panel, QKeySequence(Qt.Key.Key_F9))
@@ -154,6 +155,7 @@ class MenusAndFiles:
         self.menu_demos = QMenu(self)  # the shipped demos, filled in the current language
         self.menu_help = mb.addMenu("")
         self.menu_help.addAction(self.act_rules)
+        self.menu_help.addAction(self.act_advice)
         self.menu_help.addAction(self.act_board)
         self.menu_help.addAction(self.act_about)
 
@@ -191,6 +193,7 @@ class MenusAndFiles:
                        (self.act_invite, "invite"),
                        (self.act_quit, "quit"), (self.act_undo, "undo"),
                        (self.act_rules, "rules"), (self.act_about, "about"),
+                       (self.act_advice, "advice"),
                        (self.act_suspicion, "suspicion"),
                        (self.act_full, "full_screen"), (self.act_moments, "moments"),
                        (self.act_side, "side_panel"), (self.act_board, "board")):

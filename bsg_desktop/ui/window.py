@@ -34,6 +34,7 @@ from bsg_desktop.log import Describer
 from bsg_desktop.present.pace import pace_from_env, valid
 from bsg_desktop.present.words import player_name
 from bsg_desktop.teach import DemoEntry, Lesson
+from bsg_desktop.ui.advice import AdviceSink
 from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.controller import (
     GameController,
@@ -211,6 +212,11 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         lp.rule_requested.connect(self.show_rules)
         lp.next_lesson_requested.connect(self.next_lesson)
 
+        # Help → What would a good player do?: answers come back from the thread pool
+        self.advice_sink = AdviceSink(self)
+        self.advice_sink.answered.connect(self._advice_answered)
+        self._advice_token: object = None
+        self.advice_box: QMessageBox | None = None
         self.phones = PhoneHost(c, self)  # phones as private screens (File → Invite players…)
         self.invite_dialog: InviteDialog | None = None
         # where the invite dialog offers to host (None: this computer's addresses); tests
