@@ -243,6 +243,32 @@ def test_a_seat_moved_to_another_phone_ends_the_old_ones(hosted) -> None:  # typ
     assert len(first.texts) == n
 
 
+def test_each_ending_reaches_the_phone_with_its_own_close_code(hosted) -> None:  # type: ignore[no-untyped-def]
+    """At the table again (4006, with its words, and so is its old link later), stop
+    hosting (4004) and a new game (4005): none looks like a lost connection (1001)."""
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+
+    c, ph, connect = hosted
+    old_url = ph.url(0)
+    first, second = connect(0), connect(1)
+    state(first)
+    state(second)
+    ph.to_table(0)
+    assert first.next(None, pump)["type"] == "at_table"
+    assert first.next(None, pump) == {"type": "_closed", "code": 4006}
+    again = connect(0, url=old_url, device=first.device)
+    said = again.next(None, pump)
+    assert said["type"] == "at_table" and "played at the table" in said["message"]
+    assert again.next(None, pump) == {"type": "_closed", "code": 4006}
+    ph.stop()
+    assert second.next("_closed", pump)["code"] == 4004
+    ph.start("127.0.0.1", 0)
+    third = connect(1, device=second.device)  # the same game: its claims hold
+    state(third)
+    c.start(Setup(players=3), 12, [HUMAN, HUMAN, COMPUTER])  # a new game
+    assert third.next("_closed", pump)["code"] == 4005
+
+
 def test_the_game_waits_for_a_lost_phone_or_hands_it_to_a_computer(hosted) -> None:  # type: ignore[no-untyped-def]
     c, ph, connect = hosted
     url = ph.url(0)

@@ -72,7 +72,9 @@ def test_a_seat_goes_back_to_the_table_from_the_invite_dialog(new_window, qtbot)
         qtbot.waitUntil(lambda: c.phones == {0})
         assert dlg.to_table_buttons[0].isEnabled() and win.stack.currentWidget() is win.game_page
         dlg.to_table_buttons[0].click()
-        assert phone.next("_closed", pump)["code"] == 4002  # the phone is told and closed
+        # the phone is told, in its own words and by its own close code, and closed
+        assert phone.next(None, pump)["type"] == "at_table"
+        assert phone.next("_closed", pump)["code"] == 4006
         assert c.phones == set() and c.needs_handover()
         assert win.handing_over()  # its choices are at the table
         assert "plays at the table again" in win.statusBar().currentMessage()

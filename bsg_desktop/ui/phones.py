@@ -154,13 +154,15 @@ class PhoneHost(QObject):
         at the table again, so a seat deciding on its phone gets its choices on the
         screen."""
         hosted = self.server is not None
-        self._stop_server()
+        self._stop_server("stopped")
         if hosted:
             self._back_to_table(sorted(self.controller.phones))
 
-    def _stop_server(self) -> None:
+    def _stop_server(self, ending: str = "") -> None:
+        """``ending``: what every page is told (`CompanionServer.stop`); none when
+        hosting only moves to another address."""
         if self.server is not None:
-            self.server.stop()
+            self.server.stop(ending)
         self.server = None
         self.connected = set()
         self.presence_changed.emit()
@@ -171,8 +173,8 @@ class PhoneHost(QObject):
         host, server = self.host, self.server
         if host is not None and seat in host.keys:
             host.move(seat)
-            if server is not None:
-                server.set_seats(host.keys, host.devices)
+            if server is not None:  # its page is told it is played at the table now
+                server.set_seats(host.keys, host.devices, at_table=(seat,))
                 self.publish()
         self.connected.discard(seat)
         self._back_to_table([seat])
@@ -224,7 +226,7 @@ class PhoneHost(QObject):
     @Slot()
     def _on_game_changed(self) -> None:
         if self._generation != self.controller.generation:
-            self._stop_server()  # another game: its seats get new links
+            self._stop_server("new_game")  # another game: its seats get new links
             self.host = None
         else:
             self.publish()
