@@ -618,3 +618,88 @@ def test_a_link_on_its_way_says_so_and_then_that_the_table_does_not_answer(chrom
     checking, no_answer = chromium.do(silent)
     assert checking["words"] == _words("companion.ending.checking")
     assert no_answer["words"] == _words("companion.ending.no_answer")
+
+
+def test_landscape_shows_the_first_option_and_one_die_waits(chromium, table, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """At 740×360 a decision under a "Your roll" note shows its first option; a turn
+    that comes before any tap does not try to buzz (no console error); a contribute of
+    one die selects on the first tap, as the hint says, and the Contribute button puts
+    it in."""
+    from bsg_desktop.i18n import tr
+
+    c, ph = table
+    folder = artefacts(tmp_path)
+    box: dict[str, Any] = {"errors": []}
+    ph.host.set_language(0, "hu")  # the longer words
+    ph.publish()
+
+    def open_page(browser: Any) -> None:
+        ctx = box["ctx"] = browser.new_context(viewport={"width": 740, "height": 360},
+                                               has_touch=True)
+        page = box["page"] = ctx.new_page()
+        page.on("console", lambda m: box["errors"].append(m.text) if m.type == "error" else None)
+        page.goto(ph.url(0))
+        page.wait_for_selector("html[lang=hu] #table .sentence")
+
+    chromium.do(open_page)
+    rng = random.Random(1)
+    found: dict[str, Any] = {}
+    for _ in bounded(800):
+        c.play_bots_now()
+        g = c.game
+        assert g.outcome is None
+        p = g.pending
+        if p.seat == 0 and c.rolls.get(0) is not None:  # a decision under a roll note
+            n = len(found.setdefault("rolled", []))
+            found["rolled"].append(chromium.do(lambda _b: _first_option(box)))
+            chromium.do(lambda _b, n=n: box["page"].screenshot(
+                path=str(folder / f"phone-740x360-rolled-{n}.png")))
+        if p.seat == 0 and p.kind == "contribute" and all(
+                len(o.args) == 1 for o in p.options if o.verb == "contribute"):
+            found["single"] = len(g.choices)
+            break
+        c.choose(rng.choice(p.options))
+    assert "rolled" in found and "single" in found
+    for seen in found["rolled"]:
+        assert seen["rolled"] and seen["head"] <= seen["first_top"], seen
+        assert seen["first_bottom"] <= seen["height"], seen  # the first option is in view
+    assert box["errors"] == []
+
+    def one_die(_b: Any) -> dict[str, Any]:
+        page = box["page"]
+        page.wait_for_selector("#decision button[data-die]")
+        page.tap("#decision button[data-die]")
+        page.wait_for_timeout(300)
+        return page.evaluate("""() => ({
+            pressed: document.querySelector('#decision button[data-die]')
+                .getAttribute('aria-pressed'),
+            go: !!document.querySelector('#contribute') &&
+                !document.querySelector('#contribute').disabled,
+            hint: document.querySelector('#decision .muted').textContent})""")
+
+    tapped = chromium.do(one_die)
+    assert len(c.game.choices) == found["single"]  # the first tap committed nothing
+    assert tapped == {"pressed": "true", "go": True, "hint": tr("companion.page.select", "hu")}
+    chromium.do(lambda _b: box["page"].tap("#contribute"))
+    for _ in bounded(500):
+        if len(c.game.choices) > found["single"]:
+            break
+        chromium.do(lambda _b: time.sleep(0.01))
+    assert len(c.game.choices) > found["single"]
+    chromium.do(lambda _b: box["ctx"].close())
+
+
+def _first_option(box: dict[str, Any]) -> dict[str, Any]:
+    """Where the page shows the decision's first option, once it shows the decision."""
+    page = box["page"]
+    page.wait_for_selector("#decision #rolled")
+    page.wait_for_selector("#decision .options button:not(:disabled), "
+                           "#decision button[data-die]:not(:disabled)")
+    page.wait_for_timeout(200)  # the arrival's scroll, in the next animation frame
+    return page.evaluate("""() => {
+        const first = document.querySelector(
+            '#decision .options button, #decision .dice button, #decision button.face');
+        const r = first.getBoundingClientRect();
+        return {first_top: r.top, first_bottom: r.bottom, height: window.innerHeight,
+                head: document.querySelector('header').getBoundingClientRect().bottom,
+                rolled: !!document.querySelector('#rolled')}; }""")

@@ -136,6 +136,7 @@ def test_the_decision_comes_into_sight_and_the_log_stays_put(chromium, hosted_ta
         box["page"] = page
         page.goto(ph.url(seat))
         page.wait_for_selector("#log li")
+        page.click("#who")  # the player has touched the page: a turn may buzz
         page.evaluate("document.querySelector('#log ol').scrollTop = 0")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         return page.evaluate("""() => ({scrolled: window.scrollY,
