@@ -206,6 +206,19 @@ def test_one_device_claims_a_seat_and_another_is_refused_in_public(hosted) -> No
             break
         spy.thread.join(0.005)
     assert ph.notice == ("ui.phones.refused", 0)
+    # the notice is news: it leaves the table's status line after a while
+    from bsg_desktop.ui.invite import PhoneStatus
+
+    line = PhoneStatus(c.game.c, ph)
+    assert "tried to join" in line.text()
+    ph._notice_timer.setInterval(30)
+    ph._notice_timer.start()
+    for _ in range(400):
+        pump()
+        if ph.notice is None:
+            break
+        spy.thread.join(0.005)
+    assert ph.notice is None and "tried to join" not in line.text() and "Hosting" in line.text()
     # the claimed phone plays on
     first.send({"type": "ping"})
     assert first.next("pong", pump)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import socket
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from bsg_desktop.companion.frames import art_catalog
 from bsg_desktop.companion.host import Host
@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # aiohttp is imported when a game is first hosted, not at sta
     from bsg_desktop.companion.server import CompanionServer
 
 DEFAULT_PORT = 8765
+NOTICE_MS = 20_000  # how long the table's line keeps a notice ("Someone tried to join …")
 
 
 def local_addresses() -> list[str]:
@@ -90,6 +91,9 @@ class PhoneHost(QObject):
         self.connected: set[int] = set()
         # the newest public notice: (translation key, seat), shown in the table's language
         self.notice: tuple[str, int] | None = None
+        # a notice is news: it leaves the status line after a while (`NOTICE_MS`)
+        self._notice_timer = QTimer(self, singleShot=True, interval=NOTICE_MS)
+        self._notice_timer.timeout.connect(self._notice_over)
         self._generation = -1
         # names besides the bound address that requests may use (a test's name mapped
         # to loopback); anything else is refused as a DNS-rebinding page would be
@@ -213,6 +217,12 @@ class PhoneHost(QObject):
 
     def _tell(self, key: str, seat: int) -> None:
         self.notice = (key, seat)
+        self._notice_timer.start()
+        self.notice_changed.emit()
+
+    @Slot()
+    def _notice_over(self) -> None:
+        self.notice = None
         self.notice_changed.emit()
 
     # ---------------------------------------------------- server thread -> Qt
