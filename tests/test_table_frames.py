@@ -98,9 +98,10 @@ def decision_examples() -> dict[str, object]:
                 kind += "/check" if g.check is not None else "/action"
             if kind == "action" and g.pending.rule == "A8":
                 kind += "/ordered"
-            found.setdefault(kind, g.copy())
+            if kind not in found:
+                found[kind] = g.copy()
             g.apply(rng.choice(g.pending.options))
-        if len(found) == len(DECISION_KINDS) + 3:
+        if len(found) == len(DECISION_KINDS) + 2:  # contribute twice, and the ordered action
             break
     return found
 
