@@ -126,7 +126,8 @@ def test_two_table_pages_follow_a_whole_game_and_a_lesson(chromium, hosted_table
 def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
     """The NOW box names what is decided, for every kind of decision, in English and in
     Hungarian: the decider's own sentence (its phone's), figures and all, except the
-    jump die, whose roll only the Admiral saw; never the bare "X: choose."."""
+    jump die, whose roll only the Admiral saw; never the bare "X: choose.". Stop
+    hosting is said as such."""
     from test_table_frames import decision_examples
 
     from bsg_desktop.i18n import speaking, tr
@@ -174,4 +175,14 @@ def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hos
             said[(lang, kind)] = text
     assert len(said) == 2 * len(examples) and len(examples) >= 22
     assert said[("en", "join")] != said[("hu", "join")]
+    # Stop hosting: the page says so (in its language), not that the Wi-Fi dropped
+    ph.stop()
+
+    def ended(_b: Any) -> str:
+        page = box["page"]
+        page.wait_for_selector("#notice:not([hidden])")
+        page.wait_for_timeout(300)
+        return page.inner_text("#notice")  # type: ignore[no-any-return]
+
+    assert chromium.do(ended) == tr("companion.tablepage.stopped", "hu")
     chromium.do(lambda _b: box["ctx"].close())

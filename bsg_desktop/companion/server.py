@@ -268,7 +268,8 @@ class CompanionServer:
                 loop.run_until_complete(conn.ws.close(code=self._ending,
                                                       message=b"hosting ended"))
             for ws in list(self._table_conns):
-                loop.run_until_complete(ws.close(code=1001, message=b"hosting ended"))
+                loop.run_until_complete(ws.close(code=self._ending,
+                                                 message=b"hosting ended"))
             loop.run_until_complete(runner.cleanup())
             # sends still queued for pages that are gone: cancelled, not left dangling
             rest = [t for t in asyncio.all_tasks(loop) if not t.done()]
