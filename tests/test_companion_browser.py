@@ -488,13 +488,14 @@ def _ended(page: Any, kind: str) -> dict[str, Any]:
     return page.evaluate(ENDED)  # type: ignore[no-any-return]
 
 
-def test_a_page_that_cannot_join_or_has_ended_says_why_and_offers_nothing(chromium, table) -> None:  # type: ignore[no-untyped-def]
+def test_a_page_that_cannot_join_or_ended_says_why(chromium, table, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """No key, a truncated key and a wrong key say so in both languages (the page cannot
     know the seat's); a seat played at the table again and one moved to another phone
     say so in the seat's own language, by their own endings, and no button stays live,
     not even 12 s after a tap that was on its way; the old link of a seat played at the
     table says so too."""
     c, ph = table
+    folder = artefacts(tmp_path)
     url0, url1 = ph.url(0), ph.url(1)
     base, key = url0.split("#", 1)
     ph.host.set_language(0, "hu")
@@ -509,6 +510,7 @@ def test_a_page_that_cannot_join_or_has_ended_says_why_and_offers_nothing(chromi
             page = ctx.new_page()
             page.goto(url)
             out[name] = _ended(page, "wrong" if name == "wrong" else "incomplete")
+            page.screenshot(path=str(folder / f"phone-ending-{name}.png"))
             page.close()
         ctx.close()
 
@@ -537,6 +539,7 @@ def test_a_page_that_cannot_join_or_has_ended_says_why_and_offers_nothing(chromi
         if (b) { ws.send = () => {}; b.click(); } }"""))  # the tap goes nowhere
     ph.to_table(0)
     at_table = chromium.do(lambda _b: _ended(seat0, "at_table"))
+    chromium.do(lambda _b: seat0.screenshot(path=str(folder / "phone-ending-at_table.png")))
     ph.move_phone(1)
     moved = chromium.do(lambda _b: _ended(out["pages"][1], "moved"))
     # twelve seconds on, the tap that never arrived re-enables nothing
