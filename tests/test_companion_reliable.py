@@ -178,7 +178,9 @@ def test_the_decision_comes_into_sight_and_the_log_stays_put(chromium, hosted_ta
 def test_a_long_name_keeps_the_header_small_at_320_px(chromium, hosted_table, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from test_companion_browser import artefacts
 
-    long = "Maximiliana Bartholomew-Featherstonehaugh of the Twelve Colonies"
+    from bsg_desktop.engine.setup import NAME_CHARS
+
+    long = "Maximiliana Bartholomew-Featherstonehaugh of the Twelve Colonies"[:NAME_CHARS]
     c, ph = hosted_table(23, names=(long, long[:30], "Cy"))
     shot = str(artefacts(tmp_path) / "phone-320-long-name.png")
 
