@@ -86,7 +86,7 @@ def test_a_seat_goes_back_to_the_table_from_the_invite_dialog(new_window, qtbot)
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_invite_dialog_shows_every_button_whole(new_window, qtbot, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """At its default size, with five seats on phones' terms, no button of a seat is
+    """At its default size, with five human seats, no button of a seat is
     clipped behind a sideways scrollbar ("Play this seat at the table again" was)."""
     import os
     from pathlib import Path
