@@ -26,7 +26,7 @@ from bsg_desktop.data import CrisisFace, Text, load_components
 from bsg_desktop.engine import Choice, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.game import ScriptError
-from bsg_desktop.engine.setup import SetupError
+from bsg_desktop.engine.setup import NAME_CHARS, SetupError
 from bsg_desktop.errors import UserError
 from bsg_desktop.inputs import MAX_ITEMS, YamlProblem, load_yaml, read_text
 
@@ -591,6 +591,8 @@ def parse_scenario(source: str, name: str = "<scenario>") -> Scenario:
     if not isinstance(names, list) or not all(isinstance(c, str) for c in names) \
             or len(names) > players:
         raise r.fail("names", f"expected a list of at most {players} player names")
+    if any(len(x) > NAME_CHARS for x in names):
+        raise r.fail("names", f"expected names of at most {NAME_CHARS} characters each")
     seed = raw.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise r.fail("seed", f"expected a whole number, got {_shown(seed)}")

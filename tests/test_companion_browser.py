@@ -4,11 +4,14 @@ Playwright's sync API runs on a thread of its own (`BrowserThread`); the test's
 thread runs Qt's event loop, where the host applies what the pages choose, as
 the window would. The scenarios: a 3-seat game with two phone pages and one
 computer seat played to the end through the pages, a reload in the middle of a
-check, a wrong key, one claim per seat on an insecure origin (a second device
+check, one claim per seat on an insecure origin (a second device
 refused, a reload and a move at the table), a malformed message; and the
 page at 360×740 and 768×1024 in English and Hungarian (no sideways scrolling,
 every control at least 44 px), with screenshots kept as artefacts
-(``BSG_ARTEFACTS``, else the test's temporary folder).
+(``BSG_ARTEFACTS``, else the test's temporary folder). Every way a page cannot join
+or ends (no key, a truncated or wrong key, last game's link, stop hosting, a new
+game, moved, at the table again) says why, with no live button; a link on its way
+says so, and after a time limit that the table does not answer.
 """
 
 from __future__ import annotations
@@ -189,24 +192,6 @@ def test_a_game_played_to_the_end_through_two_phone_pages(chromium, table) -> No
     chromium.do(lambda _b: [ctx.close() for ctx in state["contexts"]])
 
 
-def test_a_wrong_key_shows_nothing(chromium, table) -> None:  # type: ignore[no-untyped-def]
-    c, ph = table
-    url = ph.url(0)
-    wrong = url[:-4] + ("abcd" if not url.endswith("abcd") else "efgh")
-
-    def visit(browser: Any) -> tuple[str, str]:
-        page = browser.new_page()
-        page.goto(wrong)
-        page.wait_for_timeout(800)
-        out = (page.inner_text("#who"), page.inner_text("main"))
-        page.close()
-        return out
-
-    who, main = chromium.do(visit)
-    assert who == "BSG: Express" and not main.strip()
-    assert ph.connected == set() and not ph.claimed(0)
-
-
 def test_a_claimed_seat_is_refused_to_another_device_on_an_insecure_origin(chromium, table) -> None:  # type: ignore[no-untyped-def]
     """On http://table.test (not a secure context: no WebCrypto), the first browser
     claims seat 0; a second one with the same link gets none of its frames and the
@@ -225,8 +210,8 @@ def test_a_claimed_seat_is_refused_to_another_device_on_an_insecure_origin(chrom
                                "who": first.inner_text("#who")}
         spy = b.new_page()
         spy.goto(url)
-        spy.wait_for_selector("#banner:not([hidden])")
-        out["spy_banner"] = spy.inner_text("#banner")
+        spy.wait_for_selector("#ending[data-kind=refused]:not([hidden])")
+        out["spy_banner"] = spy.inner_text("#ending")
         out["spy_main"] = spy.inner_text("main")
         out["spy_who"] = spy.inner_text("#who")
         out["spy_state"] = spy.evaluate("state === null && Object.keys(cardFaces).length === 0")
@@ -242,7 +227,9 @@ def test_a_claimed_seat_is_refused_to_another_device_on_an_insecure_origin(chrom
     assert out["secure"] is False
     assert out["who"] != "BSG: Express" and out["reloaded_who"] == out["who"]
     assert "another phone" in out["spy_banner"]
-    assert out["spy_who"] == "BSG: Express" and not out["spy_main"].strip() and out["spy_state"]
+    # the spy's page says why, and nothing else
+    assert out["spy_who"] == "BSG: Express" and out["spy_state"]
+    assert out["spy_main"].strip() == out["spy_banner"].strip()
     assert out["first_banner"]  # the claimed phone was not disturbed
     QCoreApplication.processEvents()
     assert ph.notice == ("ui.phones.refused", 0) and 0 in ph.connected
@@ -256,9 +243,9 @@ def test_a_claimed_seat_is_refused_to_another_device_on_an_insecure_origin(chrom
     # moved at the table: the old phone is told at once and its session ends
     ph.move_phone(0)
     text = chromium.do(lambda _b: (state["first"].wait_for_selector("body.offline"),
-                                   state["first"].inner_text("#banner"))[1])
+                                   state["first"].inner_text("#ending"))[1])
     assert "moved to another phone" in text
-    assert chromium.do(lambda _b: state["first"].evaluate("ended && ws.readyState >= 2"))
+    assert chromium.do(lambda _b: state["first"].evaluate("ended && ws === null"))
     chromium.do(lambda _b: [ctx.close() for ctx in state["contexts"]])
 
 
@@ -476,3 +463,246 @@ def test_the_phone_says_a_new_loyalty_card_to_its_seat(chromium, table, lang, tm
     headline = "You are now a Cylon" if lang == "en" else "Mostantól Cylon vagy"
     assert headline.upper() in mine.upper()  # the page's headings are in capitals
     assert headline.upper() not in theirs.upper()
+
+
+# What an ended page shows: its ending card's words and language(s), and every control
+# that is still live (none may be).
+ENDED = """() => ({
+  kind: document.querySelector('#ending').dataset.kind || '',
+  shown: !document.querySelector('#ending').hidden,
+  words: [...document.querySelectorAll('#ending p')].map((p) => [p.lang, p.textContent]),
+  live: [...document.querySelectorAll('button, select')]
+    .filter((b) => !b.disabled && b.offsetParent !== null).map((b) => b.id || b.textContent),
+  main: document.querySelector('main').innerText,
+})"""
+
+
+def _words(key: str, langs: tuple[str, ...] = ("en", "hu")) -> list[list[str]]:
+    from bsg_desktop.i18n import tr
+
+    return [[lang, tr(key, lang)] for lang in langs]
+
+
+def _ended(page: Any, kind: str) -> dict[str, Any]:
+    page.wait_for_selector(f"#ending[data-kind={kind}]:not([hidden])")
+    return page.evaluate(ENDED)  # type: ignore[no-any-return]
+
+
+def test_a_page_that_cannot_join_or_ended_says_why(chromium, table, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """No key, a truncated key and a wrong key say so in both languages (the page cannot
+    know the seat's); a seat played at the table again and one moved to another phone
+    say so in the seat's own language, by their own endings, and no button stays live,
+    not even 12 s after a tap that was on its way; the old link of a seat played at the
+    table says so too."""
+    c, ph = table
+    folder = artefacts(tmp_path)
+    url0, url1 = ph.url(0), ph.url(1)
+    base, key = url0.split("#", 1)
+    ph.host.set_language(0, "hu")
+    ph.publish()
+    out: dict[str, Any] = {}
+
+    def cannot_join(browser: Any) -> None:
+        ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        for name, url in (("none", base), ("short", base + "#" + key[:-5]),
+                          ("wrong", base + "#" + key[:-4] + ("abcd" if not key.endswith(
+                              "abcd") else "efgh"))):
+            page = ctx.new_page()
+            page.goto(url)
+            out[name] = _ended(page, "wrong" if name == "wrong" else "incomplete")
+            page.screenshot(path=str(folder / f"phone-ending-{name}.png"))
+            page.close()
+        ctx.close()
+
+    chromium.do(cannot_join)
+    for name, kind in (("none", "incomplete"), ("short", "incomplete"), ("wrong", "wrong")):
+        seen = out[name]
+        assert seen["words"] == _words(f"companion.ending.{kind}"), name
+        assert seen["live"] == [] and "BSG" not in seen["main"].replace(
+            seen["words"][0][1], ""), name
+    assert "ask the host for a new code" in out["wrong"]["words"][0][1]
+    assert ph.connected == set() and not ph.claimed(0)
+
+    def join(browser: Any) -> None:
+        out["ctx"] = ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        out["pages"] = [ctx.new_page(), ctx.new_page()]
+        for page, url in zip(out["pages"], (url0, url1), strict=True):
+            page.goto(url)
+            page.wait_for_selector("#table .sentence")
+        out["pages"][0].wait_for_selector("html[lang=hu]")
+
+    chromium.do(join)
+    # seat 0 taps, and before its tap is answered, it is played at the table again
+    seat0 = out["pages"][0]
+    chromium.do(lambda _b: seat0.evaluate("""() => {
+        const b = document.querySelector('#decision [data-choice]');
+        if (b) { ws.send = () => {}; b.click(); } }"""))  # the tap goes nowhere
+    ph.to_table(0)
+    at_table = chromium.do(lambda _b: _ended(seat0, "at_table"))
+    chromium.do(lambda _b: seat0.screenshot(path=str(folder / "phone-ending-at_table.png")))
+    ph.move_phone(1)
+    moved = chromium.do(lambda _b: _ended(out["pages"][1], "moved"))
+    # twelve seconds on, the tap that never arrived re-enables nothing
+    chromium.do(lambda _b: seat0.evaluate("notDelivered()"))
+    later = chromium.do(lambda _b: seat0.evaluate(ENDED))
+
+    def old_link(browser: Any) -> dict[str, Any]:
+        page = out["ctx"].new_page()
+        page.goto(url0)
+        seen = _ended(page, "at_table")
+        out["ctx"].close()
+        return seen
+
+    reopened = chromium.do(old_link)
+    assert at_table["words"] == _words("companion.page.at_table_device", ("hu",))
+    assert moved["words"] == _words("companion.page.moved_device", ("en",))
+    assert reopened["words"] == at_table["words"]
+    for seen in (at_table, moved, later, reopened):
+        assert seen["live"] == [] and seen["shown"], seen
+        assert seen["main"].strip() == "\n\n".join(w for _l, w in seen["words"]).strip()
+    assert later == at_table
+
+
+def test_stop_hosting_a_new_game_and_an_old_link_each_say_their_ending(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+
+    c, ph = table
+    out: dict[str, Any] = {}
+
+    def open_seat(browser: Any, url: str) -> None:
+        # a device of its own each time: a server on a new port is a new origin
+        out["ctx"] = browser.new_context(viewport={"width": 360, "height": 740})
+        page = out["page"] = out["ctx"].new_page()
+        page.goto(url)
+        page.wait_for_selector("#decision .sentence")
+
+    chromium.do(lambda b: open_seat(b, ph.url(0)))
+    ph.stop()
+    stopped = chromium.do(lambda _b: _ended(out["page"], "stopped"))
+    ph.start("127.0.0.1", 0)  # the same game: seat 0's claim holds, seat 1 is free
+    chromium.do(lambda b: open_seat(b, ph.url(1)))
+    old = ph.url(0)
+    c.start(Setup(players=3), 24, [HUMAN, HUMAN, COMPUTER])
+    new_game = chromium.do(lambda _b: _ended(out["page"], "new_game"))
+    ph.start("127.0.0.1", 0)
+    stale = ph.url(0).split("#")[0] + "#" + old.split("#")[1]  # last game's link
+
+    def visit(_b: Any) -> dict[str, Any]:
+        page = out["ctx"].new_page()
+        page.goto(stale)
+        seen = _ended(page, "wrong")
+        out["ctx"].close()
+        return seen
+
+    wrong = chromium.do(visit)
+    assert stopped["words"] == _words("companion.ending.stopped", ("en",))
+    assert new_game["words"] == _words("companion.ending.new_game", ("en",))
+    assert wrong["words"] == _words("companion.ending.wrong")
+    for seen in (stopped, new_game, wrong):
+        assert seen["live"] == [], seen
+
+
+def test_a_link_on_its_way_says_so_and_then_that_the_table_does_not_answer(chromium, table) -> None:  # type: ignore[no-untyped-def]
+    c, ph = table
+
+    def silent(browser: Any) -> list[dict[str, Any]]:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.clock.install()
+        page.route_web_socket("**/ws", lambda _ws: None)  # a table that never answers
+        page.goto(ph.url(0))
+        seen = [_ended(page, "checking")]
+        page.clock.run_for(11_000)
+        seen.append(_ended(page, "no_answer"))
+        ctx.close()
+        return seen
+
+    checking, no_answer = chromium.do(silent)
+    assert checking["words"] == _words("companion.ending.checking")
+    assert no_answer["words"] == _words("companion.ending.no_answer")
+
+
+def test_landscape_shows_the_first_option_and_one_die_waits(chromium, table, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """At 740×360 a decision under a "Your roll" note shows its first option; a turn
+    that comes before any tap does not try to buzz (no console error); a contribute of
+    one die selects on the first tap, as the hint says, and the Contribute button puts
+    it in."""
+    from bsg_desktop.i18n import tr
+
+    c, ph = table
+    folder = artefacts(tmp_path)
+    box: dict[str, Any] = {"errors": []}
+    ph.host.set_language(0, "hu")  # the longer words
+    ph.publish()
+
+    def open_page(browser: Any) -> None:
+        ctx = box["ctx"] = browser.new_context(viewport={"width": 740, "height": 360},
+                                               has_touch=True)
+        page = box["page"] = ctx.new_page()
+        page.on("console", lambda m: box["errors"].append(m.text) if m.type == "error" else None)
+        page.goto(ph.url(0))
+        page.wait_for_selector("html[lang=hu] #table .sentence")
+
+    chromium.do(open_page)
+    rng = random.Random(1)
+    found: dict[str, Any] = {}
+    for _ in bounded(800):
+        c.play_bots_now()
+        g = c.game
+        assert g.outcome is None
+        p = g.pending
+        if p.seat == 0 and c.rolls.get(0) is not None:  # a decision under a roll note
+            n = len(found.setdefault("rolled", []))
+            found["rolled"].append(chromium.do(lambda _b: _first_option(box)))
+            chromium.do(lambda _b, n=n: box["page"].screenshot(
+                path=str(folder / f"phone-740x360-rolled-{n}.png")))
+        if p.seat == 0 and p.kind == "contribute" and all(
+                len(o.args) == 1 for o in p.options if o.verb == "contribute"):
+            found["single"] = len(g.choices)
+            break
+        c.choose(rng.choice(p.options))
+    assert "rolled" in found and "single" in found
+    for seen in found["rolled"]:
+        assert seen["rolled"] and seen["head"] <= seen["first_top"], seen
+        assert seen["first_bottom"] <= seen["height"], seen  # the first option is in view
+    assert box["errors"] == []
+
+    def one_die(_b: Any) -> dict[str, Any]:
+        page = box["page"]
+        page.wait_for_selector("#decision button[data-die]")
+        page.tap("#decision button[data-die]")
+        page.wait_for_timeout(300)
+        return page.evaluate("""() => ({
+            pressed: document.querySelector('#decision button[data-die]')
+                .getAttribute('aria-pressed'),
+            go: !!document.querySelector('#contribute') &&
+                !document.querySelector('#contribute').disabled,
+            hint: document.querySelector('#decision .muted').textContent})""")
+
+    tapped = chromium.do(one_die)
+    assert len(c.game.choices) == found["single"]  # the first tap committed nothing
+    assert tapped == {"pressed": "true", "go": True, "hint": tr("companion.page.select", "hu")}
+    chromium.do(lambda _b: box["page"].tap("#contribute"))
+    for _ in bounded(500):
+        if len(c.game.choices) > found["single"]:
+            break
+        chromium.do(lambda _b: time.sleep(0.01))
+    assert len(c.game.choices) > found["single"]
+    chromium.do(lambda _b: box["ctx"].close())
+
+
+def _first_option(box: dict[str, Any]) -> dict[str, Any]:
+    """Where the page shows the decision's first option, once it shows the decision."""
+    page = box["page"]
+    page.wait_for_selector("#decision #rolled")
+    page.wait_for_selector("#decision .options button:not(:disabled), "
+                           "#decision button[data-die]:not(:disabled)")
+    page.wait_for_timeout(200)  # the arrival's scroll, in the next animation frame
+    return page.evaluate("""() => {
+        const first = document.querySelector(
+            '#decision .options button, #decision .dice button, #decision button.face');
+        const r = first.getBoundingClientRect();
+        return {first_top: r.top, first_bottom: r.bottom, height: window.innerHeight,
+                head: document.querySelector('header').getBoundingClientRect().bottom,
+                rolled: !!document.querySelector('#rolled')}; }""")

@@ -136,6 +136,7 @@ def test_the_decision_comes_into_sight_and_the_log_stays_put(chromium, hosted_ta
         box["page"] = page
         page.goto(ph.url(seat))
         page.wait_for_selector("#log li")
+        page.click("#who")  # the player has touched the page: a turn may buzz
         page.evaluate("document.querySelector('#log ol').scrollTop = 0")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         return page.evaluate("""() => ({scrolled: window.scrollY,
@@ -177,7 +178,9 @@ def test_the_decision_comes_into_sight_and_the_log_stays_put(chromium, hosted_ta
 def test_a_long_name_keeps_the_header_small_at_320_px(chromium, hosted_table, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from test_companion_browser import artefacts
 
-    long = "Maximiliana Bartholomew-Featherstonehaugh of the Twelve Colonies"
+    from bsg_desktop.engine.setup import NAME_CHARS
+
+    long = "Maximiliana Bartholomew-Featherstonehaugh of the Twelve Colonies"[:NAME_CHARS]
     c, ph = hosted_table(23, names=(long, long[:30], "Cy"))
     shot = str(artefacts(tmp_path) / "phone-320-long-name.png")
 

@@ -206,6 +206,19 @@ def test_one_device_claims_a_seat_and_another_is_refused_in_public(hosted) -> No
             break
         spy.thread.join(0.005)
     assert ph.notice == ("ui.phones.refused", 0)
+    # the notice is news: it leaves the table's status line after a while
+    from bsg_desktop.ui.invite import PhoneStatus
+
+    line = PhoneStatus(c.game.c, ph)
+    assert "tried to join" in line.text()
+    ph._notice_timer.setInterval(30)
+    ph._notice_timer.start()
+    for _ in range(400):
+        pump()
+        if ph.notice is None:
+            break
+        spy.thread.join(0.005)
+    assert ph.notice is None and "tried to join" not in line.text() and "Hosting" in line.text()
     # the claimed phone plays on
     first.send({"type": "ping"})
     assert first.next("pong", pump)
@@ -241,6 +254,32 @@ def test_a_seat_moved_to_another_phone_ends_the_old_ones(hosted) -> None:  # typ
         new.thread.join(0.005)
     assert ph.claimed(0) and ph.host.devices[0] == new.device != first.device
     assert len(first.texts) == n
+
+
+def test_each_ending_reaches_the_phone_with_its_own_close_code(hosted) -> None:  # type: ignore[no-untyped-def]
+    """At the table again (4006, with its words, and so is its old link later), stop
+    hosting (4004) and a new game (4005): none looks like a lost connection (1001)."""
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+
+    c, ph, connect = hosted
+    old_url = ph.url(0)
+    first, second = connect(0), connect(1)
+    state(first)
+    state(second)
+    ph.to_table(0)
+    assert first.next(None, pump)["type"] == "at_table"
+    assert first.next(None, pump) == {"type": "_closed", "code": 4006}
+    again = connect(0, url=old_url, device=first.device)
+    said = again.next(None, pump)
+    assert said["type"] == "at_table" and "played at the table" in said["message"]
+    assert again.next(None, pump) == {"type": "_closed", "code": 4006}
+    ph.stop()
+    assert second.next("_closed", pump)["code"] == 4004
+    ph.start("127.0.0.1", 0)
+    third = connect(1, device=second.device)  # the same game: its claims hold
+    state(third)
+    c.start(Setup(players=3), 12, [HUMAN, HUMAN, COMPUTER])  # a new game
+    assert third.next("_closed", pump)["code"] == 4005
 
 
 def test_the_game_waits_for_a_lost_phone_or_hands_it_to_a_computer(hosted) -> None:  # type: ignore[no-untyped-def]

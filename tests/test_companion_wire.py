@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bsg_desktop.bots import make_bot
 from bsg_desktop.companion.host import STATE_BUDGET, Host
 from bsg_desktop.companion.seal import BUCKETS, MAC_BYTES, Channel
@@ -88,3 +90,53 @@ def test_a_frame_too_long_for_its_bucket_leaves_out_its_oldest_log_lines() -> No
     assert cut["log"] == full["log"][-len(cut["log"]):]  # the newest lines are kept
     assert {k: v for k, v in cut.items() if k != "log"} == \
         {k: v for k, v in full.items() if k != "log"}
+
+
+# a name at the cap in the widest characters UTF-8 has (4 bytes each)
+WIDE = "\U0001d538"
+
+
+def test_frames_keep_one_size_with_names_at_the_cap_in_twin_worlds() -> None:
+    """Every seat's sealed state frame is the first bucket's size, for every decision
+    kind, with every name at its cap (`NAME_CHARS`, 4-byte characters) and in twin
+    worlds drawn afresh for each seat: a Cylon's longer options tell nothing by size."""
+    from bsg_desktop.engine.setup import NAME_CHARS
+
+    positions: dict[str, list[object]] = {}  # two positions of every decision kind
+    for seed in range(300):
+        players = (5, 4, 3)[seed % 3]
+        g = new_game(Setup(players=players, names=(WIDE * NAME_CHARS,) * players), seed)
+        rng = random.Random(seed)
+        while g.outcome is None:
+            seen = positions.setdefault(g.pending.kind, [])
+            if len(seen) < 2:
+                seen.append(g.copy())
+            g.apply(rng.choice(g.pending.options))
+        if len(positions) >= 20 and all(len(v) == 2 for v in positions.values()):
+            break
+    assert len(positions) >= 20, sorted(positions)
+    sizes: set[int] = set()
+    rng = random.Random(5)
+    for at in positions.values():
+        for n, g in enumerate(at):
+            host = Host(g.c, range(g.n), ("en", "hu")[n])  # type: ignore[attr-defined]
+            for seat in range(g.n):  # type: ignore[attr-defined]
+                for world in (g, twin(g, seat, rng)):  # type: ignore[arg-type]
+                    frame = host.frame(world, seat, undo=True)
+                    sizes.add(len(Channel(bytes(32), bytes(32), table=True).seal(frame)))
+    assert sizes == {BUCKETS[0] + MAC_BYTES}
+
+
+def test_a_frame_that_cannot_fit_is_a_loud_error_not_a_larger_size() -> None:
+    """A name past every cap (set behind the setup's back) makes a frame that cannot fit
+    even without its log: `Host.frame` raises, it never goes out in a larger bucket."""
+    from bsg_desktop.companion.host import FrameTooLarge
+    from bsg_desktop.engine.setup import NAME_CHARS, SetupError
+
+    with pytest.raises(SetupError):
+        new_game(Setup(players=3, names=("x" * (NAME_CHARS + 1),)), 1)
+    g = new_game(Setup(players=3), 1)
+    g.players[1].name = WIDE * 3500
+    host = Host(g.c, range(3))
+    with pytest.raises(FrameTooLarge):
+        host.frame(g, 0)

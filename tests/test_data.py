@@ -209,3 +209,20 @@ def test_not_a_mapping(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     err = load_error(tmp_path / "nowhere.yaml")
     assert "not found" in err.expected
+
+
+def test_a_name_longer_than_any_frame_can_hold_is_refused(tmp_path: Path) -> None:
+    """Names are said on every phone's fixed-size frame: a cards file's name is capped
+    (`NAME_CHARS`) and a longer one is refused with its path."""
+    from bsg_desktop.data.components import NAME_CHARS
+
+    def long_name(raw: dict) -> None:
+        raw["characters"][0]["name"]["hu"] = "Á" * (NAME_CHARS + 1)
+
+    err = load_error(broken(tmp_path, long_name))
+    assert "characters[0].name.hu" in str(err) and f"at most {NAME_CHARS}" in str(err)
+
+    def at_cap(raw: dict) -> None:
+        raw["characters"][0]["name"]["hu"] = "Á" * NAME_CHARS
+
+    assert load_components(broken(tmp_path, at_cap)).characters[0].name.hu == "Á" * NAME_CHARS

@@ -158,3 +158,68 @@ def test_the_table_pages_banner_stays_its_reading_time(chromium, hosted_table) -
                                                  timeout=2000))
     assert time.monotonic() - shown < ms / 1000 + 1.5
     chromium.do(lambda _b: page.context.close())
+
+
+def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    """The NOW box names what is decided, for every kind of decision, in English and in
+    Hungarian: the decider's own sentence (its phone's), figures and all, except the
+    jump die, whose roll only the Admiral saw; never the bare "X: choose.". Stop
+    hosting is said as such."""
+    from test_table_frames import decision_examples
+
+    from bsg_desktop.i18n import speaking, tr
+    from bsg_desktop.present.words import decision_words, player_name
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    table = TableHost(c, ph)
+    table.publish()
+    box: dict[str, Any] = {}
+
+    def open_page(browser: Any) -> None:
+        box["ctx"] = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = box["page"] = box["ctx"].new_page()
+        page.goto(table.url())
+        page.wait_for_selector("#now .sentence")
+
+    chromium.do(open_page)
+
+    def shown(seq: int) -> str:
+        page = box["page"]
+        end = time.monotonic() + 10
+        while page.evaluate("document.body.dataset.seq || ''") != str(seq):  # the CSP: no eval
+            assert time.monotonic() < end, seq
+            page.wait_for_timeout(5)
+        return page.inner_text("#now .sentence")  # type: ignore[no-any-return]
+
+    examples = decision_examples()
+    # by table size: the page fetches the board's art once for each size in a row
+    order = sorted(examples.items(), key=lambda kv: kv[1].n)  # type: ignore[attr-defined]
+    said: dict[tuple[str, str], str] = {}
+    for lang in ("en", "hu"):
+        table.set_language(lang)
+        for kind, g in order:
+            c.game = g  # the table shows the game its controller holds
+            table.publish()
+            text = chromium.do(lambda _b, n=table.feed.seq: shown(n))
+            d = g.pending  # type: ignore[attr-defined]
+            with speaking(lang):
+                who = player_name(g.c, g.view(None), d.seat)  # type: ignore[attr-defined]
+                want = tr("ui.decision.jump_die_public", player=who) if d.kind == "jump_die" \
+                    else decision_words(g.c, g.view(d.seat))  # type: ignore[attr-defined]
+                assert text != tr("ui.decision.other", player=who), (lang, kind)
+            assert text == want, (lang, kind, text, want)
+            said[(lang, kind)] = text
+    assert len(said) == 2 * len(examples) and len(examples) >= 22
+    assert said[("en", "join")] != said[("hu", "join")]
+    # Stop hosting: the page says so (in its language), not that the Wi-Fi dropped
+    ph.stop()
+
+    def ended(_b: Any) -> str:
+        page = box["page"]
+        page.wait_for_selector("#notice:not([hidden])")
+        page.wait_for_timeout(300)
+        return page.inner_text("#notice")  # type: ignore[no-any-return]
+
+    assert chromium.do(ended) == tr("companion.tablepage.stopped", "hu")
+    chromium.do(lambda _b: box["ctx"].close())

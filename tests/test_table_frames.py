@@ -29,7 +29,8 @@ GAMES = [(players, seed, ("en", "hu")[seed % 2]) for seed, players in
 
 
 def _frame(g, lang, forced, moment, at) -> str:  # type: ignore[no-untyped-def]
-    return dumps(table_state(g.c, g.view(None), visible_log(g, None), lang, forced, moment, at))
+    return dumps(table_state(g.c, g.view(None), visible_log(g, None), lang, forced, moment, at,
+                             decision=g.pending))
 
 
 def test_table_frames_are_the_same_bytes_in_twin_worlds() -> None:
@@ -75,3 +76,61 @@ def test_the_table_frame_refuses_a_seats_view_and_is_numbered_only_on_change() -
     g.apply(g.pending.options[0])
     b = feed.frame(table_state(g.c, g.view(None), visible_log(g, None), "en"))
     assert b.startswith('{"seq":2,')
+
+
+# every kind of decision the engine asks (a new kind must be said here too)
+DECISION_KINDS = {"action", "boost", "contribute", "crisis_die", "crisis_mode", "cylon_damage",
+                  "cylon_demoralize", "cylon_steal", "give_card", "join", "jump_die",
+                  "jump_penalty", "k8_penalty", "kara", "ordered", "remove_ship", "repair",
+                  "reroll", "retrieve", "roslin"}
+
+
+def decision_examples() -> dict[str, object]:
+    """One game position per decision kind (and per way a contribute is asked: to a
+    check, to an action), found in random games: ``{kind: game}``."""
+    found: dict[str, object] = {}
+    for seed in range(200):
+        g = new_game(Setup(players=3 + seed % 3), seed)
+        rng = random.Random(seed)
+        while g.outcome is None:
+            kind = g.pending.kind
+            if kind == "contribute":
+                kind += "/check" if g.check is not None else "/action"
+            if kind == "action" and g.pending.rule == "A8":
+                kind += "/ordered"
+            if kind not in found:
+                found[kind] = g.copy()
+            g.apply(rng.choice(g.pending.options))
+        if len(found) == len(DECISION_KINDS) + 2:  # contribute twice, and the ordered action
+            break
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_table_says_every_decision_as_specifically_as_the_deciders_phone(lang) -> None:  # type: ignore[no-untyped-def]
+    """The table page's NOW sentence names what is decided for every kind: for a public
+    kind it is the decider's own sentence, figures and all; for a private one the same
+    sentence where its figures are public (a check's total, the action), and for the
+    jump die, whose values only the Admiral saw, a sentence without them."""
+    from bsg_desktop.i18n import speaking, tr
+    from bsg_desktop.present.words import decision_words, player_name
+
+    examples = decision_examples()
+    assert {k.split("/")[0] for k in examples} == DECISION_KINDS
+    assert {"contribute/check", "contribute/action", "action/ordered"} <= set(examples)
+    for kind, g in examples.items():
+        d = g.pending  # type: ignore[attr-defined]
+        comp, public = g.c, g.view(None)  # type: ignore[attr-defined]
+        said = table_state(comp, public, [], lang, decision=d)["sentence"]
+        with speaking(lang):
+            phone = decision_words(comp, g.view(d.seat))  # type: ignore[attr-defined]
+            who = player_name(comp, public, d.seat)
+            bare = tr("ui.decision.other", player=who)
+            named = tr(f"ui.check.{public.check.kind}") if kind == "contribute/check" else \
+                tr(f"ui.choice.{d.rule.lower()}") if kind == "contribute/action" else ""
+        assert said != bare and "{" not in said and said.startswith(who), (kind, said)
+        assert named in said, (kind, said)  # "contribute dice" says to what
+        if d.kind == "jump_die":  # the Admiral's roll is the Admiral's alone
+            assert said != phone and not any(ch.isdigit() for ch in said), said
+        else:
+            assert said == phone, (kind, said, phone)

@@ -72,7 +72,9 @@ def test_a_seat_goes_back_to_the_table_from_the_invite_dialog(new_window, qtbot)
         qtbot.waitUntil(lambda: c.phones == {0})
         assert dlg.to_table_buttons[0].isEnabled() and win.stack.currentWidget() is win.game_page
         dlg.to_table_buttons[0].click()
-        assert phone.next("_closed", pump)["code"] == 4002  # the phone is told and closed
+        # the phone is told, in its own words and by its own close code, and closed
+        assert phone.next(None, pump)["type"] == "at_table"
+        assert phone.next("_closed", pump)["code"] == 4006
         assert c.phones == set() and c.needs_handover()
         assert win.handing_over()  # its choices are at the table
         assert "plays at the table again" in win.statusBar().currentMessage()
@@ -80,3 +82,38 @@ def test_a_seat_goes_back_to_the_table_from_the_invite_dialog(new_window, qtbot)
     finally:
         phone.close()
         dlg.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_invite_dialog_shows_every_button_whole(new_window, qtbot, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """At its default size, with five human seats, no button of a seat is
+    clipped behind a sideways scrollbar ("Play this seat at the table again" was)."""
+    import os
+    from pathlib import Path
+
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QScrollArea
+
+    from bsg_desktop.i18n import set_language
+
+    set_language(lang)
+    win = new_window()
+    win.start_game(Setup(players=5), 31, [HUMAN] * 5)
+    dlg = InviteDialog(win.comp, win.phones, win, addresses=["127.0.0.1"], port=0)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    pump()
+    scroll = dlg.findChild(QScrollArea)
+    assert not scroll.horizontalScrollBar().isVisible()
+    view = scroll.viewport()
+    for seat in range(5):
+        for button in (dlg.show_buttons[seat], dlg.move_buttons[seat],
+                       dlg.to_table_buttons[seat], dlg.computer[seat]):
+            left = button.mapTo(view, QPoint(0, 0)).x()
+            assert left >= 0 and left + button.width() <= view.width(), button.text()
+            assert button.width() >= button.sizeHint().width(), button.text()
+    folder = Path(os.environ.get("BSG_ARTEFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    dlg.grab().save(str(folder / f"invite-{lang}-default.png"))
+    dlg.close()

@@ -140,3 +140,19 @@ def test_the_settings_come_back_as_they_were_stored(qtbot, tmp_path) -> None:  #
     assert game["morale"] is True and game["level"] == "strong"
     assert back.print_choices() == {"paper": "a4", "exports": True, "bleed": 3.0}
     assert back.clean_exit() is False and back.problem is None
+
+
+def test_the_new_game_dialog_caps_a_name_so_every_phone_frame_fits(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A name typed or remembered at any length comes out at most `NAME_CHARS` long, and
+    the game starts: a longer one would not fit a phone's fixed-size frame."""
+    from bsg_desktop.data import load_components
+    from bsg_desktop.engine import new_game
+    from bsg_desktop.engine.setup import NAME_CHARS
+
+    dlg = NewGameDialog(load_components())
+    qtbot.addWidget(dlg)
+    dlg.remember({"players": 3, "names": ["\U0001d538" * 3500, "Bea", "x" * 40]})
+    setup, seed, _kinds = dlg.result_setup()
+    assert max(len(n) for n in setup.names) == NAME_CHARS
+    assert setup.names[1] == "Bea"
+    assert new_game(setup, seed).players[0].name == setup.names[0]

@@ -29,6 +29,15 @@ from bsg_desktop.present.log import LogWords
 STATE_BUDGET = BUCKETS[0] - LENGTH_BYTES
 
 
+class FrameTooLarge(RuntimeError):
+    """A state frame that does not fit `STATE_BUDGET` even with no log line left.
+
+    Names are capped so that this cannot happen (`engine.setup.NAME_CHARS`,
+    `data.components.NAME_CHARS`); should it happen anyway the frame is not sent in a
+    larger size, which would tell the wire something about the seat (a Cylon's
+    options are longer than a human's): it is a bug, said loudly."""
+
+
 def new_key() -> bytes:
     """A seat's key: 256 bits from the operating system's secure source."""
     return secrets.token_bytes(KEY_BYTES)
@@ -73,7 +82,8 @@ class Host:
         its new loyalty card's private event, until it has decided since.
 
         A frame longer than `STATE_BUDGET` leaves out its oldest log lines until it
-        fits (the page shows the newest), so every state frame is padded to one size."""
+        fits (the page shows the newest), so every state frame is padded to one size;
+        one that still does not fit raises `FrameTooLarge`, never a larger size."""
         data = frames.state(self.comp, game, seat, self.langs[seat], undo, rolled, own,
                             self.words)
         content = frames.dumps(data)
@@ -81,6 +91,10 @@ class Host:
                 and data["log"]:
             data["log"] = data["log"][max(1, len(data["log"]) // 8):]
             content = frames.dumps(data)
+        size = len(self._numbered(seat, content).encode("utf-8"))
+        if size > STATE_BUDGET:
+            raise FrameTooLarge(f"seat {seat}'s frame is {size} bytes with no log line, "
+                                f"more than the {STATE_BUDGET} every frame is padded to")
         if content != self._content.get(seat):
             self._content[seat] = content
             self.seq[seat] += 1

@@ -21,7 +21,13 @@ its own thread; the caller carries that over to the thread that owns the game.
   the table; a reload of the claiming device reconnects and replaces its older
   connection (``taken_over``, close 4001). A seat given a new key (its phone
   changed at the table) ends the old device's connection (``moved``, close 4002),
-  and the old key then opens nothing but that same answer.
+  and the old key then opens nothing but that same answer; a seat played at the
+  table again is ended the same way with its own words (``at_table``, close 4006).
+- Every ending has its own close code (`ENDINGS`), so the page says which it was:
+  hosting stopped (4004) and a new game (4005) as well as the ones above. A page
+  that cannot join yet (no key, a wrong or old one, a table that does not answer)
+  has nothing sealed to read, so the page carries those words in every language
+  (`endings`, laid into the page itself: they are the same for everyone).
 - The table page (``/t/<table token>/``: `TABLE_PAGE` and `TABLE_STATIC`) shows the
   public board to any number of browsers; it sends nothing but pings. The board's
   art (`companion.table.board_art`) is served there under its content's hash.
@@ -61,7 +67,7 @@ from bsg_desktop.companion.protocol import (
 )
 from bsg_desktop.companion.seal import CHALLENGE_BYTES, HELLO, UP_SIZE, Channel, Unsealed, opens
 from bsg_desktop.companion.table import art_document as table_art
-from bsg_desktop.i18n import tr
+from bsg_desktop.i18n import LANGUAGES, tr
 
 STATIC = {"app.js": "text/javascript", "style.css": "text/css",
           "vendor/nacl-fast.min.js": "text/javascript"}
@@ -71,6 +77,21 @@ TABLE_PAGE = "table.html"
 TAKEN_OVER = 4001  # the close code a replaced connection of the same device gets
 MOVED = 4002       # the seat's phone was changed at the table
 REFUSED = 4003     # a device that has not claimed the seat, or a proof that does not open
+STOPPED = 4004     # the table stopped hosting
+NEW_GAME = 4005    # a new game was started at the table: this game's links are void
+AT_TABLE = 4006    # the seat is played at the table again
+# how hosting may end for every page at once (`stop`), by its close code
+STOP_CODES = {"stopped": STOPPED, "new_game": NEW_GAME}
+# what a page says for each way it may end or fail to join: translation keys
+ENDINGS = {
+    "checking": "companion.ending.checking", "no_answer": "companion.ending.no_answer",
+    "incomplete": "companion.ending.incomplete", "wrong": "companion.ending.wrong",
+    "stopped": "companion.ending.stopped", "new_game": "companion.ending.new_game",
+    "at_table": "companion.page.at_table_device", "moved": "companion.page.moved_device",
+    "refused": "companion.page.refused_device", "taken_over": "companion.page.taken_over",
+    "closed": "companion.page.closed",
+}
+ENDINGS_SLOT = b'<script type="application/json" id="endings">{}</script>'
 PROOF_SECONDS = 10  # how long a new socket may take to prove its key
 DEVICE_BYTES = 32
 HEADERS = {
@@ -91,6 +112,22 @@ async def _anonymous(_request: web.Request, response: web.StreamResponse) -> Non
 
 def _static(name: str) -> bytes:
     return resources.files("bsg_desktop.companion").joinpath("static", name).read_bytes()
+
+
+def endings() -> dict[str, dict[str, str]]:
+    """Every ending's words in every language: ``{lang: {kind: words}}``."""
+    return {lang: {kind: tr(key, lang) for kind, key in ENDINGS.items()}
+            for lang in LANGUAGES}
+
+
+def page_with_endings() -> bytes:
+    """The page, with every ending's words laid in as data (a script block the page
+    reads, never runs: the page's policy allows no inline script)."""
+    words = dumps(endings()).replace("<", "\\u003c").encode("utf-8")
+    page = _static(PAGE)
+    if ENDINGS_SLOT not in page:
+        raise RuntimeError("the page has no place for its endings")
+    return page.replace(ENDINGS_SLOT, ENDINGS_SLOT.replace(b"{}", words))
 
 
 def new_device() -> str:
@@ -162,9 +199,13 @@ class CompanionServer:
         self.port = port
         self.lang = lang  # for the answers to devices that get no seat
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._page_bytes = page_with_endings()
         self._keys: dict[int, bytes] = {}
         self._claims: dict[int, str] = {}     # seat -> the claiming device's secret
-        self._retired: dict[bytes, int] = {}  # keys of seats whose phone was changed
+        # keys of seats whose phone was changed, or that are played at the table again:
+        # the seat and what its old page is told ("moved", "at_table")
+        self._retired: dict[bytes, tuple[int, str]] = {}
+        self._ending = 1001  # the close code every page gets when the server stops
         self._state: dict[int, str] = {}      # seat -> newest state frame
         self._page: dict[int, tuple[str, ...]] = {}  # seat -> its page texts and cards
         self._langs: dict[int, str] = {}
@@ -224,9 +265,11 @@ class CompanionServer:
             if listening is not None:
                 listening.close()
             for conn in list(self._conns.values()):
-                loop.run_until_complete(conn.ws.close(code=1001, message=b"hosting ended"))
+                loop.run_until_complete(conn.ws.close(code=self._ending,
+                                                      message=b"hosting ended"))
             for ws in list(self._table_conns):
-                loop.run_until_complete(ws.close(code=1001, message=b"hosting ended"))
+                loop.run_until_complete(ws.close(code=self._ending,
+                                                 message=b"hosting ended"))
             loop.run_until_complete(runner.cleanup())
             # sends still queued for pages that are gone: cancelled, not left dangling
             rest = [t for t in asyncio.all_tasks(loop) if not t.done()]
@@ -236,8 +279,12 @@ class CompanionServer:
         finally:
             loop.close()
 
-    def stop(self) -> None:
-        """Close every connection and the port; returns when the thread has ended."""
+    def stop(self, ending: str = "") -> None:
+        """Close every connection and the port; returns when the thread has ended.
+        ``ending`` (`STOP_CODES`: "stopped", "new_game") tells every page why, by its
+        close code; without one the pages take it for a lost connection (hosting
+        moved to another address of this computer, where they do not follow)."""
+        self._ending = STOP_CODES.get(ending, 1001)
         loop, stopped = self.loop, self._stopped
         if loop is not None and stopped is not None and not loop.is_closed():
             try:
@@ -262,17 +309,22 @@ class CompanionServer:
         except RuntimeError:  # stopping
             pass
 
-    def set_seats(self, keys: dict[int, bytes], claims: dict[int, str]) -> None:
+    def set_seats(self, keys: dict[int, bytes], claims: dict[int, str],
+                  at_table: Iterable[int] = ()) -> None:
         """The seats that may connect, each with its key, and the devices that claimed
-        them before (a server started again for the same game keeps its claims)."""
-        self._call(self._set_seats, dict(keys), dict(claims))
+        them before (a server started again for the same game keeps its claims). A
+        seat with a new key had its phone changed; one in ``at_table`` is played at
+        the table again instead, and its old page is told so."""
+        self._call(self._set_seats, dict(keys), dict(claims), frozenset(at_table))
 
-    def _set_seats(self, keys: dict[int, bytes], claims: dict[int, str]) -> None:
+    def _set_seats(self, keys: dict[int, bytes], claims: dict[int, str],
+                   at_table: frozenset[int] = frozenset()) -> None:
         new_claims: dict[int, str] = {}
         for seat, key in keys.items():
             old = self._keys.get(seat)
             if old is not None and old != key:
-                self._retired[old] = seat  # its phone was changed: nothing more for it
+                # nothing more for its old page, which is told why
+                self._retired[old] = (seat, "at_table" if seat in at_table else "moved")
                 continue
             claim = self._claims.get(seat) if old == key else None
             claim = claim or claims.get(seat)
@@ -282,7 +334,10 @@ class CompanionServer:
             if seat not in keys:
                 self._drop(conn, None, 1008, b"seat closed")
             elif keys[seat] != self._keys.get(seat):
-                self._drop(conn, self._notice("moved", seat), MOVED, b"moved")
+                if seat in at_table:
+                    self._drop(conn, self._notice("at_table", seat), AT_TABLE, b"at table")
+                else:
+                    self._drop(conn, self._notice("moved", seat), MOVED, b"moved")
         self._keys, self._claims = keys, new_claims
 
     def _drop(self, conn: _Conn, text: str | None, code: int, reason: bytes) -> None:
@@ -293,7 +348,8 @@ class CompanionServer:
 
     def _notice(self, kind: str, seat: int | None) -> str:
         lang = self._langs.get(seat, self.lang) if seat is not None else self.lang
-        return dumps({"type": kind, "message": tr(f"companion.page.{kind}_device", lang)})
+        return dumps({"type": kind, "lang": lang,
+                      "message": tr(f"companion.page.{kind}_device", lang)})
 
     def publish(self, seat: int, state: str, strings: str, lang: str, cards: str = "") -> None:
         """The seat's newest frame (and its page texts and card faces): sent now if a
@@ -344,8 +400,8 @@ class CompanionServer:
         return app
 
     async def _index(self, _request: web.Request) -> web.Response:
-        return web.Response(body=_static(PAGE), content_type="text/html", charset="utf-8",
-                            headers=HEADERS)
+        return web.Response(body=self._page_bytes, content_type="text/html",
+                            charset="utf-8", headers=HEADERS)
 
     async def _file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -360,8 +416,8 @@ class CompanionServer:
 
     async def _prove(self, ws: web.WebSocketResponse) -> tuple[int, Channel, str] | None:
         """Challenge the page; (seat, channel, device secret given) if its first frame
-        opens with a seat's key. A retired key is answered ``moved``; anything else
-        is closed with nothing said."""
+        opens with a seat's key. A retired key is answered ``moved`` or ``at_table``;
+        anything else is closed with nothing said (the page says the link is wrong)."""
         challenge = secrets.token_bytes(CHALLENGE_BYTES)
         await ws.send_bytes(HELLO + challenge)
         try:
@@ -381,12 +437,13 @@ class CompanionServer:
                 except ValueError:
                     device = ""
                 return seat, channel, device if isinstance(device, str) else ""
-        for key, seat in self._retired.items():
+        for key, (seat, why) in self._retired.items():
             found = opens(key, challenge, msg.data)
             if found is not None:
                 conn = _Conn(ws, found[0], seat)
                 conn.writer = asyncio.ensure_future(conn.write())
-                await conn.end(self._notice("moved", seat), MOVED, b"moved")
+                code = AT_TABLE if why == "at_table" else MOVED
+                await conn.end(self._notice(why, seat), code, why.encode())
                 return None
         await ws.close(code=REFUSED, message=b"refused")
         return None

@@ -23,11 +23,12 @@ from bsg_desktop.art.shapes import Drawing
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
 from bsg_desktop.data.components import Components
-from bsg_desktop.engine import Event, PlayerView
+from bsg_desktop.engine import Decision, Event, PlayerView
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.present.board import board_items
 from bsg_desktop.present.dice import skill_face
+from bsg_desktop.present.handover import hand_over_needed
 from bsg_desktop.present.layout import (
     BOARD_Z,
     PANEL_Z,
@@ -121,13 +122,17 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
 def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: str,
                 rolls: Mapping[int, RollNote] | None = None, moment: Moment | None = None,
                 moment_at: int = 0, lesson: tuple[str, str] | None = None,
-                words: LogWords | None = None, pace: str = DEFAULT_PACE) -> dict[str, Any]:
+                words: LogWords | None = None, decision: Decision | None = None,
+                pace: str = DEFAULT_PACE) -> dict[str, Any]:
     """The table frame's content. ``view`` must be the public view (``seat is None``);
     ``log`` the public events; ``rolls`` the dice the game put in during the last move;
     ``moment`` the moment it made (public) and ``moment_at`` which move made it, so the
     page plays each moment once; ``lesson``: a lesson's title and narration; ``words``:
-    the host's log lines already said (the same text either way); ``pace``: the window's
-    Settings -> Pace, which says how long the moment stays (`present.pace.read_ms`)."""
+    the host's log lines already said (the same text either way); ``decision``: the
+    pending decision, whose figures the sentence says only if its kind is public
+    (`present.handover.PUBLIC_KINDS`: made of public facts, as the window's shared
+    screen shows them); a private kind is said from the public view alone; ``pace``: the
+    window's Settings -> Pace, which says how long the moment stays (`present.pace.read_ms`)."""
     if view.seat is not None:
         raise ValueError("the table page shows the public view only")
     describer = Describer([sv.character for sv in view.seats], [sv.name for sv in view.seats],
@@ -138,7 +143,11 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
             out = view.outcome
             outcome = tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
                          condition=tr(f"log.condition_{out.condition}"), rule=out.rule)
-        sentence = decision_words(comp, view) if view.pending_seat is not None else ""
+        said = view
+        if decision is not None and decision.seat == view.pending_seat and \
+                not hand_over_needed(decision.kind):
+            said = view._replace(info=decision.info)
+        sentence = decision_words(comp, said) if view.pending_seat is not None else ""
         notes = [{"title": tr("ui.roll.title", player=player_name(comp, view, n.seat)),
                   "text": roll_sentence(comp, n),
                   "dice": [{"art": f.key, "label": f.label}

@@ -21,6 +21,11 @@ from bsg_desktop.resources import shipped
 
 LANGS = ("en", "hu")
 MAX_PLAYERS = 5  # seats of the largest game (S5); a cards file has a character for each
+# The longest name in a cards file (a character, a model, a marker, a crisis type), in
+# characters, in each language. Names are said on every phone's frame many times, and
+# frames have one fixed size so that none tells a secret by its length
+# (companion/host.py): at this length the largest frame still fits.
+NAME_CHARS = 32
 CRISIS_TYPES = ("unrest", "attack", "dradis")
 CYLON_EFFECTS = ("demoralize", "damage", "dradis", "steal_dice")
 # Ids become choice arguments ("demoralize:saul_tigh"), saved moves and phone taps, so a
@@ -272,9 +277,19 @@ class _Reader:
             raise self.fail(path, f"expected an id made of {ID_FORM_SAID}, got {text!r}")
         return text
 
-    def text(self, node: Any, path: str) -> Text:
+    def text(self, node: Any, path: str, limit: int = 0) -> Text:
+        """A text in every language; ``limit``: at most this many characters in each."""
         m = self.mapping(node, path, LANGS)
-        return Text(**{lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGS})
+        out = {lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGS}
+        for lang, value in out.items():
+            if limit and len(value) > limit:
+                raise self.fail(f"{path}.{lang}", f"expected at most {limit} characters, "
+                                f"got {len(value)}")
+        return Text(**out)
+
+    def name(self, node: Any, path: str) -> Text:
+        """A name (a character, a marker, a crisis type …): at most `NAME_CHARS` long."""
+        return self.text(node, path, NAME_CHARS)
 
     def items(self, node: Any, path: str, build: Callable[[Any, str], Any]) -> tuple[Any, ...]:
         return tuple(build(item, f"{path}[{i}]") for i, item in enumerate(self.seq(node, path)))
@@ -334,8 +349,8 @@ def parse_components(raw: Any, file: str) -> Components:
                              f"(a word, a whole number, true or false), got {value!r}")
         return Character(
             id=r.id_(m["id"], f"{p}.id"), rank=r.int_(m["rank"], f"{p}.rank", 1, 99),
-            name=r.text(m["name"], f"{p}.name"), short=r.text(m["short"], f"{p}.short"),
-            ability_title=r.text(m["ability_title"], f"{p}.ability_title"),
+            name=r.name(m["name"], f"{p}.name"), short=r.name(m["short"], f"{p}.short"),
+            ability_title=r.name(m["ability_title"], f"{p}.ability_title"),
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
             has_action=r.bool_(m["has_action"], f"{p}.has_action"),
             part=tuple(part.items()),
@@ -364,7 +379,7 @@ def parse_components(raw: Any, file: str) -> Components:
         if cid in not_cylon_ids:
             raise r.fail(f"{p}.id", f"duplicate id {cid!r}: the not-Cylon cards are "
                                     f"not_cylon_1 to not_cylon_{not_cylon_count}")
-        return CylonCard(id=cid, model=r.text(m["model"], f"{p}.model"),
+        return CylonCard(id=cid, model=r.name(m["model"], f"{p}.model"),
                          effect=r.str_(m["effect"], f"{p}.effect", CYLON_EFFECTS),
                          text=r.text(m["text"], f"{p}.text"),
                          faction=r.str_(m["faction"], f"{p}.faction", ("cylon",)))
@@ -386,7 +401,7 @@ def parse_components(raw: Any, file: str) -> Components:
             raise r.fail(f"{p}.faces", "expected exactly 6 faces")
         skill.append(SkillDie(kind=kind, count=r.int_(m["count"], f"{p}.count", 10, 10),
                               border=r.str_(m["border"], f"{p}.border"),
-                              name=r.text(m["name"], f"{p}.name"),
+                              name=r.name(m["name"], f"{p}.name"),
                               faces=tuple(r.int_(f, f"{p}.faces[{i}]", -6, 6)
                                           for i, f in enumerate(faces))))
         if 0 in skill[-1].faces:
@@ -395,7 +410,7 @@ def parse_components(raw: Any, file: str) -> Components:
     def ctype(n: Any, p: str) -> CrisisType:
         m = r.mapping(n, p, ("id", "name", "icon"))
         return CrisisType(id=r.str_(m["id"], f"{p}.id", CRISIS_TYPES),
-                          name=r.text(m["name"], f"{p}.name"), icon=r.str_(m["icon"], f"{p}.icon"))
+                          name=r.name(m["name"], f"{p}.name"), icon=r.str_(m["icon"], f"{p}.icon"))
 
     ctypes = r.items(top["crisis_types"], "crisis_types", ctype)
     if sorted(t.id for t in ctypes) != sorted(CRISIS_TYPES):
@@ -435,7 +450,7 @@ def parse_components(raw: Any, file: str) -> Components:
 
     def location(n: Any, p: str) -> DamageLocation:
         m = r.mapping(n, p, ("id", "name", "disables", "text"))
-        return DamageLocation(id=r.id_(m["id"], f"{p}.id"), name=r.text(m["name"], f"{p}.name"),
+        return DamageLocation(id=r.id_(m["id"], f"{p}.id"), name=r.name(m["name"], f"{p}.name"),
                               disables=r.str_(m["disables"], f"{p}.disables", DISABLES),
                               text=r.text(m["text"], f"{p}.text"))
 
@@ -458,7 +473,7 @@ def parse_components(raw: Any, file: str) -> Components:
         not_cylon_title=r.text(nc["title"], "loyalty.not_cylon.title"),
         cylon_title=r.text(loy["cylon_title"], "loyalty.cylon_title"),
         cylons=cylons,
-        admiral_title=r.text(adm["title"], "admiral.title"),
+        admiral_title=r.name(adm["title"], "admiral.title"),
         admiral_text=r.text(adm["text"], "admiral.text"),
         skill_dice=tuple(skill),
         crisis_types=ctypes,
@@ -468,8 +483,8 @@ def parse_components(raw: Any, file: str) -> Components:
         dradis_raiders=raiders,
         dradis_ships=ships,
         dradis_start_raiders=start,
-        raider_name=r.text(dr["raider"], "dradis.raider"),
-        ship_name=r.text(dr["colonial_ship"], "dradis.colonial_ship"),
+        raider_name=r.name(dr["raider"], "dradis.raider"),
+        ship_name=r.name(dr["colonial_ship"], "dradis.colonial_ship"),
         dradis_back=r.text(dr["back"], "dradis.back"),
         damage_locations=locs,
         demoralized_back=r.text(dm["back"], "demoralized.back"),

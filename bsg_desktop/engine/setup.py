@@ -23,6 +23,13 @@ class SetupError(ValueError):
     """A setup or override that cannot be played (unknown id, wrong count …)."""
 
 
+# The longest player name, in characters. A name is shown on every phone's frame many
+# times (seat lines, targets, the check's dice); frames have one fixed size so that
+# none tells a secret by its length (companion/host.py), and at this length the
+# largest frame still fits with room to spare, whatever the characters.
+NAME_CHARS = 32
+
+
 def _stream(g: Any, name: str) -> random.Random:
     """A random stream of its own for a deal whose size is the cards file's number of
     characters: S2's characters and K3's demoralized pile. Dealt from the game's one
@@ -42,6 +49,10 @@ def apply_setup(g: Any, overrides: dict[str, Any] | None = None) -> None:
             raise SetupError(f"characters must be {n} different ids from: {', '.join(ids)}")
     else:
         chars = _stream(g, "characters").sample(ids, n)  # S2 dealt at random
+    long = [x for x in g.setup.names if len(x) > NAME_CHARS]
+    if long:
+        raise SetupError(f"a player's name may have at most {NAME_CHARS} characters: "
+                         f"{long[0][:NAME_CHARS]}…")
     names = list(g.setup.names) + [""] * n
     g.players = [Player(i, chars[i], names[i], c.cylon_ids) for i in range(n)]
     # S4: two strong and two weak dice each.

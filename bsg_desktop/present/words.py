@@ -50,11 +50,35 @@ def _kind(comp: Components, kind: Any) -> str:
     return text(comp.skill(str(kind)).name) if kind in ("strong", "weak") else str(kind)
 
 
+# the actions whose dice are put in without a check (A2–A5): the rule names the action
+_ROLL_ACTIONS = ("a2", "a3", "a4", "a5")
+
+
+def public_fields(view: PlayerView) -> dict[str, Any]:
+    """What every seat can read about the pending decision besides its kind: the check
+    in play (its kind, total and difficulty), the action whose dice are asked for (its
+    rule, A2–A5) and whether an action answers an order (A8). A sentence needs these
+    even when the view is not the decider's (the table page, a waiting phone)."""
+    out: dict[str, Any] = {}
+    ch = view.check
+    if ch is not None:
+        out.update(check=ch.kind, total=ch.total, difficulty=ch.difficulty)
+    rule = (view.pending_rule or "").lower()
+    if view.pending_kind == "contribute" and ch is None and rule in _ROLL_ACTIONS:
+        out["action"] = rule
+    if view.pending_kind == "action":
+        out["ordered"] = view.pending_rule == "A8"
+    return out
+
+
 def decision_words(comp: Components, view: PlayerView) -> str:
-    """The pending decision as a sentence; private numbers only if ``view`` is the decider's."""
+    """The pending decision as a sentence; private numbers only if ``view`` carries them
+    (the decider's, or a public decision's figures on a shared screen). Without them a
+    decision is said by its ``_public`` sentence, as specific as the public facts allow:
+    never the bare "choose"."""
     seat = view.pending_seat
     kind = view.pending_kind or ""
-    info = view.info_dict()
+    info = {**public_fields(view), **view.info_dict()}
     who = player_name(comp, view, seat)
     if kind == "action" and info.get("ordered"):
         return tr("ui.decision.action_ordered", player=who)
@@ -62,18 +86,20 @@ def decision_words(comp: Components, view: PlayerView) -> str:
     for k, v in info.items():
         if k == "check":
             fields[k] = tr(f"ui.check.{v}")
+        elif k == "action":
+            fields[k] = tr(f"ui.choice.{v}")
         elif k in ("strong", "weak") and isinstance(v, int):
             fields[k] = signed(v)
         elif isinstance(v, int | str):
             fields[k] = v
-    if view.check is not None:
-        fields.setdefault("total", view.check.total)
-        fields.setdefault("difficulty", view.check.difficulty)
-    key = f"ui.decision.{kind}"
-    sentence = tr(key, **fields)
-    if sentence == key or "{" in sentence:
-        sentence = tr("ui.decision.other", player=who)
-    return sentence
+    if kind == "contribute":  # "contribute dice" names what they go to
+        kind = "contribute_check" if "check" in info else \
+            "contribute_action" if "action" in info else kind
+    for key in (f"ui.decision.{kind}", f"ui.decision.{kind}_public"):
+        sentence = tr(key, **fields)
+        if sentence != key and "{" not in sentence:
+            return sentence
+    return tr("ui.decision.other", player=who)
 
 
 def ability_title(comp: Components, view: PlayerView, seat: Any) -> str:

@@ -26,6 +26,7 @@ from bsg_desktop import bots
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup, fresh_seed
+from bsg_desktop.engine.setup import NAME_CHARS
 from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.present.moments import seat_verdict, verdict
 from bsg_desktop.present.words import card_words, hand_words, player_name
@@ -108,6 +109,7 @@ class NewGameDialog(QDialog):
         for i in range(5):
             name = QLineEdit()
             name.setPlaceholderText(tr("ui.new.name"))
+            name.setMaxLength(NAME_CHARS)  # a name that always fits a phone's frame
             kind = QComboBox()
             kind.addItem(tr("ui.new.human"), HUMAN)
             kind.addItem(tr("ui.new.computer"), COMPUTER)

@@ -232,12 +232,15 @@ class InviteDialog(QDialog):
             to_table.clicked.connect(lambda _c=False, s=seat: self._to_table(s))
             to_bot = QPushButton(tr("ui.invite.make_computer"))
             to_bot.clicked.connect(lambda _c=False, s=seat: self._make_computer(s))
-            for col, w in enumerate((name, state, show, move, to_table, to_bot)):
-                self.grid.addWidget(w, row, col)
+            # two lines a seat, its buttons two by two: at the dialog's own size every
+            # button shows whole, in either language, with no sideways scrolling
+            for at, line in enumerate(((name, show, move), (state, to_table, to_bot))):
+                for col, w in enumerate(line):
+                    self.grid.addWidget(w, 2 * row + at, col)
             self.names[seat], self.states[seat], self.computer[seat] = name, state, to_bot
             self.show_buttons[seat], self.move_buttons[seat] = show, move
             self.to_table_buttons[seat] = to_table
-        self._add_table(len(c.humans))
+        self._add_table(2 * len(c.humans))
         self._update_states()
 
     def show_code(self, seat: int | None) -> None:
@@ -286,7 +289,7 @@ class InviteDialog(QDialog):
         box = QWidget()
         box.setLayout(col)
         self.grid.addWidget(qr, row, 0)
-        self.grid.addWidget(box, row, 1, 1, 4)
+        self.grid.addWidget(box, row, 1, 1, 2)
         self.table_widgets = [qr, title, link, note]
 
     @Slot()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import socket
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from bsg_desktop.companion.frames import art_catalog
 from bsg_desktop.companion.host import Host
@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # aiohttp is imported when a game is first hosted, not at sta
     from bsg_desktop.companion.server import CompanionServer
 
 DEFAULT_PORT = 8765
+NOTICE_MS = 20_000  # how long the table's line keeps a notice ("Someone tried to join …")
 
 
 def local_addresses() -> list[str]:
@@ -90,6 +91,9 @@ class PhoneHost(QObject):
         self.connected: set[int] = set()
         # the newest public notice: (translation key, seat), shown in the table's language
         self.notice: tuple[str, int] | None = None
+        # a notice is news: it leaves the status line after a while (`NOTICE_MS`)
+        self._notice_timer = QTimer(self, singleShot=True, interval=NOTICE_MS)
+        self._notice_timer.timeout.connect(self._notice_over)
         self._generation = -1
         # names besides the bound address that requests may use (a test's name mapped
         # to loopback); anything else is refused as a DNS-rebinding page would be
@@ -154,13 +158,15 @@ class PhoneHost(QObject):
         at the table again, so a seat deciding on its phone gets its choices on the
         screen."""
         hosted = self.server is not None
-        self._stop_server()
+        self._stop_server("stopped")
         if hosted:
             self._back_to_table(sorted(self.controller.phones))
 
-    def _stop_server(self) -> None:
+    def _stop_server(self, ending: str = "") -> None:
+        """``ending``: what every page is told (`CompanionServer.stop`); none when
+        hosting only moves to another address."""
         if self.server is not None:
-            self.server.stop()
+            self.server.stop(ending)
         self.server = None
         self.connected = set()
         self.presence_changed.emit()
@@ -171,8 +177,8 @@ class PhoneHost(QObject):
         host, server = self.host, self.server
         if host is not None and seat in host.keys:
             host.move(seat)
-            if server is not None:
-                server.set_seats(host.keys, host.devices)
+            if server is not None:  # its page is told it is played at the table now
+                server.set_seats(host.keys, host.devices, at_table=(seat,))
                 self.publish()
         self.connected.discard(seat)
         self._back_to_table([seat])
@@ -211,6 +217,12 @@ class PhoneHost(QObject):
 
     def _tell(self, key: str, seat: int) -> None:
         self.notice = (key, seat)
+        self._notice_timer.start()
+        self.notice_changed.emit()
+
+    @Slot()
+    def _notice_over(self) -> None:
+        self.notice = None
         self.notice_changed.emit()
 
     # ---------------------------------------------------- server thread -> Qt
@@ -224,7 +236,7 @@ class PhoneHost(QObject):
     @Slot()
     def _on_game_changed(self) -> None:
         if self._generation != self.controller.generation:
-            self._stop_server()  # another game: its seats get new links
+            self._stop_server("new_game")  # another game: its seats get new links
             self.host = None
         else:
             self.publish()

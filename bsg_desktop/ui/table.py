@@ -102,12 +102,13 @@ class TableHost(QObject):
             g = le.game
             content = table_state(g.c, g.view(None), visible_log(g, None), lang,
                                   lesson=(le.title(lang), le.narration(lang)),
-                                  words=self.words)
+                                  words=self.words, decision=g.pending)
         else:
             g = self.controller.game
             if g is None:
                 return ""
             content = table_state(g.c, g.view(None), visible_log(g, None), lang,
                                   self.controller.forced, self._moment, self._moment_at,
-                                  words=self.words, pace=self.controller.pace)
+                                  words=self.words, pace=self.controller.pace,
+                                  decision=g.pending)
         return self.feed.frame(content)

@@ -20,6 +20,79 @@ let watchdog = null;   // a socket that does not answer a ping in time is dead
 const drawn = {};      // section -> what it was last drawn from: unchanged sections stay
 let drawnWith = 0;     // counts new texts and art: then every section is drawn again
 let hadDecision = false;
+let pageLang = "";     // the seat's language, once the table said it
+let joined = false;    // a state frame came: the link works
+
+// ------------------------------------------------------------------ endings
+// Why a page cannot join or has ended, in every language (the server lays them into the
+// page: before the table answers nothing sealed can be read). Said in the seat's language
+// once it is known, else in every language.
+const ENDINGS = (() => {
+  try { return JSON.parse($("endings").textContent) || {}; } catch (e) { return {}; }
+})();
+// the close codes the table ends a page with (companion/server.py)
+const CLOSE_ENDINGS = { 4001: "taken_over", 4002: "moved", 4003: "wrong", 4004: "stopped",
+                        4005: "new_game", 4006: "at_table", 1008: "closed" };
+const CHECK_MS = 10000;  // a link not answered in this long: the page says so (and keeps trying)
+let checkTimer = null;
+
+function say(kind, message, lang) {
+  // the ending's words in the ending card: the table's own, or the page's in every language
+  const langs = pageLang && ENDINGS[pageLang] ? [pageLang] : Object.keys(ENDINGS);
+  const lines = message ? [[lang || pageLang || "", message]]
+    : langs.map((l) => [l, (ENDINGS[l] || {})[kind]]).filter(([, w]) => w);
+  if (!lines.length) lines.push(["", kind]);  // never a page without words
+  const box = $("ending");
+  box.replaceChildren(...lines.map(([l, w]) => el("p", l ? { lang: l, text: w } : { text: w })));
+  box.dataset.kind = kind;
+  box.hidden = false;
+}
+
+function finish(kind, message, lang) {
+  // the page has ended: it says why, shows nothing more of the seat and offers no button
+  if (ended) return;
+  ended = true;
+  clearTimeout(deliveryTimer);
+  unanswered = null;
+  busy = true;
+  clearTimeout(timer);
+  clearTimeout(checkTimer);
+  heard();
+  const dead = ws;
+  ws = null;
+  channel = null;
+  if (dead) {
+    dead.onopen = dead.onmessage = dead.onclose = null;
+    try { dead.close(); } catch (e) { /* already closing */ }
+  }
+  setOnline(false);
+  state = null;
+  for (const id of ["decision", "secrets", "table", "log"]) $(id).replaceChildren();
+  for (const k of Object.keys(drawn)) delete drawn[k];
+  logLines = [];
+  banner("");
+  $("lang").disabled = true;
+  $("hide").hidden = true;
+  setHidden(false);
+  document.title = "BSG: Express";
+  document.body.classList.add("ended");
+  say(kind, message, lang);
+}
+
+function checking() {
+  // a link on its way to the table: said at once, and what to do if it never answers
+  say("checking");
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(() => { if (!joined && !ended) say("no_answer"); }, CHECK_MS);
+}
+
+function joinedNow() {
+  if (joined) return;
+  joined = true;
+  clearTimeout(checkTimer);
+  $("ending").hidden = true;
+  $("ending").replaceChildren();
+}
 
 
 const t = (key) => strings[key] || key;
@@ -72,6 +145,7 @@ function setOnline(on) {
 }
 
 function enableChoices(on) {
+  if (ended) on = false;  // an ended page never offers a choice again
   document.querySelectorAll("#decision button").forEach((b) => (b.disabled = !on));
 }
 
@@ -87,7 +161,7 @@ let notice = "";       // "did not reach the table": kept in sight while reconne
 let fresh = false;     // the next state frame is the first on this connection
 
 function choose(choice) {
-  if (busy || !state) return;
+  if (busy || !state || ended) return;
   busy = true;
   notice = "";
   enableChoices(false);
@@ -103,7 +177,7 @@ function answered() {
 }
 
 function notDelivered() {
-  if (!unanswered) return;
+  if (!unanswered || ended) return;
   answered();
   busy = false;
   notice = t("not_delivered");
@@ -144,7 +218,8 @@ function renderDecision(d) {
     if (state.undo) box.append(undoButton());
     return;
   }
-  box.append(el("h2", { text: t("decision") }), el("p", { class: "sentence", text: d.sentence }),
+  box.append(el("h2", { class: "ask", text: t("decision") }),
+             el("p", { class: "sentence", text: d.sentence }),
              el("div", { class: "rule", text: d.rule || "" }));
   const opts = el("div", { class: "options" });
   if (d.dice) {
@@ -162,19 +237,21 @@ function renderDecision(d) {
                                "aria-pressed": String(selected.has(die.id)) });
       face(b, die.art, die.label);
       b.addEventListener("click", () => {
-        if (single) { choose(sets[String(die.id)]); return; }
-        if (selected.has(die.id)) selected.delete(die.id); else selected.add(die.id);
-        b.setAttribute("aria-pressed", String(selected.has(die.id)));
+        // as the hint says: a tap selects (one die at most where one is asked for), and
+        // the Contribute button puts the selection in
+        const was = selected.has(die.id);
+        if (single) selected.clear();
+        if (was) selected.delete(die.id); else selected.add(die.id);
+        row.querySelectorAll("button[data-die]").forEach((x) => x.setAttribute(
+          "aria-pressed", String(selected.has(Number(x.dataset.die)))));
         refresh();
       });
       row.append(b);
     }
     box.append(el("div", { class: "muted", text: t("select") }), row);
-    if (!single) {
-      go.addEventListener("click", () => { if (key() in sets) choose(sets[key()]); });
-      refresh();
-      opts.append(go);
-    }
+    go.addEventListener("click", () => { if (key() in sets) choose(sets[key()]); });
+    refresh();
+    opts.append(go);
   }
   if (d.faces) {
     const row = el("div", { class: "dice" });
@@ -381,19 +458,32 @@ function render() {
 }
 
 function arrived(turn) {
-  // a new decision is brought into sight; a turn that starts also buzzes where allowed
+  // a new decision is brought into sight, its first option included: on a short
+  // (landscape) screen a roll note above it scrolls away rather than the option. A turn
+  // that starts also buzzes, once the player has touched the page (a browser refuses a
+  // buzz before that, and says so on its console)
   const box = $("decision");
   const top = box.getBoundingClientRect().top;
   const header = document.querySelector("header").getBoundingClientRect().bottom;
   if (top < header || top > window.innerHeight * 0.6) box.scrollIntoView({ block: "start" });
-  if (turn && navigator.vibrate) {
+  const first = box.querySelector(".options button, .dice button, button.face");
+  const ask = box.querySelector("h2.ask");
+  if (first && ask && first.getBoundingClientRect().bottom > window.innerHeight) {
+    window.scrollBy(0, ask.getBoundingClientRect().top - header - 6);
+  }
+  const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  if (turn && navigator.vibrate && touched) {
     try { navigator.vibrate(200); } catch (e) { /* not allowed here: the title says it */ }
   }
 }
 
 function applyStrings(msg) {
   strings = msg.strings;
+  pageLang = msg.lang || "";
+  if (ended) return;
   const sel = $("lang");
+  sel.hidden = false;
+  $("hide").hidden = false;
   sel.replaceChildren();
   for (const [code, name] of Object.entries(msg.languages)) {
     const o = el("option", { value: code, text: name });
@@ -409,11 +499,13 @@ function applyStrings(msg) {
 // ----------------------------------------------------------------- connection
 // What a frame asks of the page; the transport below hands it every frame opened.
 function receive(msg) {
+  if (ended) return;
   if (msg.type === "art_at") loadArt(msg.href);
   else if (msg.type === "art") { art = msg.faces; drawnWith++; render(); }
   else if (msg.type === "cards") { cardFaces = msg.faces; drawnWith++; render(); }
   else if (msg.type === "strings") { applyStrings(msg); drawnWith++; render(); }
   else if (msg.type === "state") {
+    joinedNow();
     onState(msg);
     if (!state || msg.seq !== state.seq) notice = "";
     state = msg; busy = !!unanswered; banner(notice, true); render();
@@ -424,9 +516,9 @@ function receive(msg) {
   } else if (msg.type === "welcome") {
     keepDevice(msg.device);
   } else if (msg.type === "taken_over") {
-    ended = true; banner(t("taken_over"), true); setOnline(false);
-  } else if (msg.type === "refused" || msg.type === "moved") {
-    ended = true; banner(msg.message, true); setOnline(false);
+    finish("taken_over", strings.taken_over ? t("taken_over") : "");
+  } else if (msg.type === "refused" || msg.type === "moved" || msg.type === "at_table") {
+    finish(msg.type, msg.message, msg.lang);
   }
 }
 
@@ -545,19 +637,14 @@ function connect() {
 }
 
 function lost(code) {
+  if (ended) return;
   setOnline(false);
   busy = !!unanswered;  // a choice on its way is sent again once the table answers
   channel = null;
-  // 4001: this seat opened again on this device; 4002: its phone was changed at the
-  // table; 4003: another device holds this seat; 1008: the table closed this seat
-  if ([4001, 4002, 4003, 1008].includes(code)) ended = true;
-  if (ended) {
-    notDelivered();
-    if (code === 4001) banner([notice, t("taken_over")].join(" ").trim(), true);
-    else if (code === 1008) banner([notice, t("closed")].join(" ").trim(), true);
-    return;
-  }
-  banner([notice, strings.reconnecting ? t("reconnecting") : "…"].join(" ").trim(), true);
+  // an ending the table closed with (`CLOSE_ENDINGS`); its words came before if it had
+  // any to say in the seat's language (moved, refused), else the page's own say it
+  if (code in CLOSE_ENDINGS) { finish(CLOSE_ENDINGS[code]); return; }
+  if (joined) banner([notice, strings.reconnecting ? t("reconnecting") : "…"].join(" ").trim(), true);
   retry = Math.min(retry + 1, 4);
   timer = setTimeout(connect, 250 * 2 ** retry);  // 0.5 s, 1 s, 2 s, then every 4 s
 }
@@ -600,7 +687,7 @@ $("lang").addEventListener("change", (e) => send({ type: "lang", lang: e.target.
 // a phone that wakes, comes back to the page or back online reconnects at once, not
 // after the backoff; a socket that still looks open is asked for a pong first
 function wake() {
-  if (document.hidden || ended) return;
+  if (document.hidden || ended || !seatKey) return;
   if (ws && ws.readyState === WebSocket.OPEN) probe();
   else if (!ws || ws.readyState !== WebSocket.CONNECTING) { retry = 0; connect(); }
 }
@@ -608,4 +695,4 @@ document.addEventListener("visibilitychange", wake);
 window.addEventListener("online", wake);
 window.addEventListener("pageshow", wake);
 setInterval(() => { if (!document.hidden) probe(); }, PING_MS);
-connect();
+if (seatKey) { checking(); connect(); } else finish("incomplete");

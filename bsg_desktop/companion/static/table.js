@@ -15,6 +15,7 @@ let art = {};
 let state = null;
 let retry = 0;
 let closed = false;
+let stopped = "";      // why the table ended hosting, until a page connects again
 let momentAt = null;   // the move whose moment was played last
 let opened = false;    // the page has had its first frame
 let momentTimer = null;
@@ -239,12 +240,16 @@ function connect() {
   if (closed || (ws && ws.readyState <= WebSocket.OPEN)) return;
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(proto + location.host + base + "/ws");
-  ws.onopen = () => { retry = 0; setOnline(true); notice(""); };
+  ws.onopen = () => { retry = 0; stopped = ""; setOnline(true); notice(""); };
   ws.onmessage = onMessage;
   ws.onclose = (ev) => {
     setOnline(false);
     if (ev.code === 1008) { closed = true; notice(t("closed")); return; }
-    notice(t("reconnecting"));
+    // hosting stopped, or a new game began (companion/server.py STOP_CODES): said as
+    // such, not as a lost connection; the page keeps trying, should the table host again
+    const ending = { 4004: "stopped", 4005: "new_game" }[ev.code];
+    if (ending) stopped = ending;
+    notice(t(stopped || "reconnecting"));
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 500 * retry);
   };
