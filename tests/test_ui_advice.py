@@ -24,7 +24,7 @@ def test_a_solo_player_gets_a_legal_choice_and_the_log_says_only_that_advice_was
         if c.pending_seat == 0:
             break
         qtbot.wait(20)
-    assert win.can_ask_advice()
+    assert win.can_ask_advice() and win.advice_button.isVisible()
     g = c.game
     view, options, played = g.view(0), g.pending.options, len(g.choices)
     win.act_advice.trigger()
@@ -52,6 +52,7 @@ def test_advice_is_refused_on_the_shared_screen_of_a_hot_seat_game(
             break
         qtbot.wait(20)
     assert c.unlocked != c.pending_seat and not win.can_ask_advice()
+    assert not win.advice_button.isVisible()
     before = win.log.count()
     win.act_advice.trigger()
     assert win.log.count() == before and win.advice_box is None

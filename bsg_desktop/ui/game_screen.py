@@ -131,6 +131,7 @@ class GameScreen:
             return
         c = self.controller
         self._close_own()
+        self.advice_button.hide()  # shown again below only where the screen is the decider's
         view = c.view_for_screen()
         self.scene.phone_seats = {s: s in self.phones.connected for s in c.phones}
         self.act_undo.setEnabled(c.can_undo())
@@ -167,6 +168,7 @@ class GameScreen:
             return
         self.scene.sync(view, before=c.views_before.get(view.seat))
         self.panel.show_view(view, computer=c.pending_seat in c.bots)
+        self.advice_button.setVisible(self.can_ask_advice())
         roll = c.table_roll()
         if roll is not None:
             self._show_roll(view, roll, hold=False)

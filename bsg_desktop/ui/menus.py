@@ -199,6 +199,7 @@ class MenusAndFiles:
                        (self.act_side, "side_panel"), (self.act_board, "board")):
             a.setText(tr(f"ui.menu.{key}"))
         self.act_sound.setText(tr("ui.menu.sound"))
+        self.advice_button.setText(tr("ui.advice.button"))
         self._update_sound_action()
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()

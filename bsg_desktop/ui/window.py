@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -111,6 +112,17 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.scene = BoardScene(self.comp, 4, language(), animate)
         self.board_view = BoardView(self.scene)
         self.panel = DecisionPanel(self.comp)
+        # under the pinned question: advice for the player whose screen it is
+        self.advice_button = QPushButton(objectName="advice")
+        self.advice_button.setFlat(True)
+        self.advice_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.advice_button.setStyleSheet(
+            "QPushButton#advice { color: #9fc3e8; background: transparent; border: none;"
+            " text-align: left; padding: 2px 0; text-decoration: underline; }"
+            "QPushButton#advice:focus { color: #ffd84d; }")
+        self.advice_button.clicked.connect(self.ask_advice)
+        self.advice_button.hide()
+        self.panel.head.layout().addWidget(self.advice_button)
         self.log = LogPanel()
         self.suspicion = SuspicionPanel(self.comp)
         self.lesson_panel = LessonPanel(self.comp)
