@@ -207,7 +207,9 @@ def test_card_sheet_trims_to_its_cards_and_bleeds_3_mm_beyond() -> None:
     page = pypdf.PdfReader(io.BytesIO(pack()["BSG_Express_Cards.pdf"])).pages[0]
     t = [float(v) / MM for v in page.trimbox]
     b = [float(v) / MM for v in page.bleedbox]
-    assert t[3] - t[1] == pytest.approx(2 * cards.CARD_H, abs=0.05)   # one fold-over pair high
+    # a gutter-fold sheet on A4: three cards turned a quarter, a front and a back wide
+    assert t[3] - t[1] == pytest.approx(3 * cards.CARD_W, abs=0.05)
+    assert t[2] - t[0] == pytest.approx(2 * cards.CARD_H, abs=0.05)
     assert [t[0] - b[0], t[1] - b[1], b[2] - t[2], b[3] - t[3]] == pytest.approx([3.0] * 4,
                                                                                   abs=0.01)
 
@@ -227,7 +229,8 @@ def test_cover_is_the_first_page_with_checklist_papers_and_shopping(paper: str,
     if lang == "en":
         for words in ("24 dice", "144 stickers", "9 Raiders, 5 Colonial Ships", "5 cups",
                       "sticker paper", "card stock", "plain paper", "50 mm",
-                      "fold on the dashed marks, glue", "then cut along the crop marks"):
+                      "fold it in half printed side out, glue", "then cut along the solid crop marks",
+                      "fold on the dashed mark, glue"):
             assert words in flat, words
     else:
         for words in ("Kolóniai Hajó", "demoralizáló jelző", "süllyesztett oldalú kocka",

@@ -35,6 +35,7 @@ from bsg_desktop.printing.sheets import (
     CROP_LEN,
     CUT_WIDTH,
     FOLD_DASH,
+    FOLD_LEN,
     FOLD_WIDTH,
     FOOTER,
     LARGE_PAPERS,
@@ -52,6 +53,8 @@ from bsg_desktop.printing.sheets import (
     duplex_pages,
     duplex_sheet,
     flow,
+    fold_grid,
+    fold_pages,
     grid_for,
     mixed,
     per_row,
@@ -110,14 +113,6 @@ class PrintOptions:
 
 
 # --- pieces -------------------------------------------------------------------------------
-
-def card_piece(front: Drawing, back: Drawing, bleed: float, tag: str = "") -> Piece:
-    """Gutter fold: front above, back below turned 180° so it is upright after folding."""
-    w, h = front.width, front.height
-    return Piece(w, 2 * h, bleed, (Part(front, 0, 0, tag=f"{tag}:front"),
-                                   Part(back, 0, h, 180.0, f"{tag}:back")),
-                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=((0.0, h, w, h),))
-
 
 def marker_piece(face: Drawing, back: Drawing, bleed: float, tag: str = "") -> Piece:
     """Face left, back right, fold between (a vertical fold keeps the back upright)."""
@@ -200,12 +195,13 @@ def card_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
                                   "print.hint.cards_back", "cards",
                                   per_sheet=-(-len(group) // sheets))
         return sheet, pages
-    pieces = [card_piece(front, back, o.bleed, cid) for cid, front, back in others]
-    per_page = len(flow(list(pieces), sheet, "")[0].placed)
-    items: list[Piece | Note | PageBreak] = [*pieces, PageBreak()]
-    items += [card_piece(front, back, o.bleed, cid) for cid, front, back in
-              mixed(loyalty, _is_cylon, per_page, per_row(sheet, pieces[0]))]
-    return sheet, _parts(flow(items, sheet, "print.hint.cards"), "cards")
+    _, g = fold_grid(o.paper, card_art.CARD_W, card_art.CARD_H, o.bleed)
+    pages = []
+    for group in (others, mixed(loyalty, _is_cylon, g.per_sheet, g.cols)):
+        sheets = -(-len(group) // g.per_sheet)
+        pages += fold_pages(group, o.paper, o.bleed, "print.hint.cards", "cards",
+                            per_sheet=-(-len(group) // sheets))
+    return sheet, pages
 
 
 def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -274,8 +270,8 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
         pages = duplex_pages([("aid", front, back)] * n, o.paper, o.bleed,
                              "print.hint.cards_front", "print.hint.cards_back", "aids")
     else:
-        pages = _parts(flow([card_piece(front, back, o.bleed) for _ in range(n)], sheet,
-                            "print.hint.aids"), "aids")
+        pages = fold_pages([("aid", front, back)] * n, o.paper, o.bleed, "print.hint.aids",
+                           "aids")
     screens: list[Piece | Note | PageBreak] = [
         screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
                      aid_art.screen_inner(ch, comp, lang, ink), o.bleed)
@@ -373,15 +369,17 @@ def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
         c.line(x - far, y + cy, x - near, y + cy)
         c.line(x + p.w + near, y + cy, x + p.w + far, y + cy)
     if p.folds:
+        # each mark starts with a dash at the piece's end, so it shows FOLD_DASHES dashes
         c.setLineWidth(FOLD_WIDTH)
         c.setDash(list(FOLD_DASH), 0)
+        fold_far = near + FOLD_LEN
         for x1, y1, _x2, y2 in p.folds:
             if y1 == y2:   # horizontal fold: a mark left and right of the piece
-                c.line(x - far, y + y1, x - near, y + y1)
-                c.line(x + p.w + near, y + y1, x + p.w + far, y + y1)
+                c.line(x - near, y + y1, x - fold_far, y + y1)
+                c.line(x + p.w + near, y + y1, x + p.w + fold_far, y + y1)
             else:          # vertical fold: a mark above and below
-                c.line(x + x1, y - far, x + x1, y - near)
-                c.line(x + x1, y + p.h + near, x + x1, y + p.h + far)
+                c.line(x + x1, y - near, x + x1, y - fold_far)
+                c.line(x + x1, y + p.h + near, x + x1, y + p.h + fold_far)
         c.setDash()
     if p.registration:
         _registration(c, p, x, y)
@@ -465,15 +463,17 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
     c.setViewerPreference("PrintScaling", "/None")
     for n, page in enumerate(pages, start=1):
         psheet = page.sheet or sheet
+        pw, ph = psheet.size     # a gutter-fold sheet may lie landscape in a portrait file
+        c.setPageSize((pw * mm, ph * mm))
         trim, bleed = page_boxes(psheet, page)
         c.setTrimBox(_pdf_box(psheet, trim))
         c.setBleedBox(_pdf_box(psheet, bleed))
-        begin_page(c, h)
+        begin_page(c, ph)
         for placed in page.placed:
             if isinstance(placed.item, Drawing):
                 draw(c, placed.item, placed.x, placed.y)
             elif isinstance(placed.item, Note):
-                size, _ = fit(placed.item.text, 2.8, sheet.content[2], CAPTION)
+                size, _ = fit(placed.item.text, 2.8, psheet.content[2], CAPTION)
                 draw_items(c, (Label(placed.x, placed.y, placed.item.text, size,
                                      Style(fill="#1a1a1a")),))
             else:
