@@ -384,6 +384,10 @@ def test_cli_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     (["--lang", "de"], "unknown language"),
     (["--ink", "none"], "unknown ink"),
     (["--bleed", "-1"], "bleed"),
+    # #46 item 9: a duplex back 0.5–1 mm out of register showed paper on the edge cells only
+    (["--layout", "duplex", "--bleed", "0"], "use --bleed 2 or more"),
+    (["--layout", "duplex", "--bleed", "1.5"], "out of register"),
+    (["--bleed", "0.5"], "use --bleed 2 or more"),
     (["--layout", "booklet"], "unknown layout"),
 ])
 def test_bad_options_exit_2_with_one_line_and_write_nothing(
@@ -556,3 +560,37 @@ def test_paper_list_gives_every_page_once_with_the_sides_it_is_printed_on(
     assert (f"dice screens: pages {screens[0]}–{screens[-1]}, card stock (160–200 g/m²), "
             "single-sided") in readme
     assert f"tuck box: page {tuck[0]}, card stock (160–200 g/m²), single-sided" in readme
+
+
+def test_print_help_gives_the_true_number_of_duplex_cards_per_sheet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """#46 item 11: the help said '3x3 card sheets', true only for A4 without bleed."""
+    from bsg_desktop.art.cards import CARD_H, CARD_W
+    from bsg_desktop.printing.pack import BLEED_RANGE
+    from bsg_desktop.printing.sheets import duplex_sheet, grid_for
+
+    with pytest.raises(SystemExit):
+        cli.main(["print", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "3x3" not in text
+    said = text[text.index("(cards: "):].split(")")[0]
+    for paper, name in (("a4", "A4"), ("letter", "Letter"), ("a3", "A3")):
+        counts = {grid_for(duplex_sheet(paper), CARD_W, CARD_H, b).per_sheet
+                  for b in (BLEED_RANGE[0], 3.0, BLEED_RANGE[1])}
+        assert counts == {int(said.split(f"{name} ")[1].split(",")[0])}, (paper, said)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ("opaque card stock", "black-core",
+                                                       "sleeves")),
+                                              ("hu", ("fekete magú", "kártyavédő"))])
+def test_duplex_instructions_give_opacity_advice(lang: str, words: tuple[str, ...]) -> None:
+    """#46 item 10: on thin paper a Cylon front shows through its back differently."""
+    from bsg_desktop.printing import pack as pk
+
+    o = PrintOptions(lang=lang, layout="duplex")
+    built = {pk.BOARD_FILE: [], pk.CARDS_FILE: pk.card_pages(COMP, o)[1],
+             pk.DICE_FILE: pk.dice_pages(COMP, o)[1], pk.RULES_FILE: [],
+             pk.AIDS_FILE: pk.aids_pages(COMP, o)[1]}
+    text = " ".join(pk.readme(COMP, o, built, 2).decode().split())
+    for w in words:
+        assert w in text, w

@@ -229,7 +229,8 @@ def test_cover_is_the_first_page_with_checklist_papers_and_shopping(paper: str,
     if lang == "en":
         for words in ("24 dice", "144 stickers", "9 Raiders, 5 Colonial Ships", "5 cups",
                       "sticker paper", "card stock", "plain paper", "50 mm",
-                      "fold it in half printed side out, glue", "then cut along the solid crop marks",
+                      "fold it in half printed side out, glue",
+                      "then cut along the solid crop marks",
                       "fold on the dashed mark, glue"):
             assert words in flat, words
     else:

@@ -72,7 +72,13 @@ README_FILE = "README.txt"
 PDF_FILES = (START_FILE, BOARD_FILE, CARDS_FILE, DICE_FILE, RULES_FILE, AIDS_FILE)
 FILES = (*PDF_FILES, README_FILE)
 DIE_FACE_RANGE = (8.0, 25.0)
-BLEED_RANGE = (0.0, 5.0)
+# The least bleed: on every sheet of cards and markers the pieces butt on shared cut
+# lines, so a back printed (duplex) or folded (fold) out of register shows its
+# neighbour's colour inside the sheet but whatever lies beyond the bleed at the sheet's
+# edge. Up to MIN_BLEED mm off, that is still its own colour everywhere; with less, the
+# edge cells alone would show paper, and which card sits in an edge cell is public.
+MIN_BLEED = 2.0
+BLEED_RANGE = (MIN_BLEED, 5.0)
 SCALE_BAR = 50.0
 LAYOUTS = ("fold", "duplex")
 MARK = "#000000"
@@ -107,6 +113,11 @@ class PrintOptions:
             raise ValueError(f"unknown layout {self.layout!r}; expected one of "
                              f"{', '.join(LAYOUTS)}")
         lo, hi = BLEED_RANGE
+        if 0 <= self.bleed < lo:
+            raise ValueError(f"bleed {self.bleed:g} mm is too little: a back printed or folded "
+                             f"up to {lo:g} mm out of register would show paper at the "
+                             f"sheet's edge cards only, which tells where they lay; use "
+                             f"--bleed {lo:g} or more")
         if not lo <= self.bleed <= hi:
             raise ValueError(f"bleed {self.bleed:g} mm is out of range; expected {lo:g} to "
                              f"{hi:g} mm")

@@ -39,7 +39,9 @@ CAPTION = 4.0        # height of a caption line above a piece
 GAP = 1.0            # between the outer boxes of neighbouring pieces
 # Duplex sheets (cards and markers in a grid, backs on the next page, mirrored) print to
 # 5 mm of the edge with a one-line footer, and with the bleed the crafter asked for: a
-# back printed out of register shows its own bleed, never the paper or another back.
+# back printed out of register by no more than the bleed (at least `pack.MIN_BLEED`,
+# which `PrintOptions.check` enforces) shows its own bleed or the same back next to it,
+# never the paper. Further out, or on the markers' sheets, see `duplex_pages`.
 DUPLEX_MARGIN = 5.0
 DUPLEX_FOOTER = 6.0
 REG_R = 1.0          # registration target: a circle and a cross, outside the bleed corner
@@ -292,7 +294,11 @@ def duplex_pages(items: Sequence[tuple[str, Drawing, Drawing]], paper: str, blee
     corners let the crafter check the two sides meet before cutting.
 
     Cells butt (their shared edges are one cut) unless ``gutter`` is given: then each
-    cell has its own bleed all round and the crop marks of both its edges. At most
+    cell has its own bleed all round and the crop marks of both its edges. So a back
+    printed out of register shows, past its cut, its neighbour's back (the same back,
+    since a deck's cards share their sheets) or, on the grid's edge, its own bleed, but
+    only up to the bleed: with a shift past it the edge cells alone show paper, which is
+    why `PrintOptions.check` asks for at least `pack.MIN_BLEED` mm. At most
     ``per_sheet`` cells are filled on each sheet (the grid's size by default).
     """
     sheet = duplex_sheet(paper)
