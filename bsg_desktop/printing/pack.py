@@ -288,7 +288,7 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
                      aid_art.screen_inner(ch, comp, lang, ink), o.bleed)
         for ch in comp.characters]
     # turned a quarter: the net with its bleed and crop marks is wider than A4's content
-    tuck = [single_piece(aid_art.tuck_box(lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
+    tuck = [single_piece(aid_art.tuck_box(comp, lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
     return sheet, (pages + _parts(flow(screens, sheet, "print.hint.screens"), "screens")
                    + _parts(flow(tuck, sheet, "print.hint.tuck"), "tuck"))
 
