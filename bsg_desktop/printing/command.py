@@ -54,8 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(cards: A4 8, Letter 6, A3 18), the mirrored backs on the next "
                              "page, for double-sided printing flipped on the long edge")
     parser.add_argument("--exports", action="store_true",
-                        help="also write print-on-demand PNGs (300 dpi, 1/8\" bleed) and "
-                             "Tabletop Simulator deck sheets with their .json")
+                        help="also write print-on-demand PNGs of the cards (822x1122 and "
+                             "825x1125 px at 300 dpi) and the markers, and Tabletop Simulator "
+                             "deck sheets with their .json")
 
 
 STAGE_PREFIX = ".bsg-print-"
