@@ -19,6 +19,7 @@ import pytest
 
 from bsg_desktop import cli
 from bsg_desktop.data.components import load_components
+from bsg_desktop.i18n import tr
 from bsg_desktop.printing import command
 from bsg_desktop.printing.pack import (
     AIDS_FILE,
@@ -594,3 +595,44 @@ def test_duplex_instructions_give_opacity_advice(lang: str, words: tuple[str, ..
     text = " ".join(pk.readme(COMP, o, built, 2).decode().split())
     for w in words:
         assert w in text, w
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_dice_screen_folds_are_printed_across_it_never_beside_the_crop_marks(
+        paper: str) -> None:
+    """#42: the screens' panel folds stood as stubs on the edges that carry the crop marks,
+    so a screen could be cut apart on a fold. Now every fold is a grey dash-dot line
+    across the screen, inside its cut box, and the margin holds only solid crop marks."""
+    from bsg_desktop.printing.sheets import FOLD_ACROSS_DASH
+
+    o = PrintOptions(paper)
+    _, layout = aids_pages(COMP, o)
+    screens = [n for n, pg in enumerate(layout) if pg.part == "screens"]
+    assert screens
+    ph = PAPERS[paper][1]
+    with plumber(pack(paper)[AIDS_FILE]) as pdf:
+        for n in screens:
+            boxes = [(pl.x, pl.y, pl.x + pl.item.w, pl.y + pl.item.h, pl.item.bleed)
+                     for pl in layout[n].placed if isinstance(pl.item, Piece)]
+            lines = [ln for ln in pdf.pages[n].lines
+                     if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01
+                     or abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
+            folds = [ln for ln in lines if ln["dash"][0]]
+            cuts = [ln for ln in lines if not ln["dash"][0]]
+            assert len(folds) == 3 * len(boxes) and len(cuts) >= 8 * len(boxes)   # + footer rule
+            for ln in folds:
+                assert list(ln["dash"][0]) == pytest.approx(list(FOLD_ACROSS_DASH))
+                x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+                y0, y1 = ph - ln["y1"] / MM, ph - ln["y0"] / MM
+                # inside a screen's cut box, from one of its edges to the opposite one
+                assert any(bx0 - TOL <= x0 and x1 <= bx1 + TOL and by0 - TOL <= y0
+                           and y1 <= by1 + TOL and (x1 - x0 == pytest.approx(bx1 - bx0)
+                                                    or y1 - y0 == pytest.approx(by1 - by0))
+                           for bx0, by0, bx1, by1, _ in boxes), (x0, y0, x1, y1)
+            for ln in cuts:           # every crop mark outside every bleed box
+                x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+                y0, y1 = ph - ln["y1"] / MM, ph - ln["y0"] / MM
+                for bx0, by0, bx1, by1, b in boxes:
+                    assert (x1 < bx0 - b or x0 > bx1 + b or y1 < by0 - b or y0 > by1 + b)
+    for lang, words in (("en", "dash-dot lines"), ("hu", "pont-vonalak")):
+        assert words in " ".join(tr("print.hint.screens", lang).split())

@@ -34,6 +34,8 @@ from bsg_desktop.printing.sheets import (
     CROP_GAP,
     CROP_LEN,
     CUT_WIDTH,
+    FOLD_ACROSS_COLOUR,
+    FOLD_ACROSS_DASH,
     FOLD_DASH,
     FOLD_LEN,
     FOLD_WIDTH,
@@ -262,12 +264,15 @@ def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 
 def screen_piece(outer: Drawing, inner: Drawing, bleed: float) -> Piece:
     """A dice screen: the outer layer above (turned 180°), the inner below, folded in half
-    on the long fold, then the two wings folded forward on the panel folds."""
+    on the long fold, then the two wings folded forward on the panel folds. The folds
+    are printed across the screen (`Piece.folds_across`): as stubs in the margin the
+    panel folds stood on the same edges as the crop marks, and a screen could be cut
+    apart on a fold."""
     w, h = inner.width, inner.height
     pw = aid_art.SCREEN_PANEL[0]
     folds = ((0.0, h, w, h), (pw, 0.0, pw, 2 * h), (2 * pw, 0.0, 2 * pw, 2 * h))
     return Piece(w, 2 * h, bleed, (Part(outer, 0, 0, 180.0), Part(inner, 0, h)),
-                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds)
+                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds, folds_across=True)
 
 
 def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -368,7 +373,9 @@ def _pdf_box(sheet: Sheet, box: tuple[float, float, float, float]) -> tuple[floa
 
 def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
     """Crop marks (solid) and fold marks (dashed), both only in the margin outside the
-    bleed: nothing is printed on a piece that it does not own."""
+    bleed: nothing is printed on a piece that it does not own. A piece whose folds are
+    printed across it (a dice screen) gets them as grey dash-dot lines on the piece
+    instead, so no fold mark stands on an edge beside the crop marks."""
     c.setStrokeColor(HexColor(MARK))
     c.setLineWidth(CUT_WIDTH)
     c.setDash()
@@ -379,7 +386,16 @@ def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
     for cy in p.cuts_y:
         c.line(x - far, y + cy, x - near, y + cy)
         c.line(x + p.w + near, y + cy, x + p.w + far, y + cy)
-    if p.folds:
+    if p.folds and p.folds_across:
+        # the whole fold, across the piece: dash-dot and grey, unlike any crop mark
+        c.setStrokeColor(HexColor(FOLD_ACROSS_COLOUR))
+        c.setLineWidth(FOLD_WIDTH)
+        c.setDash(list(FOLD_ACROSS_DASH), 0)
+        for x1, y1, x2, y2 in p.folds:
+            c.line(x + x1, y + y1, x + x2, y + y2)
+        c.setDash()
+        c.setStrokeColor(HexColor(MARK))
+    elif p.folds:
         # each mark starts with a dash at the piece's end, so it shows FOLD_DASHES dashes
         c.setLineWidth(FOLD_WIDTH)
         c.setDash(list(FOLD_DASH), 0)

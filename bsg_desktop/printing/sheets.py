@@ -35,6 +35,11 @@ FOLD_WIDTH = 0.3     # fold lines, dashed
 FOLD_DASH = (0.9, 0.9)
 FOLD_DASHES = 3
 FOLD_LEN = FOLD_DASHES * FOLD_DASH[0] + (FOLD_DASHES - 1) * FOLD_DASH[1]
+# Fold lines printed across a piece (the dice screens): dash-dot, grey, the whole length
+# of the fold and never in the margin, so they cannot pass for crop marks, which are
+# short, solid, black and only in the margin.
+FOLD_ACROSS_DASH = (4.0, 1.2, 0.8, 1.2)
+FOLD_ACROSS_COLOUR = "#8c8c8c"
 CAPTION = 4.0        # height of a caption line above a piece
 GAP = 1.0            # between the outer boxes of neighbouring pieces
 # Duplex sheets (cards and markers in a grid, backs on the next page, mirrored) print to
@@ -113,13 +118,14 @@ class Piece:
     caption: str = ""
     bleed_colour: str | None = None      # fills the bleed behind all parts (die strips)
     registration: bool = False           # targets off the four corners (duplex sheets)
+    folds_across: bool = False           # folds printed across the piece, not in the margin
 
     @property
     def reach(self) -> float:
         """How far beyond the cut box the piece's marks extend."""
         if self.registration:
             return registration_reach(self.bleed)
-        if self.folds:
+        if self.folds and not self.folds_across:
             return fold_reach(self.bleed)
         return crop_reach(self.bleed) if (self.cuts_x or self.cuts_y) else self.bleed
 
