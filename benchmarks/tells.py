@@ -29,7 +29,8 @@ from bsg_desktop.art import cards as card_art  # noqa: E402
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--lang", default="en")
-    ap.add_argument("--brief", action="store_true", help="list at most 3 splits per line")
+    ap.add_argument("--brief", action="store_true",
+                    help="list the splitting shifts of the loyalty deck only")
     args = ap.parse_args()
     print(f"{len(tells.SHIFTS)} shifts per case: " + " ".join(
         f"({dx:+g},{dy:+g})" for dx, dy in tells.SHIFTS))
@@ -42,22 +43,25 @@ def main() -> int:
                 for rot in tells.ROTATIONS:
                     sizes: dict[str, int] = {}
                     worst: dict[str, int] = {}
-                    splits = []
+                    split: dict[str, list[tuple[float, float]]] = {}
                     for (dx, dy, r), decks in found.items():
                         if r != rot:
                             continue
                         for deck, groups in decks.items():
                             sizes[deck] = sum(len(g) for g in groups)
                             worst[deck] = max(worst.get(deck, 0), len(groups))
+                            split.setdefault(deck, [])
                             if len(groups) > 1:
-                                splits.append(((dx, dy), deck, groups))
-                    bad += len(splits)
-                    decks_txt = ", ".join(f"{d} {sizes[d]}: {worst[d]}" for d in sizes)
-                    print(f"{layout:6} {ink:5} {paper:6} rot {rot:+.1f}° "
-                          f"groups per deck (worst shift): {decks_txt}; "
-                          f"split shifts {len(splits)}/{len(tells.SHIFTS) * len(sizes)}")
-                    for (dx, dy), deck, groups in splits[:3 if args.brief else None]:
-                        print(f"    split at ({dx:+g},{dy:+g}) mm: {deck}: {len(groups)} groups")
+                                split[deck].append((dx, dy))
+                    bad += sum(len(v) for v in split.values())
+                    decks_txt = ", ".join(
+                        f"{d} {sizes[d]} backs: {worst[d]} group{'s' if worst[d] > 1 else ''}"
+                        f" ({len(split[d])}/{len(tells.SHIFTS)} shifts split)" for d in sizes)
+                    print(f"{layout:6} {ink:5} {paper:6} rot {rot:+.1f}°: {decks_txt}")
+                    for deck, shifts in split.items():
+                        if shifts and (deck == "loyalty" or not args.brief):
+                            print(f"    {deck} split at " + " ".join(
+                                f"({dx:+g},{dy:+g})" for dx, dy in shifts))
                 print(f"    ({time.perf_counter() - t:.1f} s)")
     for ink in tells.INKS:
         fronts = [(cid, f) for cid, f, _ in card_art.all_cards(tells.COMP, args.lang, ink)
