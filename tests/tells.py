@@ -13,6 +13,13 @@ to cell, so pixels are compared after a 3 × 3 px blur, with ±1 px of play and
 `TOLERANCE` levels of colour: a hairline drawn across one pixel or two then looks
 the same, while a sliver of another colour 0.5 mm wide (2 px at `PX_PER_MM`) stands
 out.
+
+A sheet is never quite square either: a duplex back printed 0.3–0.5° turned, or a fold
+a little crooked, moves each back by an amount that depends on where it lies on the
+sheet (up to 2.3 mm on A3). `case` models it by turning the sheet's image about its
+centre by each of `ROTATIONS`. Then every back's motif moves a little, differently
+per cell, so what a player can hold against the cut is its edge: under a rotation the
+backs are compared in the band `EDGE_BAND` mm wide inside the cut.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ DECKS: dict[str, tuple[str, ...]] = {
     "demoralized": ("demoralized_",),
     "damage": ("damage_",),
 }
+ROTATIONS: tuple[float, ...] = (0.0, -0.5, -0.3, 0.3, 0.5)   # degrees, about the sheet centre
+EDGE_BAND = 3.0                    # mm inside the cut compared under a rotation
 LAYOUTS = ("fold", "duplex")
 INKS = ("color", "low")
 PAPERS = ("a4", "letter", "a3")
@@ -99,6 +108,31 @@ def cut(img: np.ndarray, box: tuple[float, float, float, float], dx: float, dy: 
     w, h = round((x1 - x0) * PX_PER_MM), round((y1 - y0) * PX_PER_MM)
     px, py = round((x0 + dx) * PX_PER_MM) - 2, round((y0 + dy) * PX_PER_MM) - 2
     return img[py:py + h + 4, px:px + w + 4]
+
+
+@cache
+def _turned(layout: str, ink: str, paper: str, lang: str, doc: str, page: int, rot: float
+            ) -> np.ndarray:
+    """A page image turned by ``rot`` degrees about its centre (the paper's colour, white,
+    fills the corners)."""
+    from PIL import Image
+
+    img = _docs(layout, ink, paper, lang)[1][(doc, page)]
+    if not rot:
+        return img
+    turned = Image.fromarray(img.astype(np.uint8)).rotate(
+        rot, resample=Image.Resampling.BICUBIC, fillcolor=(255, 255, 255))
+    return np.asarray(turned, dtype=np.int16)
+
+
+def edge_band(cut_img: np.ndarray) -> np.ndarray:
+    """The cut with everything further than `EDGE_BAND` inside its edge painted black,
+    so two cuts compare by their edges only (the 2 px margin of `cut` is kept)."""
+    out = cut_img.copy()
+    k = round(EDGE_BAND * PX_PER_MM) + 2
+    if out.shape[0] > 2 * k and out.shape[1] > 2 * k:
+        out[k:-k, k:-k] = 0
+    return out
 
 
 def _blur(img: np.ndarray) -> np.ndarray:
@@ -164,17 +198,21 @@ def _docs(layout: str, ink: str, paper: str, lang: str
 
 
 def case(layout: str, ink: str, paper: str, lang: str = "en",
-         shifts: tuple[tuple[float, float], ...] = SHIFTS
-         ) -> dict[tuple[float, float], dict[str, list[list[str]]]]:
-    """For each shift, each deck's look-alike groups of piece ids."""
-    backs, images = _docs(layout, ink, paper, lang)
-    out: dict[tuple[float, float], dict[str, list[list[str]]]] = {}
-    for dx, dy in shifts:
-        by_deck: dict[str, list[tuple[str, View]]] = {}
-        for b in backs:
-            by_deck.setdefault(b.deck, []).append(
-                (b.piece_id, View.of(cut(images[(b.doc, b.page)], b.box, dx, dy))))
-        out[(dx, dy)] = {deck: group(views) for deck, views in by_deck.items()}
+         shifts: tuple[tuple[float, float], ...] = SHIFTS,
+         rotations: tuple[float, ...] = (0.0,),
+         ) -> dict[tuple[float, float, float], dict[str, list[list[str]]]]:
+    """For each shift (dx, dy mm) and rotation (degrees), each deck's look-alike groups
+    of piece ids, keyed (dx, dy, rotation)."""
+    backs, _ = _docs(layout, ink, paper, lang)
+    out: dict[tuple[float, float, float], dict[str, list[list[str]]]] = {}
+    for rot in rotations:
+        for dx, dy in shifts:
+            by_deck: dict[str, list[tuple[str, View]]] = {}
+            for b in backs:
+                img = cut(_turned(layout, ink, paper, lang, b.doc, b.page, rot), b.box, dx, dy)
+                by_deck.setdefault(b.deck, []).append(
+                    (b.piece_id, View.of(edge_band(img) if rot else img)))
+            out[(dx, dy, rot)] = {deck: group(views) for deck, views in by_deck.items()}
     return out
 
 

@@ -19,8 +19,10 @@ import pytest
 
 from bsg_desktop import cli
 from bsg_desktop.data.components import load_components
+from bsg_desktop.i18n import tr
 from bsg_desktop.printing import command
 from bsg_desktop.printing.pack import (
+    AIDS_FILE,
     BOARD_FILE,
     CARDS_FILE,
     CHECKED_IN,
@@ -29,11 +31,21 @@ from bsg_desktop.printing.pack import (
     PDF_FILES,
     START_FILE,
     PrintOptions,
+    aids_pages,
     build_pack,
     card_pages,
     dice_pages,
 )
-from bsg_desktop.printing.sheets import CROP_LEN, CUT_WIDTH, FOLD_WIDTH, PAPERS, Piece, Sheet
+from bsg_desktop.printing.sheets import (
+    CROP_LEN,
+    CUT_WIDTH,
+    DUPLEX_MARGIN,
+    FOLD_WIDTH,
+    PAPERS,
+    Piece,
+    Sheet,
+    fold_grid,
+)
 
 MM = 72 / 25.4
 TOL = 0.2
@@ -74,7 +86,8 @@ def test_default_pack_has_its_files_with_expected_page_counts() -> None:
     assert tuple(files) == FILES and FILES[0] == START_FILE      # the cover sheet first
     assert len(reader(files[START_FILE]).pages) == 2      # cover + calibration page
     assert len(reader(files[BOARD_FILE]).pages) == 3      # one section per page on A4
-    assert len(reader(files[CARDS_FILE]).pages) == 9      # 18 cards, 2 fold pairs per page
+    # 18 cards gutter-folded, 4 to a sheet: characters and Admiral 2, loyalty cards 3
+    assert len(reader(files[CARDS_FILE]).pages) == 5
     assert len(reader(files[DICE_FILE]).pages) == 4      # 2 sticker pages + 2 marker pages
 
 
@@ -88,6 +101,8 @@ def test_page_sizes_follow_paper(paper: str) -> None:
         for page in r.pages:
             pw, ph = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
             exp = (h, w) if landscape else (w, h)
+            if name in (CARDS_FILE, AIDS_FILE) and pw > ph:   # a gutter-fold sheet may lie
+                exp = (h, w)
             assert pw == pytest.approx(exp[0], abs=TOL) and ph == pytest.approx(exp[1], abs=TOL)
         if landscape:
             assert len(r.pages) == 1                     # the whole board on one sheet
@@ -160,8 +175,9 @@ def test_calibration_page_brackets_the_chosen_size_and_comes_second(face: float)
 
 
 def test_cards_and_markers_measure_true_size() -> None:
-    with plumber(pack()[CARDS_FILE]) as pdf:
-        n = sum(count_size(p.rects, 63.5, 88.9) for p in pdf.pages)
+    with plumber(pack()[CARDS_FILE]) as pdf:   # gutter-folded on A4: turned a quarter
+        n = sum(count_size(p.rects, 63.5, 88.9) + count_size(p.rects, 88.9, 63.5)
+                for p in pdf.pages)
     assert n == 2 * 18                                   # every front and every back
     _, layout = dice_pages(COMP, PrintOptions())
     marker_pages = [i for i, pg in enumerate(layout) if pg.hint_key == "print.hint.markers"]
@@ -171,16 +187,59 @@ def test_cards_and_markers_measure_true_size() -> None:
     assert n == 2 * (14 + 5 + 6 + 2)                     # face and back of every marker
 
 
-def test_fold_marks_are_dashed_and_cut_marks_solid() -> None:
-    with plumber(pack()[CARDS_FILE]) as pdf:
-        page = pdf.pages[0]
-        folds = [ln for ln in page.lines if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01]
-        cuts = [ln for ln in page.lines if abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
-    assert len(folds) == 4                               # left and right of each card's fold
+def _dashes(length: float, dash: list[float], phase: float) -> int:
+    """How many dashes a stroked line of ``length`` shows under a PDF dash array."""
+    on, n, at, k = True, 0, -phase, 0
+    while at < length:
+        seg = dash[k % len(dash)]
+        if on and at + seg > 0:
+            n += 1
+        at += seg
+        on, k = not on, k + 1
+    return n
+
+
+@pytest.mark.parametrize("name", [CARDS_FILE, DICE_FILE, AIDS_FILE])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_marks_show_three_dashes_and_cut_marks_are_solid(paper: str, name: str) -> None:
+    """A fold mark as printed, at its own length, shows at least three dashes (a dash
+    pattern longer than the mark prints as a solid bar)."""
+    with plumber(pack(paper)[name]) as pdf:
+        folds = [ln for p in pdf.pages for ln in p.lines
+                 if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01]
+        cuts = [ln for p in pdf.pages for ln in p.lines
+                if abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
+    assert folds and cuts
     for ln in folds:
-        assert ln["dash"][0], ln["dash"]                 # a non-empty dash array
-        assert ln["width"] / MM == pytest.approx(CROP_LEN, abs=0.01)   # a stub in the margin
-    assert cuts and all(not ln["dash"][0] for ln in cuts)
+        dash, phase = ln["dash"]
+        assert dash, ln["dash"]                          # a non-empty dash array
+        length = max(ln["width"], ln["height"]) / MM
+        assert length >= CROP_LEN - 0.01                 # a mark in the margin, not a dot
+        # the canvas draws in mm, so the dash array is in mm too
+        assert _dashes(length, list(dash), phase) >= 3, (length, dash)
+    assert all(not ln["dash"][0] for ln in cuts)
+
+
+def test_cards_fold_four_to_a_sheet_along_the_gutter() -> None:
+    """Gutter fold: every back is the mirror image of its front about the page's centre
+    line, and the fold marks stand on that line; at least 4 cards a sheet."""
+    for paper in ("a4", "letter"):
+        _, pages = card_pages(COMP, PrintOptions(paper=paper))
+        assert len(pages) <= 5
+        for page in pages:
+            (placed,) = page.placed
+            p = placed.item
+            assert isinstance(p, Piece) and page.sheet is not None
+            pw = page.sheet.size[0]
+            ((fx, _, fx2, _),) = p.folds
+            assert fx == fx2 and placed.x + fx == pytest.approx(pw / 2)
+            boxes = {part.tag: part.footprint for part in p.parts}
+            for tag, (_x0, y0, x1, _y1) in boxes.items():
+                if tag.endswith(":front"):
+                    bx0, by0, _bx1, _by1 = boxes[tag.replace(":front", ":back")]
+                    assert (placed.x + bx0, by0) == pytest.approx((pw - placed.x - x1, y0))
+                    assert x1 <= fx + 1e-6 and fx <= bx0 + 1e-6
+        assert fold_grid(paper, 63.5, 88.9, 3.0)[1].per_sheet >= 4
 
 
 def _bleed_boxes(pages_layout: list, page_no: int) -> list[tuple[float, float, float, float]]:
@@ -215,15 +274,22 @@ def test_crop_and_fold_marks_never_touch_a_piece(which: str) -> None:
 
 
 def test_content_stays_inside_the_10_mm_margin() -> None:
+    """10 mm everywhere but on the gutter-fold card sheets, which use the paper to 5 mm of
+    its edge (as the duplex sheets do) so that four cards and their backs fit."""
     for paper in ("a4", "letter", "a3", "tabloid"):
-        for data in (pack(paper)[name] for name in PDF_FILES):
-            with plumber(data) as pdf:
-                for page in pdf.pages:
+        o = PrintOptions(paper)
+        folded = {CARDS_FILE: card_pages(COMP, o)[1], AIDS_FILE: aids_pages(COMP, o)[1]}
+        for name in PDF_FILES:
+            with plumber(pack(paper)[name]) as pdf:
+                for n, page in enumerate(pdf.pages):
+                    laid = folded[name][n].sheet if name in folded else None
+                    m = laid.margin if laid is not None else 10
+                    assert m >= DUPLEX_MARGIN
                     objs = page.rects + page.lines + page.curves + page.chars
-                    assert min(o["x0"] for o in objs) / MM >= 10 - TOL
-                    assert min(o["top"] for o in objs) / MM >= 10 - TOL
-                    assert max(o["x1"] for o in objs) / MM <= page.width / MM - 10 + TOL
-                    assert max(o["bottom"] for o in objs) / MM <= page.height / MM - 10 + TOL
+                    assert min(o["x0"] for o in objs) / MM >= m - TOL
+                    assert min(o["top"] for o in objs) / MM >= m - TOL
+                    assert max(o["x1"] for o in objs) / MM <= page.width / MM - m + TOL
+                    assert max(o["bottom"] for o in objs) / MM <= page.height / MM - m + TOL
 
 
 def test_board_sections_are_true_size_and_meet_edge_to_edge() -> None:
@@ -320,6 +386,10 @@ def test_cli_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     (["--lang", "de"], "unknown language"),
     (["--ink", "none"], "unknown ink"),
     (["--bleed", "-1"], "bleed"),
+    # #46 item 9: a duplex back 0.5–1 mm out of register showed paper on the edge cells only
+    (["--layout", "duplex", "--bleed", "0"], "use --bleed 2 or more"),
+    (["--layout", "duplex", "--bleed", "1.5"], "out of register"),
+    (["--bleed", "0.5"], "use --bleed 2 or more"),
     (["--layout", "booklet"], "unknown layout"),
 ])
 def test_bad_options_exit_2_with_one_line_and_write_nothing(
@@ -492,3 +562,78 @@ def test_paper_list_gives_every_page_once_with_the_sides_it_is_printed_on(
     assert (f"dice screens: pages {screens[0]}–{screens[-1]}, card stock (160–200 g/m²), "
             "single-sided") in readme
     assert f"tuck box: page {tuck[0]}, card stock (160–200 g/m²), single-sided" in readme
+
+
+def test_print_help_gives_the_true_number_of_duplex_cards_per_sheet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """#46 item 11: the help said '3x3 card sheets', true only for A4 without bleed."""
+    from bsg_desktop.art.cards import CARD_H, CARD_W
+    from bsg_desktop.printing.pack import BLEED_RANGE
+    from bsg_desktop.printing.sheets import duplex_sheet, grid_for
+
+    with pytest.raises(SystemExit):
+        cli.main(["print", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "3x3" not in text
+    said = text[text.index("(cards: "):].split(")")[0]
+    for paper, name in (("a4", "A4"), ("letter", "Letter"), ("a3", "A3")):
+        counts = {grid_for(duplex_sheet(paper), CARD_W, CARD_H, b).per_sheet
+                  for b in (BLEED_RANGE[0], 3.0, BLEED_RANGE[1])}
+        assert counts == {int(said.split(f"{name} ")[1].split(",")[0])}, (paper, said)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ("opaque card stock", "black-core",
+                                                       "sleeves")),
+                                              ("hu", ("fekete magú", "kártyavédő"))])
+def test_duplex_instructions_give_opacity_advice(lang: str, words: tuple[str, ...]) -> None:
+    """#46 item 10: on thin paper a Cylon front shows through its back differently."""
+    from bsg_desktop.printing import pack as pk
+
+    o = PrintOptions(lang=lang, layout="duplex")
+    built = {pk.BOARD_FILE: [], pk.CARDS_FILE: pk.card_pages(COMP, o)[1],
+             pk.DICE_FILE: pk.dice_pages(COMP, o)[1], pk.RULES_FILE: [],
+             pk.AIDS_FILE: pk.aids_pages(COMP, o)[1]}
+    text = " ".join(pk.readme(COMP, o, built, 2).decode().split())
+    for w in words:
+        assert w in text, w
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_dice_screen_folds_are_printed_across_it_never_beside_the_crop_marks(
+        paper: str) -> None:
+    """#42: the screens' panel folds stood as stubs on the edges that carry the crop marks,
+    so a screen could be cut apart on a fold. Now every fold is a grey dash-dot line
+    across the screen, inside its cut box, and the margin holds only solid crop marks."""
+    from bsg_desktop.printing.sheets import FOLD_ACROSS_DASH
+
+    o = PrintOptions(paper)
+    _, layout = aids_pages(COMP, o)
+    screens = [n for n, pg in enumerate(layout) if pg.part == "screens"]
+    assert screens
+    ph = PAPERS[paper][1]
+    with plumber(pack(paper)[AIDS_FILE]) as pdf:
+        for n in screens:
+            boxes = [(pl.x, pl.y, pl.x + pl.item.w, pl.y + pl.item.h, pl.item.bleed)
+                     for pl in layout[n].placed if isinstance(pl.item, Piece)]
+            lines = [ln for ln in pdf.pages[n].lines
+                     if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01
+                     or abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
+            folds = [ln for ln in lines if ln["dash"][0]]
+            cuts = [ln for ln in lines if not ln["dash"][0]]
+            assert len(folds) == 3 * len(boxes) and len(cuts) >= 8 * len(boxes)   # + footer rule
+            for ln in folds:
+                assert list(ln["dash"][0]) == pytest.approx(list(FOLD_ACROSS_DASH))
+                x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+                y0, y1 = ph - ln["y1"] / MM, ph - ln["y0"] / MM
+                # inside a screen's cut box, from one of its edges to the opposite one
+                assert any(bx0 - TOL <= x0 and x1 <= bx1 + TOL and by0 - TOL <= y0
+                           and y1 <= by1 + TOL and (x1 - x0 == pytest.approx(bx1 - bx0)
+                                                    or y1 - y0 == pytest.approx(by1 - by0))
+                           for bx0, by0, bx1, by1, _ in boxes), (x0, y0, x1, y1)
+            for ln in cuts:           # every crop mark outside every bleed box
+                x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+                y0, y1 = ph - ln["y1"] / MM, ph - ln["y0"] / MM
+                for bx0, by0, bx1, by1, b in boxes:
+                    assert (x1 < bx0 - b or x0 > bx1 + b or y1 < by0 - b or y0 > by1 + b)
+    for lang, words in (("en", "dash-dot lines"), ("hu", "pont-vonalak")):
+        assert words in " ".join(tr("print.hint.screens", lang).split())

@@ -207,7 +207,9 @@ def test_card_sheet_trims_to_its_cards_and_bleeds_3_mm_beyond() -> None:
     page = pypdf.PdfReader(io.BytesIO(pack()["BSG_Express_Cards.pdf"])).pages[0]
     t = [float(v) / MM for v in page.trimbox]
     b = [float(v) / MM for v in page.bleedbox]
-    assert t[3] - t[1] == pytest.approx(2 * cards.CARD_H, abs=0.05)   # one fold-over pair high
+    # a gutter-fold sheet on A4: three cards turned a quarter, a front and a back wide
+    assert t[3] - t[1] == pytest.approx(3 * cards.CARD_W, abs=0.05)
+    assert t[2] - t[0] == pytest.approx(2 * cards.CARD_H, abs=0.05)
     assert [t[0] - b[0], t[1] - b[1], b[2] - t[2], b[3] - t[3]] == pytest.approx([3.0] * 4,
                                                                                   abs=0.01)
 
@@ -227,7 +229,9 @@ def test_cover_is_the_first_page_with_checklist_papers_and_shopping(paper: str,
     if lang == "en":
         for words in ("24 dice", "144 stickers", "9 Raiders, 5 Colonial Ships", "5 cups",
                       "sticker paper", "card stock", "plain paper", "50 mm",
-                      "fold on the dashed marks, glue", "then cut along the crop marks"):
+                      "fold it in half printed side out, glue",
+                      "then cut along the solid crop marks",
+                      "fold on the dashed mark, glue"):
             assert words in flat, words
     else:
         for words in ("Kolóniai Hajó", "demoralizáló jelző", "süllyesztett oldalú kocka",
@@ -299,7 +303,7 @@ def test_aids_hold_a_player_aid_per_player_five_screens_and_a_tuck_box(lang: str
         assert " ".join(text(ch.ability, lang).split()[:3]) in inner      # inside: the ability
         outer = " ".join(labels(aids.screen_outer(ch, COMP, lang)))
         assert text(ch.ability_title, lang) not in outer       # outside: only the name
-    box = aids.tuck_box(lang)
+    box = aids.tuck_box(COMP, lang)
     w, h, d = aids.TUCK
     assert box.width == pytest.approx(aids.TUCK_GLUE + 2 * d + 2 * w)
     assert w > cards.CARD_W and h > cards.CARD_H                           # cards fit inside
@@ -314,8 +318,24 @@ def test_every_pdf_stays_under_2_mb() -> None:
 def test_tuck_box_colour_runs_into_its_bleed() -> None:
     from bsg_desktop.art.shapes import Polygon
 
-    box = aids.tuck_box("en", "color", 3.0)
+    box = aids.tuck_box(COMP, "en", "color", 3.0)
     fill = box.items[0]
     assert isinstance(fill, Polygon) and fill.style.stroke == fill.style.fill
     assert fill.style.width == pytest.approx(6.0)     # a stroke of twice the bleed
-    assert aids.tuck_box("en", "color").items[0].style.width == 0.0
+    assert aids.tuck_box(COMP, "en", "color").items[0].style.width == 0.0
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "19 cards and 6 player aids"),
+                                             ("hu", "19 kártya és 6 segédkártya")])
+def test_tuck_box_counts_a_users_sixth_character(lang: str, words: str) -> None:
+    """#46 item 11: the box said '18 cards and 5 player aids' whatever the cards file."""
+    from pathlib import Path
+
+    from bsg_desktop.art.shapes import labels
+
+    saul = load_components(Path(__file__).resolve().parents[1] / "docs" / "examples"
+                           / "saul_tigh.yaml")
+    assert len(saul.characters) == 6
+    assert words in " ".join(" ".join(labels(aids.tuck_box(saul, lang))).split())
+    shipped = " ".join(" ".join(labels(aids.tuck_box(COMP, lang))).split())
+    assert words.replace("19", "18").replace("6", "5") in shipped

@@ -191,9 +191,19 @@ def screen_inner(ch: Character, comp: Components, lang: str = "en", ink: str = "
     return Drawing(w, h, tuple(items), background=bg)
 
 
-def tuck_box(lang: str = "en", ink: str = "color", bleed: float = 0.0) -> Drawing:
+def box_contents(comp: Components) -> tuple[int, int]:
+    """The cards and player aids the tuck box holds, counted from the cards file (a user's
+    sixth character adds a character card and a player aid): every character card,
+    the loyalty cards, the Admiral card; a player aid per character."""
+    cards = len(comp.characters) + comp.not_cylon_count + len(comp.cylons) + 1
+    return cards, len(comp.characters)
+
+
+def tuck_box(comp: Components, lang: str = "en", ink: str = "color", bleed: float = 0.0
+             ) -> Drawing:
     """The net of the tuck box: glue flap, side, front, side, back; lid and tuck flap on
-    the back, bottom flap under the back, dust flaps on the sides.
+    the back, bottom flap under the back, dust flaps on the sides; front and back say
+    what it holds (`box_contents`).
 
     ``bleed``: the box's colour runs that far outside the cut outline (a stroke of the
     fill colour along it), so a cut a little outside the line shows no paper."""
@@ -206,6 +216,7 @@ def tuck_box(lang: str = "en", ink: str = "color", bleed: float = 0.0) -> Drawin
     total_w, total_h = xs[-1], bottom + D
     fill = "#ffffff" if pal.low else pal.panel
     fg = pal.human if pal.low else pal.gold
+    n_cards, n_aids = box_contents(comp)
     outline = [
         (xs[0], top + 4), (xs[1], top), (xs[1], top),            # glue flap, bevelled
         (xs[1] + 2, top - D + 3), (xs[2] - 1, top - D + 3), (xs[2], top),   # dust flap
@@ -226,7 +237,8 @@ def tuck_box(lang: str = "en", ink: str = "color", bleed: float = 0.0) -> Drawin
         items.append(icon("star", x0 + W / 2, top + H / 2 - 6, 22, fg))
         items += block(tr("print.tuck.title", lang), x0 + 4, top + 8, W - 8, 10, 6.0, fg,
                        bold=True, valign="middle")
-        items += block(tr("print.tuck.sub", lang), x0 + 4, top + H - 18, W - 8, 10, 3.0,
+        items += block(tr("print.tuck.sub", lang, cards=n_cards, aids=n_aids), x0 + 4,
+                       top + H - 18, W - 8, 10, 3.0,
                        pal.text if pal.low else pal.text_on_panel, valign="middle")
     for x0 in (xs[1], xs[3]):
         items.append(Group((Label(0, 0, "BSG: Express", 4.5, Style(fill=fg), "middle", True),),

@@ -44,14 +44,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--die-face", type=float, default=12.7, metavar="MM",
                         help="die sticker size in mm, 8 to 25 (default: 12.7, for 16 mm dice)")
     parser.add_argument("--bleed", type=float, default=3.0, metavar="MM",
-                        help="colour beyond the cut line in mm, 0 to 5 (default: 3)")
+                        help="colour beyond the cut line in mm, 2 to 5 (default: 3); under 2 mm "
+                             "a back printed or folded out of register shows paper on the "
+                             "sheet's edge cards only")
     parser.add_argument("--layout", default="fold", metavar="fold|duplex",
-                        help="'fold': each card and marker with its back beside it, to fold "
-                             "(default); 'duplex': 3x3 card sheets and marker sheets with "
-                             "mirrored backs on the next page, for double-sided printing")
+                        help="'fold': card sheets with the fronts left and the backs right, "
+                             "folded along the middle, markers beside their backs (default); "
+                             "'duplex': sheets of as many cards or markers as the paper holds "
+                             "(cards: A4 8, Letter 6, A3 18), the mirrored backs on the next "
+                             "page, for double-sided printing flipped on the long edge")
     parser.add_argument("--exports", action="store_true",
-                        help="also write print-on-demand PNGs (300 dpi, 1/8\" bleed) and "
-                             "Tabletop Simulator deck sheets with their .json")
+                        help="also write print-on-demand PNGs of the cards (822x1122 and "
+                             "825x1125 px at 300 dpi) and the markers, and Tabletop Simulator "
+                             "deck sheets with their .json")
 
 
 STAGE_PREFIX = ".bsg-print-"

@@ -34,7 +34,10 @@ from bsg_desktop.printing.sheets import (
     CROP_GAP,
     CROP_LEN,
     CUT_WIDTH,
+    FOLD_ACROSS_COLOUR,
+    FOLD_ACROSS_DASH,
     FOLD_DASH,
+    FOLD_LEN,
     FOLD_WIDTH,
     FOOTER,
     LARGE_PAPERS,
@@ -52,6 +55,8 @@ from bsg_desktop.printing.sheets import (
     duplex_pages,
     duplex_sheet,
     flow,
+    fold_grid,
+    fold_pages,
     grid_for,
     mixed,
     per_row,
@@ -69,7 +74,13 @@ README_FILE = "README.txt"
 PDF_FILES = (START_FILE, BOARD_FILE, CARDS_FILE, DICE_FILE, RULES_FILE, AIDS_FILE)
 FILES = (*PDF_FILES, README_FILE)
 DIE_FACE_RANGE = (8.0, 25.0)
-BLEED_RANGE = (0.0, 5.0)
+# The least bleed: on every sheet of cards and markers the pieces butt on shared cut
+# lines, so a back printed (duplex) or folded (fold) out of register shows its
+# neighbour's colour inside the sheet but whatever lies beyond the bleed at the sheet's
+# edge. Up to MIN_BLEED mm off, that is still its own colour everywhere; with less, the
+# edge cells alone would show paper, and which card sits in an edge cell is public.
+MIN_BLEED = 2.0
+BLEED_RANGE = (MIN_BLEED, 5.0)
 SCALE_BAR = 50.0
 LAYOUTS = ("fold", "duplex")
 MARK = "#000000"
@@ -104,20 +115,17 @@ class PrintOptions:
             raise ValueError(f"unknown layout {self.layout!r}; expected one of "
                              f"{', '.join(LAYOUTS)}")
         lo, hi = BLEED_RANGE
+        if 0 <= self.bleed < lo:
+            raise ValueError(f"bleed {self.bleed:g} mm is too little: a back printed or folded "
+                             f"up to {lo:g} mm out of register would show paper at the "
+                             f"sheet's edge cards only, which tells where they lay; use "
+                             f"--bleed {lo:g} or more")
         if not lo <= self.bleed <= hi:
             raise ValueError(f"bleed {self.bleed:g} mm is out of range; expected {lo:g} to "
                              f"{hi:g} mm")
 
 
 # --- pieces -------------------------------------------------------------------------------
-
-def card_piece(front: Drawing, back: Drawing, bleed: float, tag: str = "") -> Piece:
-    """Gutter fold: front above, back below turned 180° so it is upright after folding."""
-    w, h = front.width, front.height
-    return Piece(w, 2 * h, bleed, (Part(front, 0, 0, tag=f"{tag}:front"),
-                                   Part(back, 0, h, 180.0, f"{tag}:back")),
-                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=((0.0, h, w, h),))
-
 
 def marker_piece(face: Drawing, back: Drawing, bleed: float, tag: str = "") -> Piece:
     """Face left, back right, fold between (a vertical fold keeps the back upright)."""
@@ -200,12 +208,13 @@ def card_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
                                   "print.hint.cards_back", "cards",
                                   per_sheet=-(-len(group) // sheets))
         return sheet, pages
-    pieces = [card_piece(front, back, o.bleed, cid) for cid, front, back in others]
-    per_page = len(flow(list(pieces), sheet, "")[0].placed)
-    items: list[Piece | Note | PageBreak] = [*pieces, PageBreak()]
-    items += [card_piece(front, back, o.bleed, cid) for cid, front, back in
-              mixed(loyalty, _is_cylon, per_page, per_row(sheet, pieces[0]))]
-    return sheet, _parts(flow(items, sheet, "print.hint.cards"), "cards")
+    _, g = fold_grid(o.paper, card_art.CARD_W, card_art.CARD_H, o.bleed)
+    pages = []
+    for group in (others, mixed(loyalty, _is_cylon, g.per_sheet, g.cols)):
+        sheets = -(-len(group) // g.per_sheet)
+        pages += fold_pages(group, o.paper, o.bleed, "print.hint.cards", "cards",
+                            per_sheet=-(-len(group) // sheets))
+    return sheet, pages
 
 
 def dice_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -255,12 +264,15 @@ def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 
 def screen_piece(outer: Drawing, inner: Drawing, bleed: float) -> Piece:
     """A dice screen: the outer layer above (turned 180°), the inner below, folded in half
-    on the long fold, then the two wings folded forward on the panel folds."""
+    on the long fold, then the two wings folded forward on the panel folds. The folds
+    are printed across the screen (`Piece.folds_across`): as stubs in the margin the
+    panel folds stood on the same edges as the crop marks, and a screen could be cut
+    apart on a fold."""
     w, h = inner.width, inner.height
     pw = aid_art.SCREEN_PANEL[0]
     folds = ((0.0, h, w, h), (pw, 0.0, pw, 2 * h), (2 * pw, 0.0, 2 * pw, 2 * h))
     return Piece(w, 2 * h, bleed, (Part(outer, 0, 0, 180.0), Part(inner, 0, h)),
-                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds)
+                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds, folds_across=True)
 
 
 def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -274,14 +286,14 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
         pages = duplex_pages([("aid", front, back)] * n, o.paper, o.bleed,
                              "print.hint.cards_front", "print.hint.cards_back", "aids")
     else:
-        pages = _parts(flow([card_piece(front, back, o.bleed) for _ in range(n)], sheet,
-                            "print.hint.aids"), "aids")
+        pages = fold_pages([("aid", front, back)] * n, o.paper, o.bleed, "print.hint.aids",
+                           "aids")
     screens: list[Piece | Note | PageBreak] = [
         screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
                      aid_art.screen_inner(ch, comp, lang, ink), o.bleed)
         for ch in comp.characters]
     # turned a quarter: the net with its bleed and crop marks is wider than A4's content
-    tuck = [single_piece(aid_art.tuck_box(lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
+    tuck = [single_piece(aid_art.tuck_box(comp, lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
     return sheet, (pages + _parts(flow(screens, sheet, "print.hint.screens"), "screens")
                    + _parts(flow(tuck, sheet, "print.hint.tuck"), "tuck"))
 
@@ -361,7 +373,9 @@ def _pdf_box(sheet: Sheet, box: tuple[float, float, float, float]) -> tuple[floa
 
 def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
     """Crop marks (solid) and fold marks (dashed), both only in the margin outside the
-    bleed: nothing is printed on a piece that it does not own."""
+    bleed: nothing is printed on a piece that it does not own. A piece whose folds are
+    printed across it (a dice screen) gets them as grey dash-dot lines on the piece
+    instead, so no fold mark stands on an edge beside the crop marks."""
     c.setStrokeColor(HexColor(MARK))
     c.setLineWidth(CUT_WIDTH)
     c.setDash()
@@ -372,16 +386,27 @@ def _marks(c: Canvas, p: Piece, x: float, y: float) -> None:
     for cy in p.cuts_y:
         c.line(x - far, y + cy, x - near, y + cy)
         c.line(x + p.w + near, y + cy, x + p.w + far, y + cy)
-    if p.folds:
+    if p.folds and p.folds_across:
+        # the whole fold, across the piece: dash-dot and grey, unlike any crop mark
+        c.setStrokeColor(HexColor(FOLD_ACROSS_COLOUR))
+        c.setLineWidth(FOLD_WIDTH)
+        c.setDash(list(FOLD_ACROSS_DASH), 0)
+        for x1, y1, x2, y2 in p.folds:
+            c.line(x + x1, y + y1, x + x2, y + y2)
+        c.setDash()
+        c.setStrokeColor(HexColor(MARK))
+    elif p.folds:
+        # each mark starts with a dash at the piece's end, so it shows FOLD_DASHES dashes
         c.setLineWidth(FOLD_WIDTH)
         c.setDash(list(FOLD_DASH), 0)
+        fold_far = near + FOLD_LEN
         for x1, y1, _x2, y2 in p.folds:
             if y1 == y2:   # horizontal fold: a mark left and right of the piece
-                c.line(x - far, y + y1, x - near, y + y1)
-                c.line(x + p.w + near, y + y1, x + p.w + far, y + y1)
+                c.line(x - near, y + y1, x - fold_far, y + y1)
+                c.line(x + p.w + near, y + y1, x + p.w + fold_far, y + y1)
             else:          # vertical fold: a mark above and below
-                c.line(x + x1, y - far, x + x1, y - near)
-                c.line(x + x1, y + p.h + near, x + x1, y + p.h + far)
+                c.line(x + x1, y - near, x + x1, y - fold_far)
+                c.line(x + x1, y + p.h + near, x + x1, y + p.h + fold_far)
         c.setDash()
     if p.registration:
         _registration(c, p, x, y)
@@ -465,15 +490,17 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
     c.setViewerPreference("PrintScaling", "/None")
     for n, page in enumerate(pages, start=1):
         psheet = page.sheet or sheet
+        pw, ph = psheet.size     # a gutter-fold sheet may lie landscape in a portrait file
+        c.setPageSize((pw * mm, ph * mm))
         trim, bleed = page_boxes(psheet, page)
         c.setTrimBox(_pdf_box(psheet, trim))
         c.setBleedBox(_pdf_box(psheet, bleed))
-        begin_page(c, h)
+        begin_page(c, ph)
         for placed in page.placed:
             if isinstance(placed.item, Drawing):
                 draw(c, placed.item, placed.x, placed.y)
             elif isinstance(placed.item, Note):
-                size, _ = fit(placed.item.text, 2.8, sheet.content[2], CAPTION)
+                size, _ = fit(placed.item.text, 2.8, psheet.content[2], CAPTION)
                 draw_items(c, (Label(placed.x, placed.y, placed.item.text, size,
                                      Style(fill="#1a1a1a")),))
             else:

@@ -29,12 +29,24 @@ CROP_GAP = 0.5       # crop marks start this far outside the bleed: they never t
 CROP_LEN = 3.0
 CUT_WIDTH = 0.2      # crop marks (cut lines), solid
 FOLD_WIDTH = 0.3     # fold lines, dashed
-FOLD_DASH = (2.0, 1.5)
+# A fold mark is exactly three dashes with two gaps (3 × 0.9 + 2 × 0.9 = FOLD_LEN), so
+# it prints as a dashed line, never as a bar: a dash pattern longer than its mark
+# (2 mm on a 3 mm mark) is one solid stroke on paper.
+FOLD_DASH = (0.9, 0.9)
+FOLD_DASHES = 3
+FOLD_LEN = FOLD_DASHES * FOLD_DASH[0] + (FOLD_DASHES - 1) * FOLD_DASH[1]
+# Fold lines printed across a piece (the dice screens): dash-dot, grey, the whole length
+# of the fold and never in the margin, so they cannot pass for crop marks, which are
+# short, solid, black and only in the margin.
+FOLD_ACROSS_DASH = (4.0, 1.2, 0.8, 1.2)
+FOLD_ACROSS_COLOUR = "#8c8c8c"
 CAPTION = 4.0        # height of a caption line above a piece
 GAP = 1.0            # between the outer boxes of neighbouring pieces
 # Duplex sheets (cards and markers in a grid, backs on the next page, mirrored) print to
 # 5 mm of the edge with a one-line footer, and with the bleed the crafter asked for: a
-# back printed out of register shows its own bleed, never the paper or another back.
+# back printed out of register by no more than the bleed (at least `pack.MIN_BLEED`,
+# which `PrintOptions.check` enforces) shows its own bleed or the same back next to it,
+# never the paper. Further out, or on the markers' sheets, see `duplex_pages`.
 DUPLEX_MARGIN = 5.0
 DUPLEX_FOOTER = 6.0
 REG_R = 1.0          # registration target: a circle and a cross, outside the bleed corner
@@ -46,6 +58,16 @@ def registration_reach(bleed: float) -> float:
     """How far beyond the cut box a duplex grid's registration targets extend: the one
     figure the grid's fit, its place on the sheet and its piece's marks all use."""
     return bleed + REG_OFFSET + REG_ARM
+
+
+def crop_reach(bleed: float) -> float:
+    """How far beyond the cut box a crop mark ends."""
+    return bleed + CROP_GAP + CROP_LEN
+
+
+def fold_reach(bleed: float) -> float:
+    """How far beyond the cut box a fold mark ends (fold marks are the longer)."""
+    return bleed + CROP_GAP + max(CROP_LEN, FOLD_LEN)
 
 
 def turned_size(w: float, h: float, rotate_deg: float) -> tuple[float, float]:
@@ -96,13 +118,16 @@ class Piece:
     caption: str = ""
     bleed_colour: str | None = None      # fills the bleed behind all parts (die strips)
     registration: bool = False           # targets off the four corners (duplex sheets)
+    folds_across: bool = False           # folds printed across the piece, not in the margin
 
     @property
     def reach(self) -> float:
         """How far beyond the cut box the piece's marks extend."""
         if self.registration:
             return registration_reach(self.bleed)
-        return self.bleed + CROP_GAP + CROP_LEN if (self.cuts_x or self.cuts_y) else self.bleed
+        if self.folds and not self.folds_across:
+            return fold_reach(self.bleed)
+        return crop_reach(self.bleed) if (self.cuts_x or self.cuts_y) else self.bleed
 
     @property
     def outer(self) -> tuple[float, float]:
@@ -275,7 +300,11 @@ def duplex_pages(items: Sequence[tuple[str, Drawing, Drawing]], paper: str, blee
     corners let the crafter check the two sides meet before cutting.
 
     Cells butt (their shared edges are one cut) unless ``gutter`` is given: then each
-    cell has its own bleed all round and the crop marks of both its edges. At most
+    cell has its own bleed all round and the crop marks of both its edges. So a back
+    printed out of register shows, past its cut, its neighbour's back (the same back,
+    since a deck's cards share their sheets) or, on the grid's edge, its own bleed, but
+    only up to the bleed: with a shift past it the edge cells alone show paper, which is
+    why `PrintOptions.check` asks for at least `pack.MIN_BLEED` mm. At most
     ``per_sheet`` cells are filled on each sheet (the grid's size by default).
     """
     sheet = duplex_sheet(paper)
@@ -308,6 +337,80 @@ def duplex_pages(items: Sequence[tuple[str, Drawing, Drawing]], paper: str, blee
             piece = Piece(gw, gh, bleed, tuple(parts), cuts_x=tuple(cuts_x),
                           cuts_y=tuple(cuts_y), registration=True)
             pages.append(Page([Placed(piece, px, y)], hint, sheet, vbar, part, 2))
+    return pages
+
+
+def fold_sheet(paper: str, landscape: bool = False) -> Sheet:
+    """A gutter-fold sheet: the paper to 5 mm of its edge, like a duplex sheet, so four
+    poker cards and their backs fit on A4 and US Letter."""
+    return Sheet(paper, landscape, margin=DUPLEX_MARGIN, footer=DUPLEX_FOOTER)
+
+
+def fold_grid(paper: str, w: float, h: float, bleed: float) -> tuple[Sheet, Grid]:
+    """The gutter-fold sheet holding the most w × h cards: the fronts in a grid left of
+    the page's centre line, their backs mirrored right of it.
+
+    The paper may lie either way and the cards may be turned a quarter; crop marks
+    reach `crop_reach` beyond the cut box left and right, fold marks `fold_reach`
+    above and below (the gutter's marks). Ties keep the paper upright and the cards
+    unturned. ``Grid.cols`` counts the columns of one side.
+    """
+    best: tuple[Sheet, Grid] | None = None
+    for landscape in (False, True):
+        sheet = fold_sheet(paper, landscape)
+        pw, ph = sheet.size
+        m = sheet.margin
+        for rot in (0.0, 90.0):
+            cw, ch = turned_size(w, h, rot)
+            cols = int((pw - 2 * (m + crop_reach(bleed))) // (2 * cw))
+            rows = int((ph - 2 * (m + fold_reach(bleed)) - sheet.footer) // ch)
+            g = Grid(cols, rows, rot, cw, ch)
+            if best is None or g.per_sheet > best[1].per_sheet:
+                best = (sheet, g)
+    assert best is not None and best[1].per_sheet > 0
+    return best
+
+
+def fold_pages(items: Sequence[tuple[str, Drawing, Drawing]], paper: str, bleed: float,
+               hint: str, part: str, per_sheet: int | None = None) -> list[Page]:
+    """Gutter fold: on each sheet the fronts left of the page's centre line and their
+    backs right of it, each back the mirror image of its front's place, so folding the
+    sheet in half along the centre line (the gutter) puts every back behind its front.
+
+    The geometry is a duplex sheet's two sides laid side by side: a quarter-turned
+    front gets its back turned the other way, so both read upright when the card is
+    turned over. Front and back butt on the fold (their colour stops there), cards
+    butt on their shared cut lines; the dashed fold marks stand above and below the
+    gutter, the solid crop marks at every cut line, never at the fold. At most
+    ``per_sheet`` cards go on a sheet (all the grid holds by default).
+    """
+    first = items[0][1]
+    sheet, g = fold_grid(paper, first.width, first.height, bleed)
+    per = min(per_sheet or g.per_sheet, g.per_sheet)
+    pw, _ = sheet.size
+    pages: list[Page] = []
+    for start in range(0, len(items), per):
+        chunk = items[start:start + per]
+        rows = -(-len(chunk) // g.cols)
+        side_w, gh = g.size(g.cols, rows)
+        parts = []
+        for i, (pid, front, back) in enumerate(chunk):
+            c, r = i % g.cols, i // g.cols
+            fx, fy = g.origin(c, r)
+            bx = 2 * side_w - fx - g.cell_w       # the mirror image about the gutter
+            parts.append(Part.in_cell(front, fx, fy, g.rotate_deg, f"{pid}:front"))
+            parts.append(Part.in_cell(back, bx, fy, -g.rotate_deg, f"{pid}:back"))
+        cuts_x = sorted({v for c in range(g.cols) for x in (g.origin(c, 0)[0],
+                                                             g.origin(c, 0)[0] + g.cell_w)
+                         for v in (x, 2 * side_w - x)} - {side_w})
+        cuts_y = tuple(g.origin(0, r)[1] for r in range(rows + 1))
+        piece = Piece(2 * side_w, gh, bleed, tuple(parts), cuts_x=tuple(cuts_x),
+                      cuts_y=cuts_y, folds=((side_w, 0.0, side_w, gh),))
+        x = pw / 2 - side_w
+        y = sheet.margin + fold_reach(bleed)
+        # the upright bar beside the middle of a row tall enough, clear of the crop marks
+        vbar = y + (g.cell_h - 50.0) / 2 if g.cell_h >= 52 else None
+        pages.append(Page([Placed(piece, x, y)], hint, sheet, vbar, part, 1))
     return pages
 
 
