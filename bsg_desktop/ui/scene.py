@@ -104,6 +104,9 @@ class BoardScene(QGraphicsScene):
         self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._anim.valueChanged.connect(self._step)
         self._last: PlayerView | None = None
+        # the characters of the game shown (None until a view says): the board greys
+        # the seal's parts of the others
+        self.characters: tuple[str, ...] | None = None
         self.highlights: list[QGraphicsItem] = []
         self.highlighted: list[str] = []
         self._pulse = QVariantAnimation(self)
@@ -125,7 +128,7 @@ class BoardScene(QGraphicsScene):
         return self.layout.height_mm
 
     def _build_board(self) -> None:
-        self.layout = BoardLayout(self.comp, self.players, self.lang)
+        self.layout = BoardLayout(self.comp, self.players, self.lang, self.characters)
         self.board = self.layout.board
         self.geo = self.layout.geo
         if self._board_item is not None:
@@ -223,6 +226,12 @@ class BoardScene(QGraphicsScene):
         """Make the scene show exactly ``view``; moved tokens glide, new ones appear."""
         animate = self.animate if animate is None else animate
         self._last = view
+        characters = tuple(sv.character for sv in view.seats)
+        if characters != self.characters:  # another table: the seal shows who plays
+            self.characters = characters
+            for _key, panel in self._seat_panels.values():
+                self.removeItem(panel)
+            self._build_board()
         wanted = {p.key: p for p in self.layout.place(view)}
 
         # remove what is gone, add what is new, move what moved
