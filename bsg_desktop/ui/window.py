@@ -46,7 +46,7 @@ from bsg_desktop.ui.menus import MenusAndFiles
 from bsg_desktop.ui.moments import MomentBanner, OwnMomentDialog
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
-from bsg_desktop.ui.placement import DEFAULT_SIZE, placed
+from bsg_desktop.ui.placement import DEFAULT_SIZE, opens_maximised, placed
 from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
@@ -322,16 +322,18 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
 
     def restore_placement(self) -> None:
         """Before the first show at a launch: the place, size and maximised state of the
-        last close, if that place is on one of today's screens; else a size that fits
-        the main screen, centred on it."""
+        last close, if that place is on one of today's screens (never smaller than the
+        least size, and maximised on a screen much larger than it); else a size that
+        fits the main screen, centred on it (`ui.placement`)."""
         app = QGuiApplication.instance()
         primary = QGuiApplication.primaryScreen() if app is not None else None
         if primary is None:
             return
         screens = [s.availableGeometry() for s in QGuiApplication.screens()]
-        self.setGeometry(placed(self.settings.window_rect(), screens,
-                                primary.availableGeometry()))
-        if self.settings.window_maximised():
+        saved = self.settings.window_rect()
+        self.setGeometry(placed(saved, screens, primary.availableGeometry()))
+        if opens_maximised(saved, self.settings.window_maximised(), screens,
+                           primary.availableGeometry()):
             self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
 
     def save_placement(self) -> None:
