@@ -244,3 +244,24 @@ def test_an_open_loyalty_card_closes_with_the_hand_over(window, qtbot) -> None: 
         c.unlock()
     win.refresh()
     assert not view.isVisible(), "a card seen before the hand-over is left for the next"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_the_board_fills_its_part_of_a_wide_window(window, qtbot, size) -> None:  # type: ignore[no-untyped-def]
+    """No empty bands beside the board: it is drawn as tall as its part of the window
+    and that part is no wider than the board; the side panel takes the rest."""
+    win = window(size, "en")
+    play(win, 4, seed=3, steps=2)
+    win.resize(*size)
+    view = win.board_view
+
+    def filled() -> bool:
+        drawn = view.mapFromScene(win.scene.sceneRect()).boundingRect()
+        port = view.viewport().rect()
+        slack = 4  # fitInView keeps a 2-pixel margin of its own
+        return (abs(drawn.left() - port.left()) <= slack
+                and abs(drawn.right() - port.right()) <= slack
+                and abs(drawn.height() - port.height()) <= slack)
+
+    qtbot.waitUntil(filled)
+    assert win.right.width() >= 0.2 * size[0]

@@ -1148,6 +1148,7 @@ class HandoverPage(QWidget):
             else:
                 lines.append(word)
         self.button.setText("\n".join(lines))
+        self.layout().activate()  # the button takes its new size now, not a frame later
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().resizeEvent(event)
