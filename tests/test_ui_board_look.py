@@ -265,3 +265,38 @@ def test_the_board_fills_its_part_of_a_wide_window(window, qtbot, size) -> None:
 
     qtbot.waitUntil(filled)
     assert win.right.width() >= 0.2 * size[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_start_screen_shows_the_seal_over_stars_clear_of_its_words(window, qtbot, lang) -> None:  # type: ignore[no-untyped-def]
+    from bsg_desktop.ui.start import SEAL_HALO
+
+    win = window(SIZES[0], lang)
+    win.start_game(Setup(players=5), 3)
+    desk = win.controller.save_data()["desktop"]
+    win.show_start()
+    page = win.start_page
+    for summary in (None, dict(desk["summary"], kinds=desk["seats"])):  # Continue: less room
+        page.set_summary(summary)
+        for size in SIZES:
+            win.resize(*size)
+            qtbot.wait(5)
+            seal = page.seal_rect()
+            assert not seal.isEmpty(), (size, summary is not None)
+            pad = round(seal.width() * (SEAL_HALO - 1) / 2)
+            halo = seal.adjusted(-pad, -pad, pad, pad)
+            words = [page.title, page.subtitle, page.new_button, page.open_button,
+                     page.learn_button, page.continue_button]
+            for w in words:
+                if w.isVisible():
+                    assert not halo.intersects(w.geometry()), (size, w.objectName(), halo)
+            image = page.grab().toImage()
+            rim = [image.pixelColor(seal.center().x(), y) for y in range(seal.top() - 2,
+                                                                         seal.top() + 4)]
+            assert any(c.red() > 180 and c.green() > 140 and c.blue() < 120 for c in rim), \
+                [c.name() for c in rim]  # the gold rim
+            dark = image.pixelColor(seal.center().x(), seal.center().y() + seal.height() // 3)
+            assert max(dark.red(), dark.green(), dark.blue()) < 90, dark.name()  # navy disc
+            sky = [image.pixelColor(x, y).lightness() for x in range(0, image.width(), 7)
+                   for y in range(0, image.height(), 7)]
+            assert sum(v > 120 for v in sky) > 20, "stars in the sky"

@@ -235,13 +235,17 @@ def starfield(w: float, h: float, seed: int = 75, count: int = 260) -> list[Item
     return items
 
 
-def title_backdrop(w: float, h: float) -> Drawing:
-    """The start screen's art: the seal over a starfield, as a game's title screen, the
-    seal in the upper part where the title and the buttons leave it room."""
-    r = min(w, h) * 0.2
-    items = starfield(w, h)
-    items.append(Circle(w / 2, h * 0.3, r * 1.25, Style(fill="#0d1a2c")))
-    items += seal_emblem(w / 2, h * 0.3, r)
+def title_backdrop(w: float, h: float, seal: tuple[float, float, float] | None = None
+                   ) -> Drawing:
+    """The start screen's art: the seal (centre x, y and radius, where the screen's
+    title and buttons leave it room; None: none) over a starfield, as a game's title
+    screen. The sky's stars are as dense on any size of screen."""
+    items = starfield(w, h, count=max(40, int(w * h / 110)))
+    if seal is not None:
+        cx, cy, r = seal
+        items.append(Circle(cx, cy, r * 1.22, Style(fill="#0b1626")))
+        items.append(Circle(cx, cy, r * 1.1, Style(fill="#102038")))
+        items += seal_emblem(cx, cy, r)
     return Drawing(w, h, tuple(items), background="#070b12")
 
 
