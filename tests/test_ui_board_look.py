@@ -265,6 +265,9 @@ def test_the_board_fills_its_part_of_a_wide_window(window, qtbot, size) -> None:
 
     qtbot.waitUntil(filled)
     assert win.right.width() >= 0.2 * size[0]
+    win.act_side.trigger()  # the side panel folded away (F9) and back: the same again
+    win.act_side.trigger()
+    qtbot.waitUntil(filled)
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
