@@ -73,6 +73,8 @@ def reference_view(g: Game, seat: int | None) -> PlayerView:
         all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
         record=tuple(e for e in g.events if e.to is None),
         cylon=me.is_cylon if me is not None else False,
+        spent_faces=tuple((d.id, d.shown) for p in g.players for d in p.dice
+                          if d.state == SPENT and d.shown is not None),
         components=g.c,
     )
 

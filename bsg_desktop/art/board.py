@@ -34,6 +34,7 @@ from bsg_desktop.art.shapes import (
     Label,
     Line,
     Point,
+    Polygon,
     Rect,
     Style,
     annular_sector,
@@ -59,6 +60,10 @@ DAMAGE_INK = "#e07a5f"
 # as large as a room's slot (they hold the same marker); the distance track follows.
 SCREEN_ROOMS = (20.5, 133.0, 1.0)  # top, bottom, gap
 BADGE_H = 1.45  # the badge's height in words sizes
+# a part of the seal whose character is not in this game (screen only): greyed
+ABSENT_GOLD = "#4a525c"
+ABSENT_BLACK = "#22272d"
+ABSENT_INK = "#aab4be"
 
 
 @dataclass(frozen=True)
@@ -153,16 +158,115 @@ def upright(mid: float) -> float:
     return mid if (mid <= 90 or mid >= 270) else mid - 180
 
 
+def star(cx: float, cy: float, r: float, style: Style, turn: float = 0.0) -> Polygon:
+    """A five-pointed star of outer radius ``r`` (its inner radius the classic 0.38 r),
+    one point ``turn`` degrees clockwise from straight up."""
+    pts = []
+    for k in range(10):
+        pts.append(polar(cx, cy, r if k % 2 == 0 else 0.38 * r, turn + 36 * k))
+    return Polygon(tuple(pts), style)
+
+
+SEAL_NAVY = "#14243a"
+SEAL_STARS = 12  # the Twelve Colonies the fleet carries
+
+
+def seal_emblem(cx: float, cy: float, r: float, ink: str = "color") -> list[Item]:
+    """The game's own seal, an original design (no show's or published game's logo): a
+    navy disc in a gold rim, a ring of twelve stars for the Twelve Colonies, and at its
+    heart a ship seen from above, bow up, over a pair of swept wings, under one star:
+    the fleet's flagship leading it home. The board carries it in the seal's centre
+    (under the crisis die) and the start screen over a starfield, so the window, the
+    table page and the printed board share one mark."""
+    pal = palette(ink)
+    gold = pal.gold if pal.low else "#e0b93a"
+    disc = None if pal.low else SEAL_NAVY
+    ink_fill = Style(fill=gold)
+    items: list[Item] = [
+        Circle(cx, cy, r, Style(fill=disc, stroke=gold, width=0.06 * r)),
+        Circle(cx, cy, 0.8 * r, Style(stroke=gold, width=0.018 * r)),
+    ]
+    for k in range(SEAL_STARS):
+        px, py = polar(cx, cy, 0.9 * r, 15 + k * 360 / SEAL_STARS)
+        items.append(star(px, py, 0.065 * r, ink_fill))
+
+    def at(x: float, y: float) -> Point:
+        return cx + x * r, cy + y * r
+
+    # swept wings behind the hull: two chevrons meeting under it
+    for side in (-1, 1):
+        items.append(Polygon(tuple(at(side * x, y) for x, y in (
+            (0.06, 0.04), (0.5, -0.2), (0.72, -0.3), (0.66, -0.16), (0.56, -0.12),
+            (0.6, -0.04), (0.46, -0.01), (0.5, 0.07), (0.34, 0.09), (0.36, 0.16),
+            (0.06, 0.22))), ink_fill))
+    # the flagship: a long hull with a broad bow, a waist and two flight pods
+    hull = ((0.0, -0.56), (0.1, -0.5), (0.12, -0.32), (0.07, -0.26), (0.08, 0.34),
+            (0.13, 0.5), (0.0, 0.56), (-0.13, 0.5), (-0.08, 0.34), (-0.07, -0.26),
+            (-0.12, -0.32), (-0.1, -0.5))
+    items.append(Polygon(tuple(at(x, y) for x, y in hull),
+                         Style(fill=gold, stroke=disc or "#ffffff", width=0.02 * r)))
+    for side in (-1, 1):
+        items.append(Polygon(tuple(at(side * x, y) for x, y in (
+            (0.1, -0.12), (0.2, -0.1), (0.21, 0.3), (0.1, 0.32))),
+            Style(fill=gold, stroke=disc or "#ffffff", width=0.02 * r)))
+    items.append(Line(*at(0.0, -0.2), *at(0.0, 0.44),
+                      Style(stroke=disc or "#ffffff", width=0.025 * r)))
+    items.append(star(*at(0.0, -0.67), 0.09 * r, ink_fill))
+    return items
+
+
+def starfield(w: float, h: float, seed: int = 75, count: int = 260) -> list[Item]:
+    """A night sky of ``count`` stars over ``w`` × ``h`` mm, the same every time (seeded):
+    mostly faint pinpoints, a few bright ones with a glow."""
+    import random
+
+    rng = random.Random(seed)
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#070b12"))]
+    for _ in range(count):
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        bright = rng.random()
+        if bright > 0.97:
+            items.append(Circle(x, y, 1.6, Style(fill="#1b2a44")))
+            items.append(star(x, y, 1.1, Style(fill="#fff6d8"), rng.uniform(0, 72)))
+        else:
+            grey = int(90 + 150 * bright * bright)
+            items.append(Circle(x, y, 0.18 + 0.35 * bright,
+                                Style(fill=f"#{grey:02x}{grey:02x}{min(255, grey + 20):02x}")))
+    return items
+
+
+def title_backdrop(w: float, h: float, seal: tuple[float, float, float] | None = None
+                   ) -> Drawing:
+    """The start screen's art: the seal (centre x, y and radius, where the screen's
+    title and buttons leave it room; None: none) over a starfield, as a game's title
+    screen. The sky's stars are as dense on any size of screen."""
+    items = starfield(w, h, count=max(40, int(w * h / 110)))
+    if seal is not None:
+        cx, cy, r = seal
+        items.append(Circle(cx, cy, r * 1.22, Style(fill="#0b1626")))
+        items.append(Circle(cx, cy, r * 1.1, Style(fill="#102038")))
+        items += seal_emblem(cx, cy, r)
+    return Drawing(w, h, tuple(items), background="#070b12")
+
+
 def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
-                   screen: Lettering | None = None) -> Drawing:
+                   screen: Lettering | None = None,
+                   absent: frozenset[str] = frozenset()) -> Drawing:
     """C1 seal: per character a gold part (contributed dice, D9; demoralized marker, K3) and a
-    black part (spent dice, D10); the chosen crisis die sits in the centre (K1)."""
+    black part (spent dice, D10); the chosen crisis die sits in the centre (K1), over the
+    game's seal (`seal_emblem`). On a screen the parts of the characters in ``absent``
+    (not played in this game) are drawn greyed and marked so; print keeps every part."""
     pal = palette(ink)
     w = SEAL_W
     items = _panel(pal, w)
     items += _title(pal, w, tr("print.seal.title", lang), pal.gold, size=6.5)
     cx, cy = w / 2, 106.0
-    items.append(Circle(cx, cy, SEAL_R + 2.5, Style(stroke=pal.gold, width=0.8)))
+    # the seal's rim: a band with the Twelve Colonies' stars, twice round, about the parts
+    items.append(Circle(cx, cy, SEAL_R + 2.6, Style(fill=None if pal.low else SEAL_NAVY,
+                                                    stroke=pal.gold, width=0.5)))
+    for k in range(SEAL_STARS * 2):
+        a = 7.5 + k * 360 / (SEAL_STARS * 2)
+        items.append(star(*polar(cx, cy, SEAL_R + 1.3, a), 1.15, Style(fill=pal.gold), a))
     n = len(comp.characters)
     step = 360 / n
     anchors: dict[str, Point] = {}
@@ -173,8 +277,12 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
     for i, ch in enumerate(comp.characters):
         a0, a1 = -step / 2 + i * step + 0.8, step / 2 + i * step - 0.8
         mid = i * step
-        items.append(annular_sector(cx, cy, GOLD_R0, SEAL_R, a0, a1, gold))
-        items.append(annular_sector(cx, cy, BLACK_R0, GOLD_R0 - 1.2, a0, a1, black))
+        out = ch.id in absent
+        items.append(annular_sector(cx, cy, GOLD_R0, SEAL_R, a0, a1,
+                                    Style(fill=ABSENT_GOLD) if out else gold))
+        items.append(annular_sector(cx, cy, BLACK_R0, GOLD_R0 - 1.2, a0, a1,
+                                    Style(fill=ABSENT_BLACK, stroke="#3a4450", width=0.3)
+                                    if out else black))
         name = text(ch.short, lang)
         rot = upright(mid)
         if screen is None:
@@ -185,14 +293,24 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
                           min_size=screen.words)
             r_name = SEAL_R - 1.6 - 0.73 * size if rot == mid else SEAL_R - 1.6
         px, py = polar(cx, cy, r_name, mid)
-        items.append(Group((Label(0, 0, name, size, Style(fill=name_ink), "middle", True),),
+        items.append(Group((Label(0, 0, name, size, Style(fill=ABSENT_INK if out else name_ink),
+                                  "middle", True),),
                            dx=px, dy=py, rotate_deg=rot))
+        if out and screen is not None:
+            # said across the part's inner row: the outer row is the name's and, by K3,
+            # a demoralized marker's (one drawn for a character not in the game lies here)
+            note = tr("print.seal.absent", lang)
+            nsize, _ = fit(note, screen.words, 54, screen.words * 1.2, bold=True,
+                           min_size=screen.words)
+            r_note = GOLD_R0 + 6.2 + (-0.36 if rot == mid else 0.36) * nsize
+            nx, ny = polar(cx, cy, r_note, mid)
+            items.append(Group((Label(0, 0, note, nsize, Style(fill="#e6ebf0"), "middle",
+                                      True),), dx=nx, dy=ny, rotate_deg=rot))
         anchors[f"seal.{ch.id}.gold"] = polar(cx, cy, (GOLD_R0 + SEAL_R - 8) / 2, mid)
         anchors[f"seal.{ch.id}.black"] = polar(cx, cy, (BLACK_R0 + GOLD_R0) / 2, mid)
     items.append(Circle(cx, cy, CENTRE_R, Style(fill=None if pal.low else pal.panel,
                                                 stroke=pal.gold, width=0.8)))
-    items.append(Circle(cx, cy, CENTRE_R - 2.2, Style(stroke=pal.gold, width=0.3,
-                                                      dash=(0.8, 0.8))))
+    items += seal_emblem(cx, cy, CENTRE_R - 0.8, ink)
     anchors["seal.centre"] = (cx, cy)
     y = 197.0
     swatches = ((gold, tr("print.seal.gold", lang)), (black, tr("print.seal.black", lang)),
@@ -328,16 +446,19 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
 
 
 def sections(comp: Components, lang: str = "en", ink: str = "color",
-             screen: Lettering | None = None) -> tuple[Drawing, Drawing, Drawing]:
+             screen: Lettering | None = None,
+             absent: frozenset[str] = frozenset()) -> tuple[Drawing, Drawing, Drawing]:
     """The three sections, left to right as they are laid on the table."""
-    return (dradis_monitor(comp, lang, ink, screen), galactica_seal(comp, lang, ink, screen),
+    return (dradis_monitor(comp, lang, ink, screen),
+            galactica_seal(comp, lang, ink, screen, absent),
             galactica_monitor(comp, lang, ink, screen))
 
 
 def board(comp: Components, lang: str = "en", ink: str = "color",
-          screen: Lettering | None = None) -> Drawing:
-    """The whole board as one Drawing: sections edge to edge, anchors in one frame."""
-    parts = sections(comp, lang, ink, screen)
+          screen: Lettering | None = None, absent: frozenset[str] = frozenset()) -> Drawing:
+    """The whole board as one Drawing: sections edge to edge, anchors in one frame;
+    ``absent``: the characters not in this game (a screen's board greys their parts)."""
+    parts = sections(comp, lang, ink, screen, absent)
     items: list[Item] = []
     anchors: dict[str, Point] = {}
     x = 0.0

@@ -63,18 +63,21 @@ def _inner(drawing: Drawing) -> str:
 
 
 @lru_cache(maxsize=8)
-def layout_for(comp: Components, players: int, lang: str) -> BoardLayout:
-    """The screen board's layout, as the window's `ui.scene.BoardScene` lays it out."""
-    return BoardLayout(comp, players, lang)
+def layout_for(comp: Components, players: int, lang: str,
+               characters: tuple[str, ...] | None = None) -> BoardLayout:
+    """The screen board's layout, as the window's `ui.scene.BoardScene` lays it out
+    (``characters``: those in the game; the seal greys the others' parts)."""
+    return BoardLayout(comp, players, lang, characters)
 
 
 @lru_cache(maxsize=8)
-def board_art(comp: Components, players: int, lang: str) -> str:
+def board_art(comp: Components, players: int, lang: str,
+              characters: tuple[str, ...] | None = None) -> str:
     """The name of the board's art document: the printed board and every token look as
     SVG (millimetres), the same for a whole game in one language. The page fetches it
     once under this name, a hash of its content, and the browser keeps it
     (`art_document`)."""
-    lay = layout_for(comp, players, lang)
+    lay = layout_for(comp, players, lang, characters)
     looks = {}
     for look in all_looks(comp):
         d = token_drawing(comp, look, lang)
@@ -102,7 +105,8 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
     """The board as the window draws it from ``view``: the art's name, the seat panels
     (their drawings, at their places) and every token with its look, centre (board
     millimetres), scale, turn (degrees clockwise), stacking height and opacity."""
-    lay = layout_for(comp, len(view.seats), lang)
+    characters = tuple(sv.character for sv in view.seats)
+    lay = layout_for(comp, len(view.seats), lang, characters)
     panels = []
     for sv in view.seats:
         x, y, _w, _h = lay.seat_rect(sv.seat)
@@ -110,7 +114,7 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
         panels.append({"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
                        "svg": _inner(drawing), "words": "\n".join(words)})
     return {
-        "art": board_art(comp, len(view.seats), lang), "panel_z": PANEL_Z,
+        "art": board_art(comp, len(view.seats), lang, characters), "panel_z": PANEL_Z,
         "panels": panels,
         "tokens": [{"key": p.key, "role": p.role, "where": p.where,
                     "look": look_name(comp, p.look), "x": _n(p.pos[0]), "y": _n(p.pos[1]),

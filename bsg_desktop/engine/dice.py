@@ -95,6 +95,7 @@ def contribute(g: Machine, seat: int, die_ids: tuple[int | str, ...], rule: str)
     values = [d.value if d.value is not None else 0 for d in dice]
     for d, v in zip(dice, values, strict=True):
         d.state = CONTRIBUTED
+        d.shown = v  # public: the log names it (D9)
         if check is not None:
             check.add(seat, d.id, d.kind, v)
     if g.players[seat].revealed:

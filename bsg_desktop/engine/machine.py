@@ -400,7 +400,7 @@ class Machine:
         for d in p.dice:
             if d.state == SPENT and (kind is None or d.kind == kind):
                 d.state = ACTIVE
-                d.value = None
+                d.value = d.shown = None
                 self.emit("die_retrieved", rule, seat=seat, kind=d.kind)
                 return True
         return False

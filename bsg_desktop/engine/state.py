@@ -11,7 +11,7 @@ from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 
 
 class Die:
-    __slots__ = ("id", "kind", "owner", "state", "value")
+    __slots__ = ("id", "kind", "owner", "state", "value", "shown")
 
     def __init__(self, id: int, kind: str, owner: int) -> None:
         self.id = id
@@ -19,6 +19,9 @@ class Die:
         self.owner = owner
         self.state = ACTIVE  # D11: active, contributed, spent, removed
         self.value: int | None = None  # last rolled value; public only when contributed
+        # the face it was contributed showing (public, D9), kept while it lies spent on
+        # the black part (D10) as a die on the table keeps its face; None once taken back
+        self.shown: int | None = None
 
     def copy(self) -> Die:
         return copy_slots(self)  # type: ignore[no-any-return]

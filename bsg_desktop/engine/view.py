@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from bsg_desktop.data import Components, CrisisFace
 from bsg_desktop.engine import abilities
-from bsg_desktop.engine.core import CONTRIBUTED, Choice, Event, Outcome
+from bsg_desktop.engine.core import CONTRIBUTED, SPENT, Choice, Event, Outcome
 
 
 class DieView(NamedTuple):
@@ -98,10 +98,17 @@ class PlayerView(NamedTuple):
     # L1: this seat holds a Cylon card (by the cards' faction in cards.yaml); the seat's
     # own secret, like my_loyalty
     cylon: bool = False
+    # (die id, face) of each spent die that was contributed showing that face: public
+    # since the contribution (D9), and still face up on the black part (D10)
+    spent_faces: tuple[tuple[int, int], ...] = ()
     # The game's components (cards.yaml, or a user's cards file): public rules data that
     # every seat knows, carried so that a bot plays by the game it is in, not by the
     # shipped cards. Constant for a game; never a secret.
     components: Components | None = None
+
+    def spent_face(self, die: int) -> int | None:
+        """The face a spent die shows, None for one spent without being contributed."""
+        return dict(self.spent_faces).get(die)
 
     def info_dict(self) -> dict[str, Any]:
         return dict(self.info)
@@ -257,6 +264,8 @@ def make_view(g: Any, seat: int | None) -> PlayerView:
         all_loyalty=tuple(tuple(p.loyalty) for p in g.players) if over else (),
         record=_record(g, vc),
         cylon=me.is_cylon if me is not None else False,
+        spent_faces=tuple((d.id, d.shown) for p in g.players for d in p.dice
+                          if d.state == SPENT and d.shown is not None),
         components=g.c,
     )
 

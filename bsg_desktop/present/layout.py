@@ -41,7 +41,7 @@ SCREEN = board_art.Lettering(words=WORDS_MM, notes=4.2)
 STRIP_GAP = 5.0
 STRIP_H = 62.0  # name, card and two rows of dice; up to six state lines beside the card
 BOARD_DIE = 12.5    # contributed dice on the gold part: their value at the words size
-SPENT_DIE = 7.0     # spent dice on the black part
+SPENT_DIE = 11.0    # spent dice on the black part, faces up (D10): values at the words size
 CRISIS_DIE = 20.0   # the chosen crisis die in the seal's centre
 SEAT_DIE = 8.0      # active dice in the seat panels
 MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
@@ -120,7 +120,8 @@ class _SealGeometry:
 
     def black_die(self, anchor: tuple[float, float], i: int) -> tuple[float, float]:
         col, row = i % 2, i // 2
-        return self.at(anchor, -4.0 + row * 8.0, -4.0 + col * 8.0)
+        step = SPENT_DIE + 1.0
+        return self.at(anchor, (row - 0.5) * step, (col - 0.5) * step)
 
 
 def blank_die(kind: str, spent: bool, size: float) -> Drawing:
@@ -138,6 +139,21 @@ def blank_die(kind: str, spent: bool, size: float) -> Drawing:
     if spent:
         items.append(Rect(0, 0, size, size, Style(fill=None, stroke="#000000",
                                                   width=size * 0.04), radius=size * 0.12))
+    return Drawing(size, size, tuple(items))
+def spent_face(kind: str, value: int, size: float = SPENT_DIE) -> Drawing:
+    """Adapter: a spent die on the black part, face up as it was contributed (D10): the
+    art's face colours (`dice.skill_face`) darkened, so it reads as spent beside the
+    gold part's live dice, with its value as large as the frame allows."""
+    pal = palette("color")
+    border = pal.strong if kind == "strong" else pal.weak
+    b = size * 0.09
+    items: list[Item] = [Rect(0, 0, size, size, Style(fill=border), radius=size * 0.12),
+                         Rect(b, b, size - 2 * b, size - 2 * b, Style(fill="#a9a498"),
+                              radius=size * 0.08)]
+    items += dice_art.kind_marks(kind, size, border, b * 1.1)
+    numeral = WORDS_MM  # legible wherever the board's words are
+    items.append(Label(size / 2, size / 2 + 0.36 * numeral, dice_art.signed(value), numeral,
+                       Style(fill="#111111"), "middle", True))
     return Drawing(size, size, tuple(items))
 # --------------------------------------------------------------------------------------
 
@@ -186,6 +202,8 @@ def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
                                    BOARD_DIE, numeral=WORDS_MM / BOARD_DIE)
     if what == "blank":
         return blank_die(str(look[1]), bool(look[2]), SPENT_DIE if look[2] else SEAT_DIE)
+    if what == "spent":
+        return spent_face(str(look[1]), int(look[2]))  # type: ignore[call-overload]
     if what == "card":
         ch = c.character(str(look[1]))
         return (card_art.character_brig if look[2] else card_art.character_front)(ch, lang)
@@ -222,6 +240,7 @@ def all_looks(comp: Components) -> list[Look]:
     for kind in ("strong", "weak"):
         out += [("face", kind, v) for v in sorted(set(comp.skill(kind).faces))]
         out += [("blank", kind, spent) for spent in (False, True)]
+        out += [("spent", kind, v) for v in sorted(set(comp.skill(kind).faces))]
     out += [("crisis", d.id, f) for d in comp.crisis_dice for f in d.faces]
     difficulty, consequence = comp.cylon_crisis  # Y6: a crisis the Cylon player names
     out += [("crisis", "cylon", CrisisFace(t, difficulty, consequence, False))
@@ -258,11 +277,16 @@ class BoardLayout:
     """The screen board of one game's components, seat count and language: the
     printed board, the seat strip's rectangles and where a view's tokens lie."""
 
-    def __init__(self, comp: Components, players: int, lang: str = "en") -> None:
+    def __init__(self, comp: Components, players: int, lang: str = "en",
+                 characters: tuple[str, ...] | None = None) -> None:
         self.comp = comp
         self.players = players
         self.lang = lang
-        self.board = board_art.board(comp, lang, screen=SCREEN)
+        # the characters in this game (None: not known yet, every part drawn as in play)
+        self.characters = characters
+        absent = frozenset() if characters is None else \
+            frozenset(ch.id for ch in comp.characters) - set(characters)
+        self.board = board_art.board(comp, lang, screen=SCREEN, absent=absent)
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
         self._clear: dict[str, float] = {}
 
@@ -341,8 +365,10 @@ class BoardLayout:
             put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{CONTRIBUTED}/{d.kind}",
                        ("face", d.kind, d.value), self.geo.gold_die(gold, i), 1.0, turn))
         for i, d in enumerate(spent):
+            face = view.spent_face(d.id)  # public: the log named it when it was contributed
             put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{SPENT}/{d.kind}",
-                       ("blank", d.kind, True), self.geo.black_die(black, i), 1.0, turn))
+                       ("blank", d.kind, True) if face is None else ("spent", d.kind, face),
+                       self.geo.black_die(black, i), 1.0, turn))
         # Active dice wait in the seat panel, in two rows under the card; their rolled
         # values are drawn only for the seat whose view this is (after the hand-over):
         # your own dice land showing their faces, everyone else's stay blank (D1).

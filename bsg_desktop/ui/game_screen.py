@@ -376,6 +376,7 @@ class GameScreen:
         self.right.setVisible(self.right.isHidden())
         self.act_side.setChecked(not self.right.isHidden())
         if not self.right.isHidden():  # back: the decision its height, the keys its choices
+            QTimer.singleShot(0, self, self.fit_board)  # the board its width again
             QTimer.singleShot(0, self, self.fit_side)
             QTimer.singleShot(0, self.panel, self._focus_first_choice)
 

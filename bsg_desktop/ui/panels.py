@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bsg_desktop.art import cards as card_art
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, Event, PlayerView
 from bsg_desktop.i18n import language, tr
@@ -54,7 +53,8 @@ from bsg_desktop.present.words import (
 from bsg_desktop.rules import rule_text
 from bsg_desktop.ui.boardkeys import item_rect, paint_ring
 from bsg_desktop.ui.flow import FlowLayout
-from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.loyalty_view import LoyaltyCardView, loyalty_drawing
+from bsg_desktop.ui.qtart import drawing_pixmap, icon_size
 from bsg_desktop.ui.scene import BoardScene
 
 
@@ -520,6 +520,7 @@ class DecisionPanel(QWidget):
         self.contribute_button: QPushButton | None = None
         self._contribute: dict[tuple[int, ...], str] = {}
         self.compact = False  # a short window: smaller loyalty cards, more room for choices
+        self.card_view: LoyaltyCardView | None = None  # your loyalty card opened large
         self.text_scale = 1.0  # the side panel's text size against the usual (`set_text_scale`)
         self.keyed: list[QAbstractButton] = []  # what the number keys 1-9 press, in order
         self.total_label: QLabel | None = None
@@ -559,6 +560,8 @@ class DecisionPanel(QWidget):
             self.options_layout.insertWidget(self.options_layout.count() - 1, b)
 
     def _reset(self) -> None:
+        if self.card_view is not None:  # another view: nobody's card stays open
+            self.card_view.close()
         _clear(self.roll_layout)
         self.roll.hide()
         self.roll_button = None
@@ -663,15 +666,20 @@ class DecisionPanel(QWidget):
         lay.addWidget(title)
         cards = QHBoxLayout()
         for card in view.my_loyalty:
-            d = (card_art.cylon_front(self.comp, self.comp.cylon(card), language())
-                 if self.comp.is_cylon_card(card)
-                 else card_art.not_cylon_front(self.comp, language()))
-            lbl = QLabel()
-            lbl.setPixmap(drawing_pixmap(d, 76 if self.compact else 120,
-                                         self.devicePixelRatioF()))
-            lbl.setToolTip(card_words(self.comp, card))
-            lbl.setAccessibleName(card_words(self.comp, card))
-            cards.addWidget(lbl)
+            # a thumbnail too small to read: a click or Enter opens it large
+            d = loyalty_drawing(self.comp, card, language())
+            thumb = DieButton()  # focusable, Enter presses it
+            thumb.setObjectName("loyalty_card")
+            height = 76 if self.compact else 120
+            thumb.setIcon(QIcon(drawing_pixmap(d, height, self.devicePixelRatioF())))
+            thumb.setIconSize(icon_size(d, height))
+            thumb.setCursor(Qt.CursorShape.PointingHandCursor)
+            thumb.setToolTip(tr("ui.panel.card_open", card=card_words(self.comp, card)))
+            thumb.setAccessibleName(card_words(self.comp, card))
+            thumb.setAccessibleDescription(tr("ui.panel.card_open",
+                                              card=card_words(self.comp, card)))
+            thumb.clicked.connect(lambda _=False, c=card: self.open_card(c))
+            cards.addWidget(thumb)
         cards.addStretch(1)
         lay.addLayout(cards)
         for seat, seen in view.known:
@@ -683,6 +691,15 @@ class DecisionPanel(QWidget):
         hide.clicked.connect(self.secrets_hidden.emit)
         lay.addWidget(hide)
         self.secrets.show()
+
+    def open_card(self, card: str) -> None:
+        """Your loyalty card ``card`` large over the window (`ui.loyalty_view`); only
+        while this panel shows the view that holds it (`_reset` closes it)."""
+        if self._view is None or card not in self._view.my_loyalty:
+            return
+        if self.card_view is None or self.card_view.parentWidget() is not self.window():
+            self.card_view = LoyaltyCardView(self.comp, self.window())
+        self.card_view.open(card, language())
 
     def _show_options(self, view: PlayerView) -> None:
         info = view.info_dict()
@@ -1135,6 +1152,7 @@ class HandoverPage(QWidget):
             else:
                 lines.append(word)
         self.button.setText("\n".join(lines))
+        self.layout().activate()  # the button takes its new size now, not a frame later
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().resizeEvent(event)

@@ -5,6 +5,11 @@ managers on their own, and then it opens maximised at every launch whatever the
 player did; so a size is always kept a little inside the screen's free area. A place
 saved on a monitor that is gone (or a screen that got smaller) would open the window
 where nobody can see or grab it: then it opens centred on the main screen instead.
+
+A window closed small is not reopened smaller than the least size the window is made
+for (`MIN_SIZE`, or the screen's free area if that is smaller), and on a screen much
+larger than the size it remembers (`MUCH_LARGER`) it opens maximised: a small window
+on a large monitor wastes the board's room, and the player would only maximise it.
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from __future__ import annotations
 from PySide6.QtCore import QRect
 
 DEFAULT_SIZE = (1500, 940)
+MIN_SIZE = (1024, 640)  # the least the window is laid out for (the screenshot tests' size)
+# a remembered size this share of the free area or less, both ways, opens maximised
+MUCH_LARGER = 0.6
 # room for the window manager's frame and title bar around the window's own area
 FRAME_W, FRAME_H = 16, 48
 # how much of a saved window must be on one screen, its top (title bar) row included,
@@ -20,9 +28,30 @@ SEEN_W, SEEN_H = 200, 100
 
 
 def fitted(w: int, h: int, free: QRect) -> tuple[int, int]:
-    """A width and height no larger than the free area leaves room for, frame included."""
-    return (max(200, min(w, free.width() - FRAME_W)),
-            max(150, min(h, free.height() - FRAME_H)))
+    """A width and height no larger than the free area leaves room for, frame included,
+    and no smaller than `MIN_SIZE` where the free area leaves room for that."""
+    room_w, room_h = max(200, free.width() - FRAME_W), max(150, free.height() - FRAME_H)
+    return (min(max(w, MIN_SIZE[0]), room_w), min(max(h, MIN_SIZE[1]), room_h))
+
+
+def much_larger(size: tuple[int, int], free: QRect) -> bool:
+    """The screen's free area is much larger than the window's remembered size: at most
+    `MUCH_LARGER` of it both ways (a 1024×640 window on a 1920×1080 screen)."""
+    return (size[0] <= MUCH_LARGER * free.width()
+            and size[1] <= MUCH_LARGER * free.height())
+
+
+def opens_maximised(saved: tuple[int, int, int, int] | None, maximised: bool,
+                    screens: list[QRect], primary: QRect) -> bool:
+    """Whether the window opens maximised: as it closed, or because the screen it opens
+    on is much larger than the size it remembers (no size remembered: not)."""
+    if maximised:
+        return True
+    if saved is None:
+        return False
+    rect = placed(saved, screens, primary)
+    free = next((s for s in screens if s.contains(rect.center())), primary)
+    return much_larger((saved[2], saved[3]), free)
 
 
 def visible_on(rect: QRect, free: QRect) -> bool:

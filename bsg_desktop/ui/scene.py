@@ -141,6 +141,9 @@ class BoardScene(QGraphicsScene):
         self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._anim.valueChanged.connect(self._step)
         self._last: PlayerView | None = None
+        # the characters of the game shown (None until a view says): the board greys
+        # the seal's parts of the others
+        self.characters: tuple[str, ...] | None = None
         self.highlights: list[QGraphicsItem] = []
         self.highlighted: list[str] = []
         self._pulse = QVariantAnimation(self)
@@ -162,7 +165,7 @@ class BoardScene(QGraphicsScene):
         return self.layout.height_mm
 
     def _build_board(self) -> None:
-        self.layout = BoardLayout(self.comp, self.players, self.lang)
+        self.layout = BoardLayout(self.comp, self.players, self.lang, self.characters)
         self.board = self.layout.board
         self.geo = self.layout.geo
         if self._board_item is not None:
@@ -281,6 +284,12 @@ class BoardScene(QGraphicsScene):
         animate = animate and not self._still and (same_seat or before is not None)
         self._still = False
         self._last = view
+        characters = tuple(sv.character for sv in view.seats)
+        if characters != self.characters:  # another table: the seal shows who plays
+            self.characters = characters
+            for _key, panel in self._seat_panels.values():
+                self.removeItem(panel)
+            self._build_board()
         wanted = {p.key: p for p in self.layout.place(view)}
         # where each token starts from: where it is, or where ``before`` had it
         starts = {p.key: (QPointF(*p.pos), p.scale) for p in self.layout.place(before)} \

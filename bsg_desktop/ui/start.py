@@ -12,15 +12,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from bsg_desktop.art.board import title_backdrop
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import text, tr
 from bsg_desktop.ui.panels import WrapButton
+from bsg_desktop.ui.qtart import drawing_image
+
+BACKDROP_PX_PER_MM = 4.0  # the backdrop's drawing scale: its stars a pixel or two across
+SEAL_LEAST = 56  # a seal smaller than this (px across) is left out
+SEAL_HALO = 1.22  # the dark halo about the seal, as a share of its size
 
 START_CSS = """
-StartPage { background: #0c1117; }
+StartPage { background: #070b12; }
 QLabel { color: #eef2f5; font-size: 11pt; }
 QLabel#title { color: #e0b93a; font-size: 28pt; font-weight: 700; }
 QLabel#note { color: #f0c674; }
@@ -76,7 +83,13 @@ class StartPage(QWidget):
         self.setStyleSheet(START_CSS)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(40, 24, 40, 24)
-        lay.addStretch(2)
+        # the room above the title, where the backdrop lays the game's seal
+        self.seal_area = QWidget()
+        self.seal_area.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                     QSizePolicy.Policy.Expanding)
+        self.seal_area.setMinimumHeight(0)
+        lay.addWidget(self.seal_area, 2)
+        self._backdrop: tuple[tuple[float, ...], QPixmap] | None = None
         self.title = QLabel(objectName="title", alignment=Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.title)
         self.subtitle = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
@@ -102,7 +115,7 @@ class StartPage(QWidget):
             b.clicked.connect(sig.emit)
             lay.addWidget(b, 0, Qt.AlignmentFlag.AlignHCenter)
             lay.addSpacing(8)
-        lay.addStretch(3)
+        lay.addStretch(1)
         self.retranslate()
 
     def set_summary(self, summary: dict[str, Any] | None, crashed: bool = False) -> None:
@@ -146,6 +159,38 @@ class StartPage(QWidget):
             other.setFixedWidth(width)
         height = b.layout().totalHeightForWidth(width)  # -1 until the label has text
         b.setFixedSize(width, max(height, b.sizeHint().height()))
+
+    def seal_rect(self) -> QRect:
+        """Where the seal is painted: centred in the room above the title, as large as
+        that room allows (up to 320 px across); empty when there is too little room."""
+        area = self.seal_area.geometry()
+        room = area.height() - 12  # its halo (`SEAL_HALO` of its radius) kept inside too
+        d = int(min(room / SEAL_HALO, area.width() / SEAL_HALO, 320))
+        if d < SEAL_LEAST:
+            return QRect()
+        return QRect(area.center().x() - d // 2, area.center().y() - d // 2, d, d)
+
+    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """The title screen's art (`art.board.title_backdrop`): the seal over a
+        starfield, drawn in code, made again only when the page's size changes."""
+        dpr = self.devicePixelRatioF()
+        seal = self.seal_rect()  # follows the layout: a Continue button shrinks its room
+        key = (self.width(), self.height(), dpr, seal.x(), seal.y(), seal.width())
+        if self._backdrop is None or self._backdrop[0] != key:
+            k = BACKDROP_PX_PER_MM
+            drawing = title_backdrop(
+                self.width() / k, self.height() / k,
+                None if seal.isEmpty() else (seal.center().x() / k, seal.center().y() / k,
+                                             seal.width() / 2 / k))
+            self._backdrop = (key, QPixmap.fromImage(drawing_image(drawing, k, dpr)))
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._backdrop[1])
+        # no star behind the words: the title and the line under it on plain night
+        words = self.title.geometry().united(self.subtitle.geometry()).adjusted(-12, -4, 12, 4)
+        if not self.note.isHidden():
+            words = words.united(self.note.geometry())
+        p.fillRect(words, QColor(7, 11, 18, 235))
+        p.end()
 
     def press_number(self, n: int) -> None:
         shown = [b for b in (self.continue_button, self.new_button, self.open_button,

@@ -12,6 +12,7 @@ them; none of the parts imports another or this module.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,7 +50,7 @@ from bsg_desktop.ui.menus import MenusAndFiles
 from bsg_desktop.ui.moments import MomentBanner, OwnMomentDialog
 from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
-from bsg_desktop.ui.placement import DEFAULT_SIZE, placed
+from bsg_desktop.ui.placement import DEFAULT_SIZE, opens_maximised, placed
 from bsg_desktop.ui.qtlang import apply_qt_language
 from bsg_desktop.ui.review import ReviewTools
 from bsg_desktop.ui.scene import BoardScene
@@ -156,6 +157,9 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setSizes([1100, 420])
+        self._board_dragged = False  # likewise the divider between board and side panel
+        split.splitterMoved.connect(lambda *_: setattr(self, "_board_dragged", True))
+        split.installEventFilter(self)  # the board's width follows the page's (`fit_board`)
         self.game_page = split
         self.start_page = StartPage(self.comp)
         self.stack = QStackedWidget()
@@ -284,6 +288,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if obj is self.right and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
             self.place_cover()
+        if obj is self.game_page and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            QTimer.singleShot(0, self.fit_board)  # once the splitter has laid out its parts
         return super().eventFilter(obj, event)
 
     def place_cover(self) -> None:
@@ -313,7 +319,25 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         if compact != self.panel.compact:
             self.panel.compact = compact
             self.refresh()
+        self.fit_board()
         self.fit_side()
+
+    def fit_board(self) -> None:
+        """The board's part of the window is as wide as the board drawn as tall as the
+        window lets it be, and the side panel takes the rest: a wide window (1920×1080
+        and up) shows no empty bands beside the board, a narrow one keeps the side panel
+        at its least. A divider the player dragged stays where they put it."""
+        split = self.game_page
+        if self._board_dragged or self.right.isHidden() or split.count() < 2:
+            return
+        total = split.width() - split.handleWidth()
+        rect = self.scene.sceneRect()
+        if total <= 0 or rect.height() <= 0:
+            return
+        need = math.ceil(self.board_view.height() * rect.width() / rect.height())
+        board = max(min(need, total - SIDE_MIN), total // 2)
+        if split.sizes()[0] != board:
+            split.setSizes([board, total - board])
 
     def fit_side(self) -> None:
         """The decision takes the height its question and choices need; the log gets
@@ -354,16 +378,18 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
 
     def restore_placement(self) -> None:
         """Before the first show at a launch: the place, size and maximised state of the
-        last close, if that place is on one of today's screens; else a size that fits
-        the main screen, centred on it."""
+        last close, if that place is on one of today's screens (never smaller than the
+        least size, and maximised on a screen much larger than it); else a size that
+        fits the main screen, centred on it (`ui.placement`)."""
         app = QGuiApplication.instance()
         primary = QGuiApplication.primaryScreen() if app is not None else None
         if primary is None:
             return
         screens = [s.availableGeometry() for s in QGuiApplication.screens()]
-        self.setGeometry(placed(self.settings.window_rect(), screens,
-                                primary.availableGeometry()))
-        if self.settings.window_maximised():
+        saved = self.settings.window_rect()
+        self.setGeometry(placed(saved, screens, primary.availableGeometry()))
+        if opens_maximised(saved, self.settings.window_maximised(), screens,
+                           primary.availableGeometry()):
             self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
 
     def save_placement(self) -> None:
