@@ -271,3 +271,27 @@ def test_continue_goes_on_under_the_games_own_file(make_window, qtbot, tmp_path)
     assert nxt.isWindowModified() and nxt.save()  # Ctrl+S writes the same file, no dialog
     assert nxt.path == mine and not nxt.isWindowModified()
 
+
+
+def test_play_solo_is_one_click_from_the_start_screen(make_window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """A newcomer's first click: the start screen offers Play solo first, and it starts
+    a game of four, the player in one seat and computers at the default level in the
+    others, characters dealt, with no dialog in between (even if the last table, which
+    New game remembers, was four friends)."""
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN
+    from bsg_desktop.ui.dialogs import default_bot_level
+
+    win = make_window()
+    win.show()
+    qtbot.waitExposed(win)
+    win.settings.set_new_game(4, ["A", "B", "C", "D"], [HUMAN] * 4, "random", True)
+    win.show_start()
+    page = win.start_page
+    assert page.first_button() is page.solo_button and page.solo_button.isVisible()
+    qtbot.mouseClick(page.solo_button, Qt.MouseButton.LeftButton)
+    c = win.controller
+    assert c.game is not None and c.game.n == 4 and not c.game.setup.morale_variant
+    assert c.seat_kinds == [HUMAN, COMPUTER, COMPUTER, COMPUTER]
+    assert c.bot_level == default_bot_level() == "strong"
+    assert len({p.character for p in c.game.players}) == 4
+    assert win.stack.currentWidget() is not page

@@ -26,17 +26,26 @@ from PySide6.QtWidgets import (
 )
 
 from bsg_desktop.engine import Setup, visible_log
+from bsg_desktop.engine.game import fresh_seed
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
 from bsg_desktop.log import describer_for
 from bsg_desktop.present.pace import PACES
-from bsg_desktop.ui.controller import autosave_problem, holds_start_of, save_summary, set_aside
-from bsg_desktop.ui.dialogs import NewGameDialog, RulesDialog
+from bsg_desktop.ui.controller import (
+    COMPUTER,
+    HUMAN,
+    autosave_problem,
+    holds_start_of,
+    save_summary,
+    set_aside,
+)
+from bsg_desktop.ui.dialogs import NewGameDialog, RulesDialog, default_bot_level
 from bsg_desktop.ui.invite import InviteDialog
 from bsg_desktop.ui.qtlang import apply_qt_language
 
 FILE_FILTER_EXT = ".bsgx.json"
 # The save dialog's warning: dark text on pale amber (well above 4.5:1), framed.
+SOLO_PLAYERS = 4  # Play solo: you and three computer players
 SAVE_WARNING_CSS = ("QLabel { background: #fff3cd; color: #3b2a00; border: 1px solid #b8860b;"
                     " border-radius: 3px; padding: 8px; font-weight: bold; }")
 
@@ -284,6 +293,17 @@ class MenusAndFiles:
         self.settings.set_clean_exit(False)
         self._update_title()
         return True
+
+    @Slot()
+    def play_solo(self) -> None:
+        """The start screen's one click: you and three computer players at the default
+        level, characters dealt, a fresh secret seed (the New game dialog is for choosing
+        any of that, and for friends)."""
+        if not self.keep_or_leave():
+            return
+        self.controller.bot_level = default_bot_level()
+        self.start_game(Setup(players=SOLO_PLAYERS), fresh_seed(),
+                        [HUMAN] + [COMPUTER] * (SOLO_PLAYERS - 1))
 
     @Slot()
     def new_game_dialog(self) -> None:

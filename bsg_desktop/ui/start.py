@@ -67,9 +67,11 @@ def summary_words(comp: Components, summary: dict[str, Any]) -> str:
 
 
 class StartPage(QWidget):
-    """Four ways onto the table; Continue only when there is a game to continue."""
+    """The ways onto the table: Continue (only when there is a game to continue), a solo
+    game in one click, a game with friends (the New game dialog), Open, Learn."""
 
     continue_requested = Signal()
+    solo_requested = Signal()
     new_requested = Signal()
     open_requested = Signal()
     learn_requested = Signal()
@@ -103,10 +105,12 @@ class StartPage(QWidget):
         self.continue_button = WrapButton("", self)
         self.continue_button.setObjectName("continue")
         self.continue_button.layout().setContentsMargins(18, 10, 18, 10)
+        self.solo_button = QPushButton(objectName="solo")
         self.new_button = QPushButton()
         self.open_button = QPushButton()
         self.learn_button = QPushButton()
         for b, sig in ((self.continue_button, self.continue_requested),
+                       (self.solo_button, self.solo_requested),
                        (self.new_button, self.new_requested),
                        (self.open_button, self.open_requested),
                        (self.learn_button, self.learn_requested)):
@@ -137,10 +141,11 @@ class StartPage(QWidget):
             self.continue_button.setAccessibleName(tr("ui.start.continue"))
             self.continue_button.setAccessibleDescription(details)
             self._fit_continue()
-        self.new_button.setText(tr("ui.panel.start_new"))
+        self.solo_button.setText(tr("ui.start.solo"))
+        self.new_button.setText(tr("ui.start.friends"))
         self.open_button.setText(tr("ui.start.open"))
-        self.learn_button.setText(tr("ui.panel.start_learn"))
-        for b in (self.new_button, self.open_button, self.learn_button):
+        self.learn_button.setText(tr("ui.start.learn"))
+        for b in (self.solo_button, self.new_button, self.open_button, self.learn_button):
             b.setAccessibleName(b.text())
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
@@ -155,7 +160,7 @@ class StartPage(QWidget):
         b = self.continue_button
         m = self.layout().contentsMargins()
         width = max(420, min(760, self.width() - m.left() - m.right()))
-        for other in (self.new_button, self.open_button, self.learn_button):
+        for other in (self.solo_button, self.new_button, self.open_button, self.learn_button):
             other.setFixedWidth(width)
         height = b.layout().totalHeightForWidth(width)  # -1 until the label has text
         b.setFixedSize(width, max(height, b.sizeHint().height()))
@@ -210,4 +215,4 @@ class StartPage(QWidget):
             super().keyPressEvent(event)
 
     def first_button(self) -> QPushButton:
-        return self.continue_button if self.summary is not None else self.new_button
+        return self.continue_button if self.summary is not None else self.solo_button

@@ -202,6 +202,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.panel.relaid.connect(self.fit_side)
         sp = self.start_page
         sp.continue_requested.connect(self.resume_autosave)
+        sp.solo_requested.connect(self.play_solo)
         sp.new_requested.connect(self.new_game_dialog)
         sp.open_requested.connect(self.open_dialog)
         sp.learn_requested.connect(self._first_demo)
