@@ -18,6 +18,7 @@ from bsg_desktop.art.shapes import (
     Item,
     Label,
     Line,
+    Path,
     Polygon,
     Polyline,
     Rect,
@@ -47,6 +48,11 @@ def _points(points: tuple[tuple[float, float], ...]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
+def path_data(shape: Path) -> str:
+    """A `Path` as SVG path data again (absolute M, L, C and Z; SVG fills non-zero)."""
+    return " ".join(str(op[0]) + " ".join(_n(float(v)) for v in op[1:]) for op in shape.ops)
+
+
 def _items(items: tuple[Item, ...], out: list[str]) -> None:
     for it in items:
         if isinstance(it, Group):
@@ -70,6 +76,9 @@ def _items(items: tuple[Item, ...], out: list[str]) -> None:
         elif isinstance(it, Polyline):
             if it.points:
                 out.append(f'<polyline points="{_points(it.points)}"{_paint(it.style, True)}/>')
+        elif isinstance(it, Path):
+            if it.ops:
+                out.append(f'<path d="{path_data(it)}"{_paint(it.style)}/>')
         elif isinstance(it, Label):
             if it.text:
                 weight = ' font-weight="bold"' if it.bold else ""
