@@ -9,14 +9,25 @@ from __future__ import annotations
 
 import io
 import math
+from pathlib import Path
 
 import pytest
+import yaml
 
+from bsg_desktop import cli
 from bsg_desktop.art import emblem_paths
 from bsg_desktop.art.emblems import EMBLEMS, credit_line, credits, emblem, emblem_drawing
-from bsg_desktop.art.shapes import Drawing, Path, Style
+from bsg_desktop.art.shapes import Drawing, Style
+from bsg_desktop.art.shapes import Path as PathShape
 from bsg_desktop.art.svg import path_data, to_svg
 from bsg_desktop.art.svgpath import parse_ops
+from bsg_desktop.data import load_components
+from bsg_desktop.data.components import (
+    DEFAULT_CHARACTER_EMBLEM,
+    DEFAULT_ROOM_EMBLEM,
+    shipped_cards_path,
+)
+from bsg_desktop.errors import DataError
 
 
 def close(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
@@ -81,7 +92,7 @@ def test_a_malformed_path_is_a_value_error_saying_where() -> None:
 
 
 def test_path_data_round_trips_through_the_svg_backend() -> None:
-    shape = Path(parse_ops("M0 0h10v10a5 5 0 0 1-10 0z"), Style(fill="#123456"))
+    shape = PathShape(parse_ops("M0 0h10v10a5 5 0 0 1-10 0z"), Style(fill="#123456"))
     again = parse_ops(path_data(shape))
     assert len(again) == len(shape.ops)
     for a, b in zip(again, shape.ops, strict=True):
@@ -176,3 +187,56 @@ def test_the_shipped_credits_file_names_every_emblem_its_icon_and_author() -> No
     assert "CC BY 3.0" in words and "game-icons.net" in words
     for name, (icon_id, author, _d) in emblem_paths.PATHS.items():
         assert f"{name:<13} {icon_id} (by {author})" in words
+
+
+# ------------------------------------------------------------------ cards.yaml's field
+SAUL_FILE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "saul_tigh.yaml"
+
+
+def test_every_shipped_character_and_room_names_an_emblem_of_the_library() -> None:
+    raw = yaml.safe_load(shipped_cards_path().read_text(encoding="utf-8"))
+    comp = load_components(shipped_cards_path())
+    by_id = {**{c.id: c.emblem for c in comp.characters},
+             **{d.id: d.emblem for d in comp.damage_locations}}
+    for node in [*raw["characters"], *raw["damage_locations"]]:
+        assert node["emblem"] in EMBLEMS, node["id"]      # written in the file, not defaulted
+        assert by_id[node["id"]] == node["emblem"]
+    # each character is told apart by their emblem, and each room by its icon
+    assert len({c.emblem for c in comp.characters}) == len(comp.characters)
+    assert len({d.emblem for d in comp.damage_locations}) == len(comp.damage_locations)
+
+
+def test_a_users_character_with_an_unknown_emblem_is_one_line_naming_the_choices(
+        tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "mine.yaml"
+    bad.write_text(SAUL_FILE.read_text(encoding="utf-8").replace("emblem: chevrons",
+                                                                 "emblem: unicorn"),
+                   encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_components(bad)
+    assert info.value.path == "characters[5].emblem"
+    assert "unicorn" in info.value.expected
+    assert all(name in info.value.expected for name in EMBLEMS)
+    try:
+        code = cli.main(["print", "--cards", str(bad), "--out", str(tmp_path / "pack")])
+    except SystemExit as e:
+        code = int(e.code or 0)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "characters[5].emblem" in err and "wings" in err
+    assert not (tmp_path / "pack").exists() or not any((tmp_path / "pack").iterdir())
+
+
+def test_a_cards_file_without_emblems_still_loads_with_the_defaults(tmp_path: Path) -> None:
+    plain = tmp_path / "old.yaml"
+    text = shipped_cards_path().read_text(encoding="utf-8")
+    plain.write_text("\n".join(ln for ln in text.splitlines()
+                               if not ln.strip().startswith("emblem:")), encoding="utf-8")
+    comp = load_components(plain)
+    assert {c.emblem for c in comp.characters} == {DEFAULT_CHARACTER_EMBLEM}
+    assert {d.emblem for d in comp.damage_locations} == {DEFAULT_ROOM_EMBLEM}
+    assert DEFAULT_CHARACTER_EMBLEM in EMBLEMS and DEFAULT_ROOM_EMBLEM in EMBLEMS
+
+
+def test_the_example_users_character_picks_its_own_emblem() -> None:
+    assert load_components(SAUL_FILE).character("saul_tigh").emblem == "chevrons"

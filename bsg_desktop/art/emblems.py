@@ -18,9 +18,6 @@ from bsg_desktop.art.shapes import Path as PathShape
 from bsg_desktop.art.svgpath import parse_ops
 
 EMBLEMS: tuple[str, ...] = tuple(PATHS)
-# What a character or a room of a cards file written before emblems existed shows.
-DEFAULT_CHARACTER = "star"
-DEFAULT_ROOM = "wrench"
 SOURCE = "Game Icons (game-icons.net)"
 LICENCE = "CC BY 3.0"
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bsg_desktop.art.emblem_paths import PATHS as _EMBLEM_PATHS
 from bsg_desktop.errors import DataError
 from bsg_desktop.inputs import YamlProblem, load_yaml, read_text
 from bsg_desktop.resources import shipped
@@ -23,6 +24,11 @@ MAX_PLAYERS = 5  # seats of the largest game (S5); a cards file has a character 
 CRISIS_TYPES = ("unrest", "attack", "dradis")
 CYLON_EFFECTS = ("demoralize", "damage", "dradis", "steal_dice")
 DISABLES = ("a2", "a4", "a5", "a6", "a8", "pass_retrieve")
+# The emblems a character or a room may name (`art.emblems`), and what one of a cards
+# file written before the ``emblem`` field shows.
+EMBLEMS = tuple(_EMBLEM_PATHS)
+DEFAULT_CHARACTER_EMBLEM = "star"
+DEFAULT_ROOM_EMBLEM = "wrench"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +55,8 @@ class Character:
     # the ability's part and its parameters, (("name", "initiative"), ("per", "turn"), …):
     # engine/abilities reads it; nothing else asks which character this is
     part: tuple[tuple[str, Any], ...] = ()
+    # the insignia on the character's card, marker, token and pages (`art.emblems`)
+    emblem: str = DEFAULT_CHARACTER_EMBLEM
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +130,7 @@ class DamageLocation:
     name: Text
     disables: str
     text: Text
+    emblem: str = DEFAULT_ROOM_EMBLEM  # the room's icon on its damage marker
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +264,13 @@ class _Reader:
             raise self.fail(path, f"expected one of {', '.join(choices)}, got {node!r}")
         return node
 
+    def emblem(self, node: dict[str, Any], path: str, default: str) -> str:
+        """The ``emblem`` a character or room names from the library (one line naming
+        every choice if it names none of them); ``default`` if it has no such field."""
+        if "emblem" not in node:
+            return default
+        return self.str_(node["emblem"], f"{path}.emblem", EMBLEMS)
+
     def text(self, node: Any, path: str) -> Text:
         m = self.mapping(node, path, LANGS)
         return Text(**{lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGS})
@@ -299,6 +315,7 @@ def parse_components(raw: Any, file: str) -> Components:
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
             has_action=r.bool_(m["has_action"], f"{p}.has_action"),
             part=tuple(part.items()),
+            emblem=r.emblem(m, p, DEFAULT_CHARACTER_EMBLEM),
         )
 
     characters = r.items(top["characters"], "characters", character)
@@ -396,7 +413,8 @@ def parse_components(raw: Any, file: str) -> Components:
         m = r.mapping(n, p, ("id", "name", "disables", "text"))
         return DamageLocation(id=r.str_(m["id"], f"{p}.id"), name=r.text(m["name"], f"{p}.name"),
                               disables=r.str_(m["disables"], f"{p}.disables", DISABLES),
-                              text=r.text(m["text"], f"{p}.text"))
+                              text=r.text(m["text"], f"{p}.text"),
+                              emblem=r.emblem(m, p, DEFAULT_ROOM_EMBLEM))
 
     locs = r.items(top["damage_locations"], "damage_locations", location)
     if len(locs) != 6:
