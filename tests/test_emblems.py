@@ -240,3 +240,23 @@ def test_a_cards_file_without_emblems_still_loads_with_the_defaults(tmp_path: Pa
 
 def test_the_example_users_character_picks_its_own_emblem() -> None:
     assert load_components(SAUL_FILE).character("saul_tigh").emblem == "chevrons"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_about_box_and_the_packs_readme_credit_the_icons_authors(lang: str) -> None:
+    pytest.importorskip("PySide6")
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.printing.pack import PrintOptions, build_pack
+    from bsg_desktop.ui.menus import about_text
+
+    set_language(lang)
+    try:
+        about = about_text()
+    finally:
+        set_language("en")
+    readme = build_pack(load_components(shipped_cards_path()),
+                        PrintOptions(lang=lang))["README.txt"].decode("utf-8")
+    for words in (about, readme):
+        assert "Game Icons" in words and "CC BY 3.0" in words
+        assert all(author in words for author in credits())
+    assert "https://game-icons.net" in readme.splitlines()

@@ -45,7 +45,7 @@ SPENT_DIE = 7.0     # spent dice on the black part
 CRISIS_DIE = 20.0   # the chosen crisis die in the seal's centre
 SEAT_DIE = 8.0      # active dice in the seat panels
 MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
-DEMOR_SCALE = 0.8   # the marker's initials at the words size
+DEMOR_SCALE = 0.8   # the marker on the seal, its emblem and name readable
 # The seat's card is a thumbnail (hover or click reads it), narrow enough that a seat's
 # longest state line ("Hűségkártyák: 1") fits beside it on one line with five seats.
 CARD_SCALE = 0.28
