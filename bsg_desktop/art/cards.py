@@ -11,7 +11,7 @@ trimmed loyalty card never tells which it is.
 from __future__ import annotations
 
 from bsg_desktop.art.emblems import emblem
-from bsg_desktop.art.fonts import block, fit
+from bsg_desktop.art.fonts import block, fit, text_width
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import Palette, palette
 from bsg_desktop.art.shapes import Circle, Drawing, Item, Label, Rect, Style
@@ -125,6 +125,48 @@ def character_brig(ch: Character, lang: str = "en", ink: str = "color") -> Drawi
         items.append(icon("bars", CARD_W / 2, 34, 21, "#d9d9d9"))
     items += _body(pal, BRIG, text(ch.ability_title, lang), text(ch.brig, lang), 50)
     return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+# The character card as a seat's panel shows it on a screen: one plate with the emblem,
+# the name and the ability's title, every word at the screen's words size (the printed
+# card's words would be a few pixels high there). Clicking it reads the whole card.
+PLATE_W = 70.0
+PLATE_H = 15.0
+
+
+def _one_line(words: str, size: float, width: float, bold: bool = False) -> str:
+    """``words`` on one line of ``width``, cut with an ellipsis if longer (the plate's
+    tooltip and its card viewer have them whole)."""
+    if text_width(words, size, bold) <= width:
+        return words
+    while words and text_width(words + "…", size, bold) > width:
+        words = words[:-1].rstrip()
+    return words + "…"
+
+
+def character_plate(ch: Character, lang: str = "en", brig: bool = False,
+                    words: float = 6.4, width: float = PLATE_W) -> Drawing:
+    """The seat panel's character card: the emblem on a white disc, the short name and
+    the ability's title, in the card's colours (blue, or the brig's red with bars over
+    the emblem), ``words`` mm type, ``width`` × `PLATE_H` mm."""
+    pal = palette("color")
+    colour = BRIG if brig else pal.human
+    h = PLATE_H
+    r = h / 2 - 1.1
+    cx, cy = 1.3 + r, h / 2
+    items: list[Item] = [Rect(0, 0, width, h, Style(fill=colour), radius=2.0),
+                         Circle(cx, cy, r, Style(fill="#ffffff")),
+                         emblem(ch.emblem, cx, cy, 2 * r * EMBLEM_IN_DISC, colour)]
+    if brig:
+        items.append(icon("bars", cx, cy, 2 * r * 0.9, "#7f7f7f"))
+    tx = cx + r + 1.8
+    tw = width - tx - 1.2
+    items.append(Label(tx, 1.0 + 0.75 * words, _one_line(text(ch.short, lang), words, tw, True),
+                       words, Style(fill="#ffffff"), "start", True))
+    items.append(Label(tx, h - 0.9 - 0.25 * words,
+                       _one_line(text(ch.ability_title, lang), words, tw), words,
+                       Style(fill="#ffffff" if brig else "#dbe7f3")))
+    return Drawing(width, h, tuple(items))
 
 
 # Every loyalty front has the same header, the same emblem disc and the same text box,
