@@ -4,13 +4,15 @@ The phone page shows the same die faces as the window and the printed stickers;
 this module only translates the backend-neutral description (millimetres, y down)
 into SVG elements, one per item. Text uses the shipped font's family name with a
 sans-serif fallback (a phone has no DejaVu Sans, and the page loads nothing from
-outside), anchored exactly as the Label says.
+outside), anchored exactly as the Label says and held to the length the shipped font
+gives it (``textLength``), so a fallback font cannot run a line past its box.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from bsg_desktop.art.fonts import text_width
 from bsg_desktop.art.shapes import (
     Circle,
     Drawing,
@@ -82,8 +84,13 @@ def _items(items: tuple[Item, ...], out: list[str]) -> None:
         elif isinstance(it, Label):
             if it.text:
                 weight = ' font-weight="bold"' if it.bold else ""
+                # the line's length as the shipped font sets it: a browser without that
+                # font (or with a wider face of it) squeezes its glyphs to fit, so a line
+                # ends where the art measured it, as in the window and the PDFs
+                length = _n(text_width(it.text, it.size_mm, it.bold))
                 out.append(f'<text x="{_n(it.x)}" y="{_n(it.y)}" font-size="{_n(it.size_mm)}" '
-                           f'text-anchor="{it.anchor}"{weight}{_paint(it.style)}>'
+                           f'text-anchor="{it.anchor}" textLength="{length}" '
+                           f'lengthAdjust="spacingAndGlyphs"{weight}{_paint(it.style)}>'
                            f"{escape(it.text)}</text>")
 
 
