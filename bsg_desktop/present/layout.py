@@ -386,21 +386,26 @@ class BoardLayout:
         return Drawing(w, h, tuple(items)), words
 
 
-def _seat_words_size(lines: list[tuple[str, str, bool]], tw: float, h: float,
-                     words_mm: float) -> float:
-    """The size of a seat's state lines: ``words_mm`` (a presenter's larger size) where
-    they fit, less down to the words size where not: each state line on as few lines as
-    at the words size (no "Loyalty" over its count), all of them above the panel's foot."""
+def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], tw: float, h: float,
+                     words_mm: float) -> tuple[float, float]:
+    """The sizes of a seat's player name (if it has one) and state lines: ``words_mm``
+    (a presenter's larger size) where they fit, less down to the words size where not:
+    the name whole on its line, each state line on as few lines as at the words size (no
+    "Loyalty" over its count), all of them above the panel's foot."""
+    name_size = words_mm
+    while name and name_size > WORDS_MM and text_width(name, name_size, True) > tw:
+        name_size = max(WORDS_MM, round(name_size - 0.1, 2))
+    top = LINES_TOP + (LEADING * name_size if name else 0.0)
     least = [len(word_lines(t, tw, bold)) for t, _c, bold in lines]
     size = words_mm
     while size > WORDS_MM:
         got = [len(word_lines(t, tw, bold, size)) for t, _c, bold in lines]
         n = sum(got)
         if got == least and \
-                LINES_TOP + 0.75 * size + (n - 1) * LEADING * size + 0.25 * size <= h - 1.5:
+                top + 0.75 * size + (n - 1) * LEADING * size + 0.25 * size <= h - 1.5:
             break
         size = max(WORDS_MM, round(size - 0.1, 2))
-    return size
+    return name_size, size
 
 
 def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float, edge: str,
@@ -422,8 +427,6 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         words.append(character)
     words.append(text(ch.ability_title, lang))
     lines: list[tuple[str, str, bool]] = []  # text, colour, bold
-    if sv.name:
-        lines.append((sv.name, "#f2f2f2", True))
     if sv.revealed:
         lines.append((tr("ui.seat.revealed", lang), pal.cylon, True))
     if sv.in_brig:
@@ -440,12 +443,17 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
     lines.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), "#c9d3dc", False))
     tx = PANEL_PAD + DICE_W + 2.5
     tw = w - tx - PANEL_PAD
-    size = _seat_words_size(lines, tw, h, max(words_mm, WORDS_MM))
+    name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM))
+    ly = LINES_TOP
+    if sv.name:   # the player's own name first, whole, at its own (larger) size
+        items.append(Label(tx, ly + 0.75 * name_size,
+                           word_lines(sv.name, tw, True, name_size)[0], name_size,
+                           Style(fill="#f2f2f2"), "start", True))
+        ly += LEADING * name_size
     step = size * LEADING
-    ly = LINES_TOP + 0.75 * size
+    ly += 0.75 * size
     for words_, colour, bold in lines:
-        if words_ != sv.name:
-            words.append(words_)
+        words.append(words_)
         for line in word_lines(words_, tw, bold, size):
             items.append(Label(tx, ly, line, size, Style(fill=colour), "start", bold))
             ly += step
