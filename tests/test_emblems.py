@@ -17,7 +17,7 @@ import yaml
 from bsg_desktop import cli
 from bsg_desktop.art import emblem_paths
 from bsg_desktop.art.emblems import EMBLEMS, credit_line, credits, emblem, emblem_drawing
-from bsg_desktop.art.shapes import Drawing, Style
+from bsg_desktop.art.shapes import Circle, Drawing, PathOp, Style, labels, walk
 from bsg_desktop.art.shapes import Path as PathShape
 from bsg_desktop.art.svg import path_data, to_svg
 from bsg_desktop.art.svgpath import parse_ops
@@ -260,3 +260,39 @@ def test_the_about_box_and_the_packs_readme_credit_the_icons_authors(lang: str) 
         assert "Game Icons" in words and "CC BY 3.0" in words
         assert all(author in words for author in credits())
     assert "https://game-icons.net" in readme.splitlines()
+
+
+# ------------------------------------------------------------- where emblems are drawn
+def _emblems_in(drawing: Drawing) -> list[tuple[PathOp, ...]]:
+    return [it.ops for it in walk(drawing.items) if isinstance(it, PathShape)]
+
+
+def _ops_of(name: str) -> tuple[PathOp, ...]:
+    return emblem(name, 0, 0, 1, "#000000").items[0].ops  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("ink", ["color", "low"])
+def test_each_piece_of_a_character_carries_their_emblem_and_a_room_its_icon(ink: str) -> None:
+    from bsg_desktop.art import aids, cards, markers
+
+    comp = load_components(SAUL_FILE)     # the user's character too
+    for ch in comp.characters:
+        mine = _ops_of(ch.emblem)
+        for d in (cards.character_front(ch, "hu", ink), cards.character_brig(ch, "en", ink),
+                  markers.demoralized(ch, comp, "en", ink),
+                  aids.screen_outer(ch, comp, "en", ink), cards.character_plate(ch, "hu")):
+            assert _emblems_in(d) == [mine], ch.id
+            # no initials left where the emblem is: every text is a word of the card
+            assert not [t for t in labels(d) if len(t) == 2 and t.isupper()], labels(d)
+    for loc in comp.damage_locations:
+        assert _emblems_in(markers.damage(loc, "en", ink)) == [_ops_of(loc.emblem)]
+
+
+def test_the_loyalty_fronts_share_one_emblem_area_and_carry_no_character() -> None:
+    from bsg_desktop.art import cards
+
+    comp = load_components(shipped_cards_path())
+    fronts = [cards.not_cylon_front(comp), *(cards.cylon_front(comp, c) for c in comp.cylons)]
+    discs = {tuple((it.cx, it.cy, it.r) for it in f.items if isinstance(it, Circle))
+             for f in fronts}
+    assert len(discs) == 1 and all(not _emblems_in(f) for f in fronts)

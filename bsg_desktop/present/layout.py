@@ -362,10 +362,9 @@ class BoardLayout:
             else:
                 put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
                            ("blank", d.kind, False), (px, py), scale))
-        plate_w = min(card_art.PLATE_W, w - 2 * PLATE_TOP)
         put(Placed(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
                    ("card", sv.character, sv.in_brig),
-                   (x + PLATE_TOP + plate_w / 2, y + PLATE_TOP + card_art.PLATE_H / 2)))
+                   (x + PLATE_TOP + card_art.PLATE_W / 2, y + PLATE_TOP + card_art.PLATE_H / 2)))
         if sv.admiral:  # at the foot of the dice column, under the two rows of dice
             s = ADMIRAL_SCALE
             put(Placed("admiral", "admiral", str(sv.seat), ("admiral",),
