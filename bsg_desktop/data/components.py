@@ -52,11 +52,11 @@ class Character:
     ability: Text
     brig: Text
     has_action: bool
+    # the insignia on the character's card, marker, token and pages (`art.emblems`)
+    emblem: str = DEFAULT_CHARACTER_EMBLEM
     # the ability's part and its parameters, (("name", "initiative"), ("per", "turn"), …):
     # engine/abilities reads it; nothing else asks which character this is
     part: tuple[tuple[str, Any], ...] = ()
-    # the insignia on the character's card, marker, token and pages (`art.emblems`)
-    emblem: str = DEFAULT_CHARACTER_EMBLEM
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,19 +257,19 @@ class _Reader:
             raise self.fail(path, f"expected true or false, got {node!r}")
         return node
 
-    def str_(self, node: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
-        if not isinstance(node, str) or not node.strip():
-            raise self.fail(path, f"expected a non-empty text, got {node!r}")
-        if choices is not None and node not in choices:
-            raise self.fail(path, f"expected one of {', '.join(choices)}, got {node!r}")
-        return node
-
     def emblem(self, node: dict[str, Any], path: str, default: str) -> str:
         """The ``emblem`` a character or room names from the library (one line naming
         every choice if it names none of them); ``default`` if it has no such field."""
         if "emblem" not in node:
             return default
         return self.str_(node["emblem"], f"{path}.emblem", EMBLEMS)
+
+    def str_(self, node: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
+        if not isinstance(node, str) or not node.strip():
+            raise self.fail(path, f"expected a non-empty text, got {node!r}")
+        if choices is not None and node not in choices:
+            raise self.fail(path, f"expected one of {', '.join(choices)}, got {node!r}")
+        return node
 
     def text(self, node: Any, path: str) -> Text:
         m = self.mapping(node, path, LANGS)
@@ -313,9 +313,9 @@ def parse_components(raw: Any, file: str) -> Components:
             name=r.text(m["name"], f"{p}.name"), short=r.text(m["short"], f"{p}.short"),
             ability_title=r.text(m["ability_title"], f"{p}.ability_title"),
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
+            emblem=r.emblem(m, p, DEFAULT_CHARACTER_EMBLEM),
             has_action=r.bool_(m["has_action"], f"{p}.has_action"),
             part=tuple(part.items()),
-            emblem=r.emblem(m, p, DEFAULT_CHARACTER_EMBLEM),
         )
 
     characters = r.items(top["characters"], "characters", character)
