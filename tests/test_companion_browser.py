@@ -313,6 +313,41 @@ def test_the_page_fits_a_phone_and_a_tablet(chromium, table, lang, tmp_path) -> 
         assert ("Your loyalty" in shot["text"]) == (lang == "en")
 
 
+def test_the_page_shows_each_characters_emblem_by_their_name(chromium, table, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The seat's own emblem in the header and every seat's beside its name on the table,
+    as pictures of the same art the window and the print draw (the art catalog)."""
+    c, ph = table
+    url = ph.url(0)
+    folder = artefacts(tmp_path)
+
+    def look(browser: Any) -> dict[str, Any]:
+        page = browser.new_page()
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.goto(url)
+        page.wait_for_selector("#decision [data-choice]")
+        page.wait_for_selector("#table .seat .emblem img")
+        page.screenshot(path=str(folder / "phone-emblems-360x740.png"), full_page=True)
+        got = page.evaluate("""() => {
+            const ok = (img) => !!img && img.complete && img.naturalWidth > 0
+                && img.getBoundingClientRect().width >= 20;
+            return {
+                header: ok(document.querySelector('header #emblem img')),
+                seats: [...document.querySelectorAll('#table .seat')].map(
+                    s => ok(s.querySelector('.emblem img'))),
+                srcs: [...document.querySelectorAll('#table .seat .emblem img')].map(
+                    i => i.src)};
+        }""")
+        page.close()
+        return got
+
+    got = chromium.do(look)
+    view = c.game.view(0)
+    assert got["header"]
+    assert got["seats"] == [True] * len(view.seats)
+    # each character's own picture: as many different pictures as characters
+    assert len(set(got["srcs"])) == len({sv.character for sv in view.seats})
+
+
 class RecordingProxy:
     """A TCP relay on loopback that keeps every byte both ways: what anyone on the
     network would capture between the phone and the table."""

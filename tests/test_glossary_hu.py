@@ -133,13 +133,13 @@ LOCAL = {"mentetlen": "nem mentett", "Kom.": "Kommunikációs központ"}
 # szállása", "Morálváltozat"), not each word as English does. A capital after another
 # word is allowed for the names and terms written so: people, Galactica, Cylon, Raider,
 # Kolóniai Hajó, the Admirális, DRADIS, one-word rooms ("a Galactica Fegyverraktára")
-# and a few product names.
+# and a few product names (Game Icons: the vendored emblems).
 _UP = "A-ZÁÉÍÓÖŐÚÜŰ"
 _NAMES = ("William", "Lee", "Kara", "Laura", "Gaius", "Adam", "Thrace", "Roslin", "Baltar",
           "Starbuck", "Galactica", "Battlestar", "Cylon", "Raider", "Hajó", "Admirális",
           "Fegyverraktár", "Sajtószob", "Fegyvervezérlés", "Evan", "Derrick", "Express",
           "Desktop", "Tabletop", "Simulator", "Saved", "Objects", "My", "Games", "Qt",
-          "Multimedia", "PySide")
+          "Multimedia", "PySide", "Icons")
 _ARTICLES = {"A", "Az", "Egy"}
 _PAIR = re.compile(rf"(?<![\w.])([{_UP}][\w-]*) (?=([{_UP}][\w-]*))")
 

@@ -20,12 +20,16 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from loops import bounded
+from PySide6.QtCore import QRectF  # noqa: E402
 from PySide6.QtGui import QTransform  # noqa: E402
 
+from bsg_desktop.art.emblems import emblem  # noqa: E402
+from bsg_desktop.art.shapes import Path, walk  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, text, tr  # noqa: E402
 from bsg_desktop.ui.qtart import (  # noqa: E402
     MIN_PX,
+    WORDS_MM,
     CachedDrawingItem,
     DrawingItem,
     merge_text_runs,
@@ -104,6 +108,32 @@ def test_no_board_text_under_9_points(new_window, qtbot, size, lang, players):  
     assert not missing, f"not painted at {size} ({lang}): {missing}"
 
 
+@pytest.mark.parametrize(("lang", "players"), [("en", 5), ("hu", 5), ("en", 3)])
+def test_each_seat_panel_shows_its_character_card_emblem_name_and_ability_legibly(
+        new_window, qtbot, lang, players):  # type: ignore[no-untyped-def]
+    """At 1280x720 every seat's card in its panel carries the character's emblem, and
+    their name and ability title at 12 px or more, inside the panel."""
+    set_language(lang)
+    win = new_window((1280, 720))
+    win.set_language(lang)
+    play(win, players, seed=7, steps=30)
+    at_size(win, qtbot, (1280, 720))
+    k_view = _k(win.board_view.transform())
+    view = win.controller.view_for_screen()
+    for sv in view.seats:
+        ch = win.comp.character(sv.character)
+        card = win.scene.tokens[f"card.{sv.seat}"]
+        emblems = [it for it in walk(card.drawing.items) if isinstance(it, Path)]
+        assert len(emblems) == 1 and emblems[0].ops == emblem(ch.emblem, 0, 0, 1,
+                                                               "#000000").items[0].ops
+        shown = [(w, op.em * _k(card.sceneTransform()) * k_view)
+                 for child, op in card.text_parts if child.isVisible() for w in op.texts]
+        assert [w for w, _px in shown] == [text(ch.short, lang), text(ch.ability_title, lang)]
+        assert min(px for _w, px in shown) >= MIN_PX - 1e-6, shown
+        x, y, w, h = win.scene.seat_rect(sv.seat)
+        assert QRectF(x, y, w, h).contains(card.sceneBoundingRect()), sv.seat
+
+
 def tooltip_at(win: MainWindow, scene_point) -> str:  # type: ignore[no-untyped-def]
     """The tooltip a hover at this scene point shows (the topmost item that has one)."""
     pos = win.board_view.mapFromScene(scene_point)
@@ -127,12 +157,15 @@ def test_detail_hidden_small_is_a_tooltip_and_shows_large(new_window, qtbot):  #
     hint = next(h for h in win.scene.hints if effect in h.toolTip())
     assert tooltip_at(win, hint.sceneBoundingRect().center()) == \
         f"{text(loc.name)}: {effect}", "hovering the room reads its name and effect"
-    # a character card's ability: not painted on the small thumbnail, but its tooltip
-    # has it (and a click opens the card viewer, tests/test_ui_cards.py)
+    # a character card in its seat panel: its name and ability title painted at the
+    # words size, the ability itself not painted but in its tooltip (and a click opens
+    # the card viewer, tests/test_ui_cards.py)
     ch = win.comp.character(win.controller.game.players[0].character)  # type: ignore[union-attr]
     card = win.scene.tokens["card.0"]
     assert text(ch.ability) in tooltip_at(win, card.sceneBoundingRect().center())
-    assert not any(child.isVisible() for child, _op in card.text_parts)
+    shown = [w for child, op in card.text_parts if child.isVisible() for w in op.texts]
+    assert shown == [text(ch.short), text(ch.ability_title)]
+    assert all(op.em * card.scale() >= WORDS_MM - 1e-6 for _c, op in card.text_parts)
 
     at_size(win, qtbot, (1600, 1000))
     painted = painted_texts(win)

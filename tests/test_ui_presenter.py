@@ -148,8 +148,8 @@ def test_presenter_view_sets_the_seat_words_at_projector_size(tmp_path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_larger_seat_words_stay_in_five_narrow_panels(qapp, lang: str) -> None:  # type: ignore[no-untyped-def]
-    """Five seats, one with six state lines (its character, the brig, demoralized, its
-    turn, its decision, its loyalty cards): the names take the larger size, the state
+    """Five seats, one with six state lines (its player's name, the brig, demoralized,
+    its turn, its decision, its loyalty cards): the name takes the larger size, the state
     lines shrink where the narrow panel has no room for them (never below the words
     size, never cut, never out of the panel)."""
     from bsg_desktop.engine import new_game
@@ -167,8 +167,14 @@ def test_larger_seat_words_stay_in_five_narrow_panels(qapp, lang: str) -> None: 
     scene.sync(view, animate=False)
     got = seat_words(scene)
     assert min(px for _s, px, _r, _p in got) >= WORDS_MM * 3.18 - 1e-6
-    names = [scene._seat_panels[seat][1].text_parts[0][1] for seat in range(5)]
-    assert min(op.em * 3.18 for op in names) >= 24 - 1e-6
+    # the player's own name takes the larger size (seat 2 has one: the first line
+    # beside its dice); every seat's character card keeps its name and ability title at
+    # the board's words size, legible at the projector's least size
+    name = scene._seat_panels[2][1].text_parts[0][1]
+    assert name.texts == ("Player 3",) and name.em * 3.18 >= 24 - 1e-6
+    for seat in range(5):
+        card = scene.tokens[f"card.{seat}"]
+        assert all(op.em * 3.18 >= PROJECTOR_PX for _c, op in card.text_parts)
     assert not any("…" in t for _k, p in scene._seat_panels.values() for t in p.texts())
     for _seat, _px, r, (x, y, w, h) in got:
         assert x <= r.left() and r.right() <= x + w and y <= r.top() and r.bottom() <= y + h

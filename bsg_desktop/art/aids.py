@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
-from bsg_desktop.art.cards import CARD_H, CARD_W, FRAME, initials
+from bsg_desktop.art.cards import CARD_H, CARD_W, EMBLEM_IN_DISC, FRAME
 from bsg_desktop.art.dice import crisis_face
+from bsg_desktop.art.emblems import emblem
 from bsg_desktop.art.fonts import block
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import palette
@@ -155,8 +156,8 @@ def screen_outer(ch: Character, comp: Components, lang: str = "en", ink: str = "
     fg = pal.text if pal.low else "#ffffff"
     items.append(Circle(w / 2, h / 2 - 4, 12, Style(fill=None if pal.low else pal.human,
                                                     stroke=pal.human, width=0.8)))
-    items.append(Label(w / 2, h / 2 - 4 + 3.3, initials(ch), 9,
-                       Style(fill=pal.human if pal.low else "#ffffff"), "middle", True))
+    items.append(emblem(ch.emblem, w / 2, h / 2 - 4, 24 * EMBLEM_IN_DISC,
+                        pal.human if pal.low else "#ffffff"))
     items += block(text(ch.name, lang), pw + 3, h - 15, pw - 6, 10, 3.6, fg, bold=True,
                    valign="middle")
     for k in (0, 2):

@@ -10,7 +10,8 @@ trimmed loyalty card never tells which it is.
 
 from __future__ import annotations
 
-from bsg_desktop.art.fonts import block, fit
+from bsg_desktop.art.emblems import emblem
+from bsg_desktop.art.fonts import block, fit, text_width
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import Palette, palette
 from bsg_desktop.art.shapes import Circle, Drawing, Item, Label, Rect, Style
@@ -28,12 +29,6 @@ ADMIRAL = "#86670f"   # dark enough for white (and on paper, gold) text at 4.5:1
 # on the common back or on the card's edge.
 LOYALTY_BORDER = 3.0
 LOYALTY_EDGE = {"color": "#3a3d42", "low": "#ffffff"}
-
-
-def initials(ch: Character) -> str:
-    """Two letters for a character's emblem: first and last word of the English name."""
-    words = [w for w in ch.name.en.split() if not w.startswith('"')]
-    return (words[0][0] + words[-1][0]).upper()
 
 
 def _frame(pal: Palette, colour: str) -> tuple[list[Item], str | None]:
@@ -79,14 +74,21 @@ def _band(pal: Palette, colour: str, title: str, subtitle: str = "") -> list[Ite
     return items
 
 
-def _emblem(pal: Palette, colour: str, cy: float, letters: str = "",
+# An emblem fills this much of its disc's diameter: clear of the ring, large enough
+# that a 20 mm marker's or a thumbnail card's emblem still reads.
+EMBLEM_IN_DISC = 0.78
+
+
+def _emblem(pal: Palette, colour: str, cy: float, name: str = "",
             icon_name: str = "", r: float = 11.5) -> list[Item]:
+    """A disc in the card's colour with the character's emblem (`art.emblems`) or an
+    icon of the card's own (`art.icons`) in it."""
     cx = CARD_W / 2
     items: list[Item] = [Circle(cx, cy, r, Style(fill=None if pal.low else colour,
                                                  stroke=colour, width=0.8))]
     ink = colour if pal.low else "#ffffff"
-    if letters:
-        items.append(Label(cx, cy + 0.36 * 9, letters, 9, Style(fill=ink), "middle", True))
+    if name:
+        items.append(emblem(name, cx, cy, 2 * r * EMBLEM_IN_DISC, ink))
     if icon_name:
         items.append(icon(icon_name, cx, cy, r * 1.25, ink, cut=colour))
     return items
@@ -105,7 +107,7 @@ def character_front(ch: Character, lang: str = "en", ink: str = "color") -> Draw
     items, bg = _frame(pal, pal.human)
     items += _band(pal, pal.human, text(ch.name, lang),
                    f"{tr('print.character', lang)} · {tr('print.rank', lang, rank=ch.rank)}")
-    items += _emblem(pal, pal.human, 34, initials(ch))
+    items += _emblem(pal, pal.human, 34, ch.emblem)
     items += _body(pal, pal.human, text(ch.ability_title, lang), text(ch.ability, lang), 50)
     return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
 
@@ -115,14 +117,56 @@ def character_brig(ch: Character, lang: str = "en", ink: str = "color") -> Drawi
     pal = palette(ink)
     items, bg = _frame(pal, BRIG)
     items += _band(pal, BRIG, tr("print.brig", lang), text(ch.name, lang))
-    if pal.low:   # light bars behind the initials: no heavy black over the letters
-        circle, *letters = _emblem(pal, BRIG, 34, initials(ch))
-        items += [circle, icon("bars", CARD_W / 2, 34, 21, "#b8b8b8"), *letters]
+    if pal.low:   # light bars behind the emblem: no heavy black over its outline
+        circle, *mark = _emblem(pal, BRIG, 34, ch.emblem)
+        items += [circle, icon("bars", CARD_W / 2, 34, 21, "#b8b8b8"), *mark]
     else:
-        items += _emblem(pal, BRIG, 34, initials(ch))
+        items += _emblem(pal, BRIG, 34, ch.emblem)
         items.append(icon("bars", CARD_W / 2, 34, 21, "#d9d9d9"))
     items += _body(pal, BRIG, text(ch.ability_title, lang), text(ch.brig, lang), 50)
     return Drawing(CARD_W, CARD_H, tuple(items), background=bg)
+
+
+# The character card as a seat's panel shows it on a screen: one plate with the emblem,
+# the name and the ability's title, every word at the screen's words size (the printed
+# card's words would be a few pixels high there). Clicking it reads the whole card.
+PLATE_W = 70.0
+PLATE_H = 15.0
+
+
+def _one_line(words: str, size: float, width: float, bold: bool = False) -> str:
+    """``words`` on one line of ``width``, cut with an ellipsis if longer (the plate's
+    tooltip and its card viewer have them whole)."""
+    if text_width(words, size, bold) <= width:
+        return words
+    while words and text_width(words + "…", size, bold) > width:
+        words = words[:-1].rstrip()
+    return words + "…"
+
+
+def character_plate(ch: Character, lang: str = "en", brig: bool = False,
+                    words: float = 6.4, width: float = PLATE_W) -> Drawing:
+    """The seat panel's character card: the emblem on a white disc, the short name and
+    the ability's title, in the card's colours (blue, or the brig's red with bars over
+    the emblem), ``words`` mm type, ``width`` × `PLATE_H` mm."""
+    pal = palette("color")
+    colour = BRIG if brig else pal.human
+    h = PLATE_H
+    r = h / 2 - 1.1
+    cx, cy = 1.3 + r, h / 2
+    items: list[Item] = [Rect(0, 0, width, h, Style(fill=colour), radius=2.0),
+                         Circle(cx, cy, r, Style(fill="#ffffff")),
+                         emblem(ch.emblem, cx, cy, 2 * r * EMBLEM_IN_DISC, colour)]
+    if brig:
+        items.append(icon("bars", cx, cy, 2 * r * 0.9, "#7f7f7f"))
+    tx = cx + r + 1.8
+    tw = width - tx - 1.2
+    items.append(Label(tx, 1.0 + 0.75 * words, _one_line(text(ch.short, lang), words, tw, True),
+                       words, Style(fill="#ffffff"), "start", True))
+    items.append(Label(tx, h - 0.9 - 0.25 * words,
+                       _one_line(text(ch.ability_title, lang), words, tw), words,
+                       Style(fill="#ffffff" if brig else "#dbe7f3")))
+    return Drawing(width, h, tuple(items))
 
 
 # Every loyalty front has the same header, the same emblem disc and the same text box,

@@ -13,6 +13,7 @@ name, an effect, a faction's colour) comes nearer the edge than that.
 
 from __future__ import annotations
 
+from bsg_desktop.art.emblems import emblem
 from bsg_desktop.art.fonts import MIN_TEXT, block, fit, text_width
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import Palette, palette
@@ -22,6 +23,8 @@ from bsg_desktop.i18n import text, tr
 
 MARKER = 20.0
 DAMAGE = "#6b2416"
+# the room's icon on a damage marker's face: a tone that keeps its words at 4.5:1
+DAMAGE_ICON = {"color": "#9a4430", "low": "#e3c8bf"}
 DEMORALIZED = "#4a4f57"
 CLEAR = 2.8          # mm from the edge: the worst misfold or misregistration (2 mm) and some
 EDGE_FRAME = 0.8     # the frame of a face whose frame is the same on its whole deck
@@ -94,13 +97,11 @@ def dradis_back(comp: Components, lang: str = "en", ink: str = "color") -> Drawi
 
 def demoralized(ch: Character, comp: Components, lang: str = "en", ink: str = "color"
                 ) -> Drawing:
-    """C7 face: the character this marker demoralizes."""
-    from bsg_desktop.art.cards import initials
-
+    """C7 face: the character this marker demoralizes, by their emblem and name."""
     pal = palette(ink)
     items, back = _base(pal, pal.human)
     ink_ = _ink(pal, pal.human)
-    items.append(Label(MARKER / 2, 11.2, initials(ch), 8, Style(fill=ink_), "middle", True))
+    items.append(emblem(ch.emblem, MARKER / 2, 7.6, 11.0, ink_))
     items.append(_caption(pal, pal.human, text(ch.short, lang), MARKER - 3.2))
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 
@@ -140,6 +141,10 @@ def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing
     pal = palette(ink)
     items, back = _base(pal, DAMAGE)
     ink_ = _ink(pal, DAMAGE)
+    # The room's icon, large and in a tone of the marker behind the words: what the
+    # marker shows across the table or on a small screen, where its words are too small.
+    items.append(emblem(loc.emblem, MARKER / 2, MARKER / 2, MARKER - 2 * CLEAR,
+                        DAMAGE_ICON[pal.ink]))
     # 6 pt at the least (`fonts.MIN_TEXT`): the name takes one or two lines, the rule a
     # hair below it, and the effect the rest, above the frame. The text keeps `CLEAR`
     # from the fold edge (the right), where a misfold would show it on the back, and

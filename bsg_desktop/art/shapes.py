@@ -90,7 +90,32 @@ class Label:
     bold: bool = False
 
 
-Item = Union[Rect, Circle, Line, Polygon, Polyline, Label, "Group"]
+# A path's operations, in absolute coordinates: ("M", x, y), ("L", x, y),
+# ("C", x1, y1, x2, y2, x, y) (a cubic Bézier) and ("Z",) (close the subpath).
+PathOp = tuple[str | float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A filled outline of straight and cubic segments, filled by the non-zero rule.
+
+    The shape vendored icons are made of (`art.svgpath.parse` turns SVG path data into
+    it): every backend knows these four operations, so an icon drawn from SVG data
+    looks the same on paper, in the window and on a phone. Subpaths wound the other
+    way are holes, as in the SVG the data came from.
+    """
+
+    ops: tuple[PathOp, ...]
+    style: Style
+
+    def points(self) -> Iterator[Point]:
+        """Every end and control point (the path lies inside their hull)."""
+        for op in self.ops:
+            for i in range(1, len(op), 2):
+                yield (float(op[i]), float(op[i + 1]))
+
+
+Item = Union[Rect, Circle, Line, Polygon, Polyline, Path, Label, "Group"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,15 @@ The phone page shows the same die faces as the window and the printed stickers;
 this module only translates the backend-neutral description (millimetres, y down)
 into SVG elements, one per item. Text uses the shipped font's family name with a
 sans-serif fallback (a phone has no DejaVu Sans, and the page loads nothing from
-outside), anchored exactly as the Label says.
+outside), anchored exactly as the Label says and held to the length the shipped font
+gives it (``textLength``), so a fallback font cannot run a line past its box.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from bsg_desktop.art.fonts import text_width
 from bsg_desktop.art.shapes import (
     Circle,
     Drawing,
@@ -18,6 +20,7 @@ from bsg_desktop.art.shapes import (
     Item,
     Label,
     Line,
+    Path,
     Polygon,
     Polyline,
     Rect,
@@ -47,6 +50,11 @@ def _points(points: tuple[tuple[float, float], ...]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
+def path_data(shape: Path) -> str:
+    """A `Path` as SVG path data again (absolute M, L, C and Z; SVG fills non-zero)."""
+    return " ".join(str(op[0]) + " ".join(_n(float(v)) for v in op[1:]) for op in shape.ops)
+
+
 def _items(items: tuple[Item, ...], out: list[str]) -> None:
     for it in items:
         if isinstance(it, Group):
@@ -70,11 +78,19 @@ def _items(items: tuple[Item, ...], out: list[str]) -> None:
         elif isinstance(it, Polyline):
             if it.points:
                 out.append(f'<polyline points="{_points(it.points)}"{_paint(it.style, True)}/>')
+        elif isinstance(it, Path):
+            if it.ops:
+                out.append(f'<path d="{path_data(it)}"{_paint(it.style)}/>')
         elif isinstance(it, Label):
             if it.text:
                 weight = ' font-weight="bold"' if it.bold else ""
+                # the line's length as the shipped font sets it: a browser without that
+                # font (or with a wider face of it) squeezes its glyphs to fit, so a line
+                # ends where the art measured it, as in the window and the PDFs
+                length = _n(text_width(it.text, it.size_mm, it.bold))
                 out.append(f'<text x="{_n(it.x)}" y="{_n(it.y)}" font-size="{_n(it.size_mm)}" '
-                           f'text-anchor="{it.anchor}"{weight}{_paint(it.style)}>'
+                           f'text-anchor="{it.anchor}" textLength="{length}" '
+                           f'lengthAdjust="spacingAndGlyphs"{weight}{_paint(it.style)}>'
                            f"{escape(it.text)}</text>")
 
 

@@ -21,6 +21,8 @@ from functools import lru_cache
 from typing import Any
 
 from bsg_desktop.art import cards as card_art
+from bsg_desktop.art.emblems import emblem_drawing
+from bsg_desktop.art.palette import palette
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import CONTRIBUTED, Event, PlayerView, visible_log
@@ -51,7 +53,8 @@ def dumps(obj: Any) -> str:
 @lru_cache(maxsize=2)
 def art_catalog(comp: Components) -> str:
     """Every die face the page may show, as SVG by key (``skill/strong/3``,
-    ``crisis/<die>/<face code>``): the components, no game, so one fixed document."""
+    ``crisis/<die>/<face code>``), and every character's emblem (`emblem_key`): the
+    components, no game, so one fixed document."""
     out: dict[str, str] = {}
     for kind in ("strong", "weak"):
         die = comp.skill(kind)
@@ -62,7 +65,15 @@ def art_catalog(comp: Components) -> str:
         for cface in cdie.faces:
             out[crisis_key(cdie.id, cface.code())] = to_svg(present_dice.crisis_drawing(cdie,
                                                                                       cface))
+    human = palette("color").human
+    for ch in comp.characters:
+        out[emblem_key(ch.id)] = to_svg(emblem_drawing(ch.emblem, "#ffffff", disc=human))
     return dumps({"type": "art", "faces": out})
+
+
+def emblem_key(character: str) -> str:
+    """The art catalog's key of a character's emblem (public: the seat's character is)."""
+    return f"emblem/{character}"
 
 
 @lru_cache(maxsize=64)
@@ -136,6 +147,7 @@ def _table(comp: Components, view: PlayerView) -> dict[str, Any]:
             tags.append(tr("companion.tag.demoralized"))
         seats.append({
             "seat": sv.seat, "name": player_name(comp, view, sv.seat), "tags": tags,
+            "art": emblem_key(sv.character),
             "active": sv.seat == view.active, "deciding": sv.seat == view.pending_seat,
             "dice": tr("companion.seat.dice", active=sv.count("active"),
                        spent=sv.count("spent"), contributed=sv.count(CONTRIBUTED)),
@@ -237,6 +249,7 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
         return {
             "type": "state", "lang": lang,
             "me": {"seat": seat, "name": player_name(comp, view, seat),
+                   "art": emblem_key(me.character),
                    "loyalty": [{"text": card_words(comp, c), "cylon": comp.is_cylon_card(c),
                                 "art": card_key(comp, c)} for c in view.my_loyalty],
                    "known": known, "dice": [_die(comp, d) for d in me.dice]},

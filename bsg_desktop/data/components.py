@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bsg_desktop.art.emblem_paths import PATHS as _EMBLEM_PATHS
 from bsg_desktop.errors import DataError
 from bsg_desktop.inputs import YamlProblem, load_yaml, read_text
 from bsg_desktop.resources import shipped
@@ -35,6 +36,11 @@ CYLON_EFFECTS = ("demoralize", "damage", "dradis", "steal_dice")
 ID_FORM = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 ID_FORM_SAID = "a letter, then at most 39 letters, digits or _ (such as saul_tigh)"
 DISABLES = ("a2", "a4", "a5", "a6", "a8", "pass_retrieve")
+# The emblems a character or a room may name (`art.emblems`), and what one of a cards
+# file written before the ``emblem`` field shows.
+EMBLEMS = tuple(_EMBLEM_PATHS)
+DEFAULT_CHARACTER_EMBLEM = "star"
+DEFAULT_ROOM_EMBLEM = "wrench"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,8 @@ class Character:
     ability: Text
     brig: Text
     has_action: bool
+    # the insignia on the character's card, marker, token and pages (`art.emblems`)
+    emblem: str = DEFAULT_CHARACTER_EMBLEM
     # the ability's part and its parameters, (("name", "initiative"), ("per", "turn"), …):
     # engine/abilities reads it; nothing else asks which character this is
     part: tuple[tuple[str, Any], ...] = ()
@@ -138,6 +146,7 @@ class DamageLocation:
     name: Text
     disables: str
     text: Text
+    emblem: str = DEFAULT_ROOM_EMBLEM  # the room's icon on its damage marker
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +273,13 @@ class _Reader:
             raise self.fail(path, f"expected true or false, got {node!r}")
         return node
 
+    def emblem(self, node: dict[str, Any], path: str, default: str) -> str:
+        """The ``emblem`` a character or room names from the library (one line naming
+        every choice if it names none of them); ``default`` if it has no such field."""
+        if "emblem" not in node:
+            return default
+        return self.str_(node["emblem"], f"{path}.emblem", EMBLEMS)
+
     def str_(self, node: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
         if not isinstance(node, str) or not node.strip():
             raise self.fail(path, f"expected a non-empty text, got {node!r}")
@@ -352,6 +368,7 @@ def parse_components(raw: Any, file: str) -> Components:
             name=r.name(m["name"], f"{p}.name"), short=r.name(m["short"], f"{p}.short"),
             ability_title=r.name(m["ability_title"], f"{p}.ability_title"),
             ability=r.text(m["ability"], f"{p}.ability"), brig=r.text(m["brig"], f"{p}.brig"),
+            emblem=r.emblem(m, p, DEFAULT_CHARACTER_EMBLEM),
             has_action=r.bool_(m["has_action"], f"{p}.has_action"),
             part=tuple(part.items()),
             rule=_rule_id(r, m["rule"], f"{p}.rule") if "rule" in m else "",
@@ -452,7 +469,8 @@ def parse_components(raw: Any, file: str) -> Components:
         m = r.mapping(n, p, ("id", "name", "disables", "text"))
         return DamageLocation(id=r.id_(m["id"], f"{p}.id"), name=r.name(m["name"], f"{p}.name"),
                               disables=r.str_(m["disables"], f"{p}.disables", DISABLES),
-                              text=r.text(m["text"], f"{p}.text"))
+                              text=r.text(m["text"], f"{p}.text"),
+                              emblem=r.emblem(m, p, DEFAULT_ROOM_EMBLEM))
 
     locs = r.items(top["damage_locations"], "damage_locations", location)
     if len(locs) != 6:

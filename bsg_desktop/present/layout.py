@@ -39,19 +39,23 @@ WORDS_MM = 6.4
 # show from a 1600x1000 window up (12 px at 3 px/mm).
 SCREEN = board_art.Lettering(words=WORDS_MM, notes=4.2)
 STRIP_GAP = 5.0
-STRIP_H = 62.0  # name, card and two rows of dice; up to six state lines beside the card
+STRIP_H = 62.0  # the character card, then dice and up to six state lines beside them
 BOARD_DIE = 12.5    # contributed dice on the gold part: their value at the words size
 SPENT_DIE = 11.0    # spent dice on the black part, faces up (D10): values at the words size
 CRISIS_DIE = 20.0   # the chosen crisis die in the seal's centre
 SEAT_DIE = 8.0      # active dice in the seat panels
 MARKER_SCALE = 0.8  # DRADIS / damage markers in their 22 mm slots
-DEMOR_SCALE = 0.8   # the marker's initials at the words size
-# The seat's card is a thumbnail (hover or click reads it), narrow enough that a seat's
-# longest state line ("Hűségkártyák: 1") fits beside it on one line with five seats.
-CARD_SCALE = 0.28
+DEMOR_SCALE = 0.8   # the marker on the seal, its emblem and name readable
+# The seat's character card is a plate across the panel's top (`art.cards.character_plate`:
+# emblem, name, ability title at the words size; hover or click reads the whole card).
+# Under it, the active dice in a column narrow enough that a seat's longest state line
+# ("Hűségkártyák: 1") fits beside it on one line with five seats.
+DICE_W = 17.8
 ADMIRAL_SCALE = 0.16
 PANEL_PAD = 2.5
-CARD_TOP = 11.0     # under the seat's name line
+PLATE_TOP = 1.2     # the plate's top edge in its panel
+LINES_TOP = PLATE_TOP + card_art.PLATE_H + 1.2   # the state lines and dice under the plate
+LEADING = 1.1       # the state lines' spacing, in type sizes: six fit under the plate
 NAME_GAP = 0.8      # between a demoralized marker and the character's name on the seal
 BOARD_Z = -10.0     # the printed board, under everything
 PANEL_Z = 1.0       # the seat panels
@@ -204,9 +208,9 @@ def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
         return blank_die(str(look[1]), bool(look[2]), SPENT_DIE if look[2] else SEAT_DIE)
     if what == "spent":
         return spent_face(str(look[1]), int(look[2]))  # type: ignore[call-overload]
-    if what == "card":
-        ch = c.character(str(look[1]))
-        return (card_art.character_brig if look[2] else card_art.character_front)(ch, lang)
+    if what == "card":   # a seat's character card: the plate its panel shows
+        return card_art.character_plate(c.character(str(look[1])), lang, bool(look[2]),
+                                        WORDS_MM)
     if what == "admiral":
         return card_art.admiral_front(c, lang)
     raise ValueError(f"unknown token look {look!r}")
@@ -372,13 +376,12 @@ class BoardLayout:
         # Active dice wait in the seat panel, in two rows under the card; their rolled
         # values are drawn only for the seat whose view this is (after the hand-over):
         # your own dice land showing their faces, everyone else's stay blank (D1).
-        card_w, card_h = card_art.CARD_W * CARD_SCALE, card_art.CARD_H * CARD_SCALE
         cols = max(2, -(-len(active) // 2))
-        step = min(SEAT_DIE + 3.0, (card_w + 2.0) / cols)
+        step = min(SEAT_DIE + 3.0, (DICE_W + 2.0) / cols)
         scale = min(1.0, (step - 1.2) / SEAT_DIE)
         for i, d in enumerate(active):
             px = x + PANEL_PAD + step / 2 + (i % cols) * step
-            py = y + CARD_TOP + card_h + 2.5 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
+            py = y + LINES_TOP + 1.0 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
             if d.value is not None and view.seat == sv.seat:
                 put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
                            ("face", d.kind, d.value), (px, py), scale * SEAT_DIE / BOARD_DIE))
@@ -387,12 +390,12 @@ class BoardLayout:
                            ("blank", d.kind, False), (px, py), scale))
         put(Placed(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
                    ("card", sv.character, sv.in_brig),
-                   (x + PANEL_PAD + card_w / 2, y + CARD_TOP + card_h / 2), CARD_SCALE))
-        if sv.admiral:  # laid over the corner of the seat's card, as on the table
+                   (x + PLATE_TOP + card_art.PLATE_W / 2, y + PLATE_TOP + card_art.PLATE_H / 2)))
+        if sv.admiral:  # at the foot of the dice column, under the two rows of dice
             s = ADMIRAL_SCALE
             put(Placed("admiral", "admiral", str(sv.seat), ("admiral",),
-                       (x + PANEL_PAD + card_w - card_art.CARD_W * s / 2 + 2.0,
-                        y + CARD_TOP + card_h - card_art.CARD_H * s / 2 + 1.0), s))
+                       (x + PANEL_PAD + card_art.CARD_W * s / 2,
+                        y + h - 1.5 - card_art.CARD_H * s / 2), s))
 
     def seat_panel(self, view: PlayerView, sv: SeatView, phone: bool | None = None
                    ) -> tuple[Drawing, list[str]]:
@@ -408,22 +411,23 @@ class BoardLayout:
         return Drawing(w, h, tuple(items)), words
 
 
-def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], w: float, tw: float,
-                     h: float, words_mm: float) -> tuple[float, float]:
-    """The sizes of a seat's name and state lines: ``words_mm`` (a presenter's larger
-    size) where they fit, less down to the words size where not: the name whole on its
-    line, each state line on as few lines as at the words size (no "Loyalty" over its
-    count), all of them above the panel's foot."""
+def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], tw: float, h: float,
+                     words_mm: float) -> tuple[float, float]:
+    """The sizes of a seat's player name (if it has one) and state lines: ``words_mm``
+    (a presenter's larger size) where they fit, less down to the words size where not:
+    the name whole on its line, each state line on as few lines as at the words size (no
+    "Loyalty" over its count), all of them above the panel's foot."""
     name_size = words_mm
-    while name_size > WORDS_MM and text_width(name, name_size, True) > w - 2 * PANEL_PAD:
+    while name and name_size > WORDS_MM and text_width(name, name_size, True) > tw:
         name_size = max(WORDS_MM, round(name_size - 0.1, 2))
+    top = LINES_TOP + (LEADING * name_size if name else 0.0)
     least = [len(word_lines(t, tw, bold)) for t, _c, bold in lines]
     size = words_mm
     while size > WORDS_MM:
         got = [len(word_lines(t, tw, bold, size)) for t, _c, bold in lines]
         n = sum(got)
         if got == least and \
-                CARD_TOP + 0.75 * size + (n - 1) * 1.2 * size + 0.25 * size <= h - 1.5:
+                top + 0.75 * size + (n - 1) * LEADING * size + 0.25 * size <= h - 1.5:
             break
         size = max(WORDS_MM, round(size - 0.1, 2))
     return name_size, size
@@ -432,20 +436,22 @@ def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], w: float, tw
 def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float, edge: str,
                      deciding: bool, active: bool, phone: bool | None, lit: bool,
                      words_mm: float = WORDS_MM) -> tuple[list[Item], list[str]]:
-    """One seat's panel: the name across the top, the card with the active dice
-    under it at the left, and the seat's state in lines beside the card, every one
-    at the words size (or ``words_mm``, larger, where it fits: presenter view); the
-    dice sentence is detail (its dice are on the table). Also the panel's words in
-    full, for its tooltip."""
+    """One seat's panel under its character card (the ``card`` token, a plate across the
+    top: emblem, name, ability title): the active dice at the left, and the seat's state
+    in lines beside them, the player's name first if they gave one, every line at the
+    words size (or ``words_mm``, larger, where it fits: presenter view); the dice
+    sentence is detail (its dice are on the table). Also the panel's words in full, for
+    its tooltip."""
     pal = palette("color")
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
                                                 width=0.9 if lit else 0.4), radius=2.0)]
-    character = text(comp.character(sv.character).short, lang)
-    name = sv.name or character
-    words = [name]
-    lines: list[tuple[str, str, bool]] = []  # text, colour, bold
+    ch = comp.character(sv.character)
+    character = text(ch.short, lang)
+    words = [sv.name or character]
     if sv.name:
-        lines.append((character, "#9fb3c8", False))
+        words.append(character)
+    words.append(text(ch.ability_title, lang))
+    lines: list[tuple[str, str, bool]] = []  # text, colour, bold
     if sv.revealed:
         lines.append((tr("ui.seat.revealed", lang), pal.cylon, True))
     if sv.in_brig:
@@ -460,14 +466,17 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", lang),
                       "#9fb3c8" if phone else "#e07a5f", True))
     lines.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), "#c9d3dc", False))
-    tx = PANEL_PAD + card_art.CARD_W * CARD_SCALE + 2.5
+    tx = PANEL_PAD + DICE_W + 2.5
     tw = w - tx - PANEL_PAD
-    name_size, size = _seat_words_size(name, lines, w, tw, h, max(words_mm, WORDS_MM))
-    items.append(Label(PANEL_PAD, 8.0,
-                       word_lines(name, w - 2 * PANEL_PAD, True, name_size)[0],
-                       name_size, Style(fill="#f2f2f2"), "start", True))
-    step = size * 1.2
-    ly = CARD_TOP + 0.75 * size
+    name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM))
+    ly = LINES_TOP
+    if sv.name:   # the player's own name first, whole, at its own (larger) size
+        items.append(Label(tx, ly + 0.75 * name_size,
+                           word_lines(sv.name, tw, True, name_size)[0], name_size,
+                           Style(fill="#f2f2f2"), "start", True))
+        ly += LEADING * name_size
+    step = size * LEADING
+    ly += 0.75 * size
     for words_, colour, bold in lines:
         words.append(words_)
         for line in word_lines(words_, tw, bold, size):

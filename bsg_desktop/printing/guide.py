@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bsg_desktop import __version__
 from bsg_desktop.art import dice as dice_art
+from bsg_desktop.art.emblems import credits
 from bsg_desktop.art.fonts import text_width
 from bsg_desktop.art.shapes import Drawing, Group, Item, Label, Style
 from bsg_desktop.data.components import Components
@@ -143,4 +144,14 @@ def calibration_blocks(comp: Components, lang: str, ink: str, die_face: float) -
     return [Heading(tr("print.guide.calibration", lang), 0),
             Para(tr("print.guide.calibration_text", lang, sizes=sizes,
                     die=mm_value(die_face, lang)), bold=True),
-            Gap(4), Art(calibration_strip(comp, die_face, ink, lang))]
+            Gap(4), Art(calibration_strip(comp, die_face, ink, lang)),
+            *credit_blocks(lang)]
+
+
+def credit_blocks(lang: str) -> list[Block]:
+    """The credit the emblems' licence (CC BY 3.0) asks for, naming the icons' authors:
+    on the calibration page, so README.txt, which repeats it, says it too."""
+    return [Gap(6), Heading(tr("print.guide.credits", lang)),
+            Para(tr("print.guide.credits_text", lang, authors=", ".join(credits()))),
+            Para("https://game-icons.net"),
+            Para("https://creativecommons.org/licenses/by/3.0/")]

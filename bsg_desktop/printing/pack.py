@@ -22,6 +22,7 @@ from bsg_desktop.art import board as board_art
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art import dice as dice_art
 from bsg_desktop.art import markers as marker_art
+from bsg_desktop.art.emblems import credits
 from bsg_desktop.art.fonts import fit, register_fonts, text_width
 from bsg_desktop.art.palette import INKS
 from bsg_desktop.art.shapes import Drawing, Item, Label, Line, Rect, Style
@@ -62,7 +63,7 @@ from bsg_desktop.printing.sheets import (
     per_row,
     turned_size,
 )
-from bsg_desktop.printing.textflow import Block, layout, plain_text
+from bsg_desktop.printing.textflow import Block, Heading, Para, layout, plain_text
 
 START_FILE = "BSG_Express_Start.pdf"
 BOARD_FILE = "BSG_Express_Gameboard.pdf"
@@ -580,6 +581,11 @@ def readme(comp: Components, o: PrintOptions, built: dict[str, list[Page]],
     blocks = guide.cover_blocks(comp, o.lang, o.ink, o.die_face, o.layout,
                                 _paper_name(o.paper), _files(o, built, n_start), o.exports)
     blocks += guide.calibration_blocks(comp, o.lang, o.ink, o.die_face)
+    # the credit the emblems' licence (CC BY 3.0) asks for, with their authors
+    blocks += [Heading(tr("print.guide.credits", o.lang), 1),
+               Para(tr("print.guide.credits_text", o.lang, authors=", ".join(credits()))),
+               Para("https://game-icons.net"),
+               Para("https://creativecommons.org/licenses/by/3.0/")]
     return plain_text(blocks).encode("utf-8")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from bsg_desktop.art.fonts import font_name
 from bsg_desktop.art.shapes import (
@@ -19,6 +19,7 @@ from bsg_desktop.art.shapes import (
     Item,
     Label,
     Line,
+    Path,
     Polygon,
     Polyline,
     Rect,
@@ -98,6 +99,26 @@ def draw_items(c: Canvas, items: tuple[Item, ...]) -> None:
                     c.drawPath(p, stroke=stroke, fill=fill)
                 elif stroke:
                     c.drawPath(p, stroke=1, fill=0)
+            elif isinstance(it, Path):
+                _path(c, it, stroke, fill)
+
+
+def _path(c: Canvas, shape: Path, stroke: int, fill: int) -> None:
+    """A `Path` (a vendored icon's outline), filled by the non-zero rule as in its SVG."""
+    if not shape.ops:
+        return
+    p = c.beginPath()
+    for op in shape.ops:
+        kind, v = op[0], [float(n) for n in op[1:]]
+        if kind == "M":
+            p.moveTo(v[0], v[1])
+        elif kind == "L":
+            p.lineTo(v[0], v[1])
+        elif kind == "C":
+            p.curveTo(*v)
+        else:
+            p.close()
+    c.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
 
 
 def draw(c: Canvas, d: Drawing, x: float, y: float, rotate_deg: float = 0.0,

@@ -50,6 +50,16 @@ SAVE_WARNING_CSS = ("QLabel { background: #fff3cd; color: #3b2a00; border: 1px s
                     " border-radius: 3px; padding: 8px; font-weight: bold; }")
 
 
+def about_text() -> str:
+    """The About box's words: the version, what the program is, and the credit the
+    vendored emblems' licence (CC BY 3.0) asks for, naming their authors."""
+    from bsg_desktop import __version__
+    from bsg_desktop.art.emblems import credits
+
+    return (tr("ui.about.version", version=__version__) + "\n\n" + tr("ui.about.text")
+            + "\n\n" + tr("ui.about.credits", authors=", ".join(credits())))
+
+
 class MenusAndFiles:
     """Menus, actions and files of the main window (a part of `MainWindow`)."""
 
@@ -638,11 +648,7 @@ class MenusAndFiles:
             self.rules_dialog.raise_()
 
     def _about(self) -> None:
-        from bsg_desktop import __version__
-
-        QMessageBox.about(self, tr("ui.window.title"),
-                          tr("ui.about.version", version=__version__) + "\n\n" +
-                          tr("ui.about.text"))
+        QMessageBox.about(self, tr("ui.window.title"), about_text())
 
     def show_error(self, message: str) -> None:
         """Non-blocking: the app keeps running, the message stays until dismissed."""

@@ -50,6 +50,7 @@ from bsg_desktop.art.shapes import (
     Item,
     Label,
     Line,
+    Path,
     Polygon,
     Polyline,
     Rect,
@@ -149,6 +150,22 @@ def _brush(style: Style) -> QBrush:
     return QBrush(QColor(style.fill)) if style.fill else QBrush(Qt.BrushStyle.NoBrush)
 
 
+def _trace(path: QPainterPath, shape: Path) -> None:
+    """A `Path`'s operations into ``path``, filled by the non-zero rule as the SVG it
+    came from (Qt's default, odd-even, would punch holes where two parts overlap)."""
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for op in shape.ops:
+        kind, v = op[0], [float(n) for n in op[1:]]
+        if kind == "M":
+            path.moveTo(v[0], v[1])
+        elif kind == "L":
+            path.lineTo(v[0], v[1])
+        elif kind == "C":
+            path.cubicTo(v[0], v[1], v[2], v[3], v[4], v[5])
+        else:
+            path.closeSubpath()
+
+
 def _compile(items: Iterable[Item], t: QTransform, out: list[Op], with_text: float = 0.0
              ) -> None:
     """Append `items` as operations; ``with_text``: the size (mm, after `t`) of the note
@@ -183,6 +200,10 @@ def _compile(items: Iterable[Item], t: QTransform, out: list[Op], with_text: flo
                 path.lineTo(*p)
             if isinstance(it, Polygon):
                 path.closeSubpath()
+        elif isinstance(it, Path):
+            if not it.ops:
+                continue
+            _trace(path, it)
         elif isinstance(it, Label):
             if not it.text:
                 continue

@@ -365,9 +365,15 @@ function renderCheck(box, check) {
   box.append(el("p", { class: "sentence", text: check.text }), dice);
 }
 
+function emblem(key) {
+  // a character's emblem beside their name (the table's art; decorative: the name says it)
+  const box = el("span", { class: "emblem", "aria-hidden": "true" });
+  return art[key] ? face(box, key, "") : box;
+}
+
 function seatLine(s) {
   const div = el("div", { class: "seat" + (s.deciding ? " deciding" : "") },
-                 el("span", { class: "name", text: s.name }));
+                 emblem(s.art), el("span", { class: "name", text: s.name }));
   for (const tag of s.tags) div.append(" ", el("span", { class: "chip", text: tag }));
   div.append(el("div", { class: "muted", text: s.dice }));
   return div;
@@ -438,6 +444,12 @@ function render() {
   const place = changed ? logPlace(drop) : null;
   if (document.documentElement.lang !== state.lang) document.documentElement.lang = state.lang;
   setText($("who"), state.me.name);
+  const mine = $("emblem");  // the seat's character's emblem, once the art is in
+  if (mine.dataset.drawn !== state.me.art + "/" + drawnWith) {
+    mine.dataset.drawn = state.me.art + "/" + drawnWith;
+    mine.replaceChildren();
+    if (art[state.me.art]) face(mine, state.me.art, "");
+  }
   const d = state.decision;
   const title = (d ? "● " + t("your_turn") + " · " : "") + state.me.name + " — BSG: Express";
   if (document.title !== title) document.title = title;
