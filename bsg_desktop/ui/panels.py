@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPixmap
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -79,6 +79,7 @@ REVEAL = "a9"  # the action verb of a hidden Cylon's Reveal
 # the Cylon Detector, a vote, an order
 GROUPED = ("a1", "a6", "a8")
 
+PICKED = "#47d16c"  # a picked die's border, and its inner ring when it has the focus
 PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
@@ -423,6 +424,19 @@ class DieButton(QToolButton):
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not _enter(self, event):
             super().keyPressEvent(event)
+
+    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """A picked die that has the focus wears the focus ring (the style's one border)
+        and, inside it, the green of being picked: a keyboard player sees both."""
+        super().paintEvent(event)
+        if not (self.isChecked() and self.hasFocus()):
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setPen(QPen(QColor(PICKED), 3))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(4.5, 4.5, -4.5, -4.5), 4, 4)
+        p.end()
 
 
 def _drop(w: QWidget) -> None:

@@ -1,0 +1,61 @@
+"""What keyboard and screen-reader players meet in the window: a picked die that has
+the focus, the hand-over's number key, the names and roles readers announce, and log
+lines that wrap (the AT-SPI reading under a real X server is tests/test_ui_atspi.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QSize  # noqa: E402
+from PySide6.QtGui import QColor, QIcon, QPixmap  # noqa: E402
+from PySide6.QtWidgets import QVBoxLayout, QWidget  # noqa: E402
+
+from bsg_desktop.ui.panels import PANEL_CSS, DieButton  # noqa: E402
+
+SELECTED = QColor("#47d16c")  # a picked die's border (PANEL_CSS)
+FOCUSED = QColor("#ffd84d")   # the focus ring
+
+
+def count(img, colour: QColor, tol: int = 24) -> int:  # type: ignore[no-untyped-def]
+    want = colour.getRgb()[:3]
+    return sum(1 for x in range(img.width()) for y in range(img.height())
+               if all(abs(a - b) <= tol for a, b in
+                      zip(img.pixelColor(x, y).getRgb()[:3], want, strict=True)))
+
+
+def test_a_picked_die_with_the_focus_shows_both_its_pick_and_the_ring(qtbot):  # type: ignore[no-untyped-def]
+    host = QWidget(objectName="decision")
+    host.setStyleSheet(PANEL_CSS)
+    lay = QVBoxLayout(host)
+    dice = []
+    for _ in range(2):
+        b = DieButton()
+        b.setCheckable(True)
+        face = QPixmap(54, 54)
+        face.fill(QColor("#ffffff"))  # neither colour in the face itself
+        b.setIcon(QIcon(face))
+        b.setIconSize(QSize(54, 54))
+        b.setText("1")
+        lay.addWidget(b)
+        dice.append(b)
+    qtbot.addWidget(host)
+    host.show()
+    qtbot.waitExposed(host)
+    host.activateWindow()
+    die, other = dice
+    die.setChecked(True)
+    die.setFocus()
+    qtbot.waitUntil(die.hasFocus)
+    img = die.grab().toImage()
+    assert count(img, FOCUSED) > 50, "the focus ring shows"
+    assert count(img, SELECTED) > 50, "the die still shows it is picked"
+    # picked without the focus, and focused without being picked, as before
+    other.setFocus()
+    qtbot.waitUntil(other.hasFocus)
+    picked = die.grab().toImage()
+    assert count(picked, SELECTED) > 50 and count(picked, FOCUSED) == 0
+    ringed = other.grab().toImage()
+    assert count(ringed, FOCUSED) > 50 and count(ringed, SELECTED) == 0
