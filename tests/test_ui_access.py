@@ -9,10 +9,12 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QSize  # noqa: E402
-from PySide6.QtGui import QColor, QIcon, QPixmap  # noqa: E402
-from PySide6.QtWidgets import QVBoxLayout, QWidget  # noqa: E402
+from PySide6.QtCore import QSize, Qt  # noqa: E402
+from PySide6.QtGui import QAccessible, QColor, QIcon, QPixmap  # noqa: E402
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 
+from bsg_desktop.engine import Setup  # noqa: E402
+from bsg_desktop.i18n import tr  # noqa: E402
 from bsg_desktop.ui.panels import PANEL_CSS, DieButton  # noqa: E402
 
 SELECTED = QColor("#47d16c")  # a picked die's border (PANEL_CSS)
@@ -59,3 +61,47 @@ def test_a_picked_die_with_the_focus_shows_both_its_pick_and_the_ring(qtbot):  #
     assert count(picked, SELECTED) > 50 and count(picked, FOCUSED) == 0
     ringed = other.grab().toImage()
     assert count(ringed, FOCUSED) > 50 and count(ringed, SELECTED) == 0
+
+
+def shown(iface, depth: int = 0) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """(role, name) of every node a screen reader walks: Qt's accessibility tree, less
+    what is not showing (as AT-SPI readers leave out nodes without SHOWING)."""
+    if iface is None or not iface.isValid() or iface.state().invisible or depth > 60:
+        return []
+    out = [(iface.role().name, iface.text(QAccessible.Text.Name))]
+    for i in range(iface.childCount()):
+        out += shown(iface.child(i), depth + 1)
+    return out
+
+
+def test_the_hand_over_is_what_the_accessibility_tree_shows(new_window, qtbot):  # type: ignore[no-untyped-def]
+    win = new_window((1280, 720))
+    win.start_game(Setup(players=3), 2)
+    assert win.handing_over()
+    prompt = win.panel.sentence.text()
+    assert prompt, "the covered panel has a prompt to hide"
+    nodes = shown(QAccessible.queryAccessibleInterface(win))
+    names = [n for _r, n in nodes]
+    assert tr("ui.handover.title") in names
+    assert win.handover.text.text() in names
+    assert ("Button", win.handover.button.accessibleName()) in nodes
+    assert not any(prompt in n for n in names), "the covered prompt is not read out"
+    win.handover.button.click()
+    qtbot.waitUntil(lambda: not win.handing_over())
+    names = [n for _r, n in shown(QAccessible.queryAccessibleInterface(win))]
+    assert tr("ui.handover.title") not in names
+    assert any(win.panel.sentence.text() in n for n in names)
+
+
+def test_number_key_1_continues_the_hand_over_and_its_button_shows_it(new_window, qtbot):  # type: ignore[no-untyped-def]
+    win = new_window((1280, 720))
+    win.start_game(Setup(players=3), 2)
+    assert win.handing_over()
+    hint = win.handover.key_hint
+    assert hint.text() == "1" and hint.isVisible()
+    assert win.handover.button.isAncestorOf(hint)
+    n = len(win.controller.game.choices)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
+    qtbot.waitUntil(lambda: not win.handing_over())
+    assert len(win.controller.game.choices) == n, "1 continues: it chooses nothing yet"
