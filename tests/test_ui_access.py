@@ -13,8 +13,10 @@ from PySide6.QtCore import QSize, Qt  # noqa: E402
 from PySide6.QtGui import QAccessible, QColor, QIcon, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 
+from bsg_desktop.data import load_components  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
-from bsg_desktop.i18n import tr  # noqa: E402
+from bsg_desktop.i18n import set_language, tr  # noqa: E402
+from bsg_desktop.ui.dialogs import NewGameDialog  # noqa: E402
 from bsg_desktop.ui.panels import PANEL_CSS, DieButton  # noqa: E402
 
 SELECTED = QColor("#47d16c")  # a picked die's border (PANEL_CSS)
@@ -105,3 +107,45 @@ def test_number_key_1_continues_the_hand_over_and_its_button_shows_it(new_window
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
     qtbot.waitUntil(lambda: not win.handing_over())
     assert len(win.controller.game.choices) == n, "1 continues: it chooses nothing yet"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_new_game_seat_boxes_are_named_for_readers(qtbot, lang):  # type: ignore[no-untyped-def]
+    set_language(lang)
+    try:
+        dlg = NewGameDialog(load_components())
+        qtbot.addWidget(dlg)
+        for i, (label, name, kind, char) in enumerate(dlg.rows):
+            seat = tr("ui.new.seat", n=i + 1)
+            assert label.text() == seat
+            for box, key in ((name, "ui.access.seat_name"), (kind, "ui.access.seat_kind"),
+                             (char, "ui.access.seat_character")):
+                said = tr(key, seat=seat)
+                assert seat in said and box.accessibleName() == said, (i, box.accessibleName())
+                # Linux readers take a combo box's label from its "labelled by" relation
+                labels = QAccessible.queryAccessibleInterface(box).relations(
+                    QAccessible.Relation.Label)
+                assert [lb.text(QAccessible.Text.Name) for lb, _rel in labels] == [said]
+            # the value is still read as the box's value
+            value = QAccessible.queryAccessibleInterface(kind).text(QAccessible.Text.Value)
+            assert value == kind.currentText()
+    finally:
+        set_language("en")
+
+
+def test_the_board_and_its_items_have_a_meaningful_role(new_window, qtbot):  # type: ignore[no-untyped-def]
+    win = new_window((1280, 720))
+    win.start_game(Setup(players=3), 2)
+    win.controller.unlock()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() in win.panel.keyed)
+    bv = win.board_view
+    iface = QAccessible.queryAccessibleInterface(bv)
+    assert iface.role() == QAccessible.Role.Graphic, iface.role()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F6)  # to the board's items
+    qtbot.waitUntil(lambda: bv.hasFocus() and bv.reading)
+    item = bv.focused_item()
+    assert item is not None
+    iface = QAccessible.queryAccessibleInterface(bv)
+    assert iface.role() == QAccessible.Role.Graphic
+    assert iface.text(QAccessible.Text.Name) == item.name
+    assert iface.state().focused

@@ -61,3 +61,6 @@ def test_a_screen_reader_finds_the_hand_over_and_not_the_covered_prompt(tmp_path
     after = [w for _r, w in nodes(seen["after_tree"])]
     assert any(seen["after_prompt"] in w for w in after), after  # the reader sees the panel
     assert not any(seen["title"] in w for w in after), after
+    # the board is read as an image (its description says what it shows), not "filler"
+    board = [r for r, w in nodes(seen["after_tree"]) if w.startswith(seen["board"])]
+    assert board == ["image"], board

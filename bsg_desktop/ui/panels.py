@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
     QColor,
     QFont,
     QIcon,
@@ -21,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAccessibleWidget,
     QApplication,
     QFrame,
     QGraphicsView,
@@ -259,7 +262,7 @@ class BoardView(QGraphicsView):
         self.setAccessibleName(name)
         self.setAccessibleDescription(desc)
         if item is not None and moved:
-            from PySide6.QtGui import QAccessible, QAccessibleEvent
+            from PySide6.QtGui import QAccessibleEvent
 
             QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Focus))
             self.item_focused.emit(name)
@@ -368,6 +371,20 @@ class BoardView(QGraphicsView):
     def _move_on(self) -> None:
         if self.hasFocus() and not self.reading:
             self.focusNextChild()
+
+
+def _board_accessible(_key: str, obj: QObject) -> QAccessibleInterface | None:
+    """Readers hear the board, and each card or token stepped to on it, as an image
+    whose name and description say what it shows, not as Qt's role for a scroll area
+    ("filler", which readers skip over or call nothing)."""
+    if not isinstance(obj, BoardView):
+        return None
+    iface = QAccessibleWidget(obj, QAccessible.Role.Graphic)
+    obj._accessible = iface  # Qt deletes it with the view; until then Python keeps it
+    return iface
+
+
+QAccessible.installFactory(_board_accessible)
 
 
 def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:
