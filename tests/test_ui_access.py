@@ -149,3 +149,44 @@ def test_the_board_and_its_items_have_a_meaningful_role(new_window, qtbot):  # t
     assert iface.role() == QAccessible.Role.Graphic
     assert iface.text(QAccessible.Text.Name) == item.name
     assert iface.state().focused
+
+
+def elided_lines(log) -> list[str]:  # type: ignore[no-untyped-def]
+    """The log's lines drawn cut short with "…": those whose pixels change when Qt is
+    told not to elide (the whole log is in view)."""
+    QApplication.processEvents()
+    log.setTextElideMode(Qt.TextElideMode.ElideNone)
+    whole = log.viewport().grab().toImage()
+    log.setTextElideMode(Qt.TextElideMode.ElideRight)
+    drawn = log.viewport().grab().toImage()
+    out = []
+    for i in range(log.count()):
+        r = log.visualItemRect(log.item(i)) & log.viewport().rect()
+        assert r.height() > 10, "every line in view"
+        if whole.copy(r) != drawn.copy(r):
+            out.append(log.item(i).text())
+    return out
+
+
+def test_every_log_line_wraps_and_none_is_cut_short(qtbot):  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from bsg_desktop.ui.panels import LogPanel
+
+    # Hungarian runs long: the words of two log lines, cut after each word and with up
+    # to three letters more, so that at some width a line only just needs one line more
+    words = ("[W2]  A Cylonok győztek: a hatodik Raider is a DRADIS monitorra került. "
+             "[D5]  William Adama visszavesz egy alacsony szakértelem kockát.").split()
+    lines = [" ".join(words[:n]) + "x" * extra for n in range(4, len(words))
+             for extra in range(3)]
+    log = LogPanel()
+    qtbot.addWidget(log)
+    for text in lines:
+        log.addItem(QListWidgetItem(text))
+    log.resize(300, 2400)
+    log.show()
+    qtbot.waitExposed(log)
+    for width in range(280, 310, 3):  # a side panel a little wider or narrower
+        log.resize(width, 2400)
+        qtbot.wait(10)  # laid out anew at this width
+        assert elided_lines(log) == [], width

@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -1031,6 +1033,29 @@ class DecisionPanel(QWidget):
         return widget_texts(self, ("text", "toolTip", "accessibleName"))
 
 
+LOG_PADDING = 3  # around each log line (its style sheet's QListWidget::item padding)
+
+
+class LogLines(QStyledItemDelegate):
+    """Sizes each log line for the width it is painted at. Qt wraps a line for its height
+    at the view's whole width, without the style sheet's padding and the spacing, then
+    paints it narrower: a line that only just fitted needed one line more than it got and
+    was cut with "…"."""
+
+    def __init__(self, view: QListWidget) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # type: ignore[no-untyped-def]  # noqa: N802
+        if not option.rect.isValid():
+            return super().sizeHint(option, index)
+        opt = QStyleOptionViewItem(option)
+        painted = self.view.viewport().width() - 2 * self.view.spacing()
+        opt.rect.setWidth(min(opt.rect.width(), painted) - 2 * LOG_PADDING)
+        size = super().sizeHint(opt, index)
+        return QSize(min(size.width(), painted), size.height())
+
+
 class LogPanel(QListWidget):
     """Every public event in plain words with its rule id; hover for the rule text."""
 
@@ -1046,8 +1071,9 @@ class LogPanel(QListWidget):
         self.setUniformItemSizes(False)
         self.setStyleSheet("QListWidget { background: #0f161e; color: #dfe6ec; "
                            "alternate-background-color: #131c26; border: none; }"
-                           "QListWidget::item { padding: 3px; }"
+                           f"QListWidget::item {{ padding: {LOG_PADDING}px; }}"
                            "QListWidget:focus { border: 2px solid #ffd84d; }")
+        self.setItemDelegate(LogLines(self))
         self.itemDoubleClicked.connect(lambda it: self.rule_requested.emit(
             it.data(Qt.ItemDataRole.UserRole)))
         self.describer: Describer | None = None
