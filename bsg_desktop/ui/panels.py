@@ -1047,10 +1047,10 @@ class LogLines(QStyledItemDelegate):
         self.view = view
 
     def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # type: ignore[no-untyped-def]  # noqa: N802
-        if not option.rect.isValid():
+        painted = self.view.viewport().width() - 2 * self.view.spacing()
+        if not option.rect.isValid() or painted <= 2 * LOG_PADDING:  # not laid out yet
             return super().sizeHint(option, index)
         opt = QStyleOptionViewItem(option)
-        painted = self.view.viewport().width() - 2 * self.view.spacing()
         opt.rect.setWidth(min(opt.rect.width(), painted) - 2 * LOG_PADDING)
         size = super().sizeHint(opt, index)
         return QSize(min(size.width(), painted), size.height())
