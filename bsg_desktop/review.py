@@ -187,7 +187,7 @@ class Review(Lesson):
             elif e.kind == "check_result" and self._check is not None:
                 self._read_check(pos, data)
                 self._check = None
-            elif e.kind in ("cylon_revealed", "reveal_in_brig"):
+            elif e.kind == "cylon_revealed":  # a reveal in the brig says so too: once
                 n = Note("reveal", int(data["seat"]), (("card", data["card"]),))
                 notes.append(n)
                 self.marks.append(Mark(pos, n))

@@ -31,3 +31,19 @@ def system_tool(names: str | tuple[str, ...], package: str, *,
     if in_ci():
         pytest.fail(why, pytrace=False)
     pytest.skip(why, allow_module_level=module_level)
+
+
+def system_python_module(module: str, package: str) -> str:
+    """Debian's own python3 when it can import ``module`` (a binding that pip does not
+    have, such as pyatspi); else skip (fail under CI)."""
+    import subprocess
+
+    python = "/usr/bin/python3"
+    found = os.path.exists(python) and subprocess.run(
+        [python, "-c", f"import {module}"], capture_output=True, timeout=60).returncode == 0
+    if found:
+        return python
+    why = f"{python} cannot import {module}: apt-get install {package} (.ci/run installs it)"
+    if in_ci():
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why)

@@ -251,3 +251,16 @@ def test_play_review_renders_a_finished_save_and_refuses_an_unfinished_one(
     with pytest.raises(UserError, match="not over yet"):
         screenshot(str(tmp_path / "no.png"), size=(800, 500), review=str(open_game))
     assert not (tmp_path / "no.png").exists()
+
+
+def test_a_reveal_in_the_brig_is_one_moment_of_the_review() -> None:
+    # seed 0 (4 players, heuristic bots): a Cylon reveals while in the brig (A9), so the
+    # engine says both "revealed" and "leaves the brig"; the review marks one reveal
+    g = bot_game(0)
+    brig = [e for e in g.events if e.kind == "reveal_in_brig"]
+    assert brig, "seed 0 no longer reveals a Cylon in the brig"
+    r = Review(g)
+    reveals = [m for m in r.marks if m.note.kind == "reveal"]
+    assert len(reveals) == sum(1 for e in g.events if e.kind == "cylon_revealed")
+    seat = int(dict(brig[0].data)["seat"])
+    assert [m.note.seat for m in reveals].count(seat) == 1

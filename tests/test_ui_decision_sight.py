@@ -226,7 +226,10 @@ def test_log_ends_on_its_last_line_without_blank_lines(new_window, qtbot):  # ty
     for i in range(log.count()):
         it = log.item(i)
         r = log.visualItemRect(it)
-        need = fm.boundingRect(0, 0, r.width() - 6, 10_000,
+        # the width Qt wraps the text at: the line less its padding (3 px a side) and
+        # the style's text margin (3 px a side); measured wider, a line that wraps there
+        # looked like one with a blank line under it
+        need = fm.boundingRect(0, 0, r.width() - 12, 10_000,
                                int(Qt.TextFlag.TextWordWrap), it.text()).height()
         assert r.height() <= need + fm.lineSpacing() * 0.6 + 8, ("a blank line", it.text())
     panel = win.panel

@@ -192,13 +192,13 @@ def test_side_panel_folds_away_and_back(window, qtbot):  # type: ignore[no-untyp
     board = win.board_view.width()
     win.act_side.trigger()
     qtbot.wait(5)
-    assert win.right.isHidden() and not win.act_side.isChecked()
+    assert win.side.isHidden() and not win.act_side.isChecked()
     assert win.board_view.width() > board + 200  # the board takes the room
     n = len(win.controller.game.choices)  # type: ignore[union-attr]
     win.press_number(1)  # the keys still choose
     assert len(win.controller.game.choices) == n + 1  # type: ignore[union-attr]
     win.act_side.trigger()
-    assert not win.right.isHidden()
+    assert not win.side.isHidden()
 
 
 def ink_width(button: QAbstractButton) -> int:

@@ -121,6 +121,17 @@ class NewGameDialog(QDialog):
             for ch in comp.characters:
                 char.addItem(text(ch.name), ch.id)
             label = QLabel(tr("ui.new.seat", n=i + 1))
+            # A reader announces each box by what it asks for, not only by its value:
+            # its accessible name, and on Linux, where Qt gives a combo box its value as
+            # its name, a label for readers only (AT-SPI's "labelled by").
+            seat = label.text()
+            for box, key in ((name, "ui.access.seat_name"), (kind, "ui.access.seat_kind"),
+                             (char, "ui.access.seat_character")):
+                said = tr(key, seat=seat)
+                box.setAccessibleName(said)
+                for_readers = QLabel(said, self)
+                for_readers.setBuddy(box)
+                for_readers.hide()
             grid.addWidget(label, i, 0)
             grid.addWidget(name, i, 1)
             grid.addWidget(kind, i, 2)

@@ -249,19 +249,14 @@ class GameScreen:
             QTimer.singleShot(0, self.panel, self.panel.focus_first)
 
     def _show_page(self, page) -> None:  # type: ignore[no-untyped-def]
-        """Bring a page up; a moment being shown stays on top of it. The hand-over is
-        no page of its own: it covers the side panel of the game page, whose public
-        board stays in sight (a folded side panel unfolds for it)."""
+        """Bring a page up; a moment being shown stays on top of it. The hand-over
+        takes the side panel's place on the game page, whose public board stays in
+        sight (a folded side panel unfolds for it)."""
         cover = page is self.handover
         self.stack.setCurrentWidget(self.game_page if cover else page)
-        if cover:
-            if self.right.isHidden():
-                self.toggle_side_panel()
-            self.place_cover()
-            self.handover.show()
-            self.handover.raise_()
-        else:
-            self.handover.hide()
+        if cover and self.side.isHidden():
+            self.toggle_side_panel()
+        self.side.setCurrentWidget(self.handover if cover else self.right)
         if self.moment.isVisible():
             self.moment.raise_()
 
@@ -313,8 +308,12 @@ class GameScreen:
             self.board_view.focusNextChild()
 
     def press_number(self, n: int) -> None:
-        """Number key n: the n-th choice of the decision on screen (nothing elsewhere)."""
-        if self.stack.currentWidget() is self.game_page and self.lesson is None:
+        """Number key n: the n-th choice of the decision on screen, or the hand-over's
+        Continue (its one choice, numbered 1) while it is up; nothing elsewhere."""
+        if self.handing_over():
+            if n == 1:
+                self.handover.button.click()
+        elif self.stack.currentWidget() is self.game_page and self.lesson is None:
             self.panel.press_number(n)
         elif self.stack.currentWidget() is self.start_page:
             self.start_page.press_number(n)
@@ -373,9 +372,9 @@ class GameScreen:
     def toggle_side_panel(self) -> None:
         """Fold the side panel away (a small screen, a look at the whole board) and back;
         the number keys still pick the choices while it is folded."""
-        self.right.setVisible(self.right.isHidden())
-        self.act_side.setChecked(not self.right.isHidden())
-        if not self.right.isHidden():  # back: the decision its height, the keys its choices
+        self.side.setVisible(self.side.isHidden())
+        self.act_side.setChecked(not self.side.isHidden())
+        if not self.side.isHidden():  # back: the decision its height, the keys its choices
             QTimer.singleShot(0, self, self.fit_board)  # the board its width again
             QTimer.singleShot(0, self, self.fit_side)
             QTimer.singleShot(0, self.panel, self._focus_first_choice)

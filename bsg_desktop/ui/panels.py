@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPixmap
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
+    QColor,
+    QFont,
+    QIcon,
+    QKeyEvent,
+    QPainter,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAccessibleWidget,
     QApplication,
     QFrame,
     QGraphicsView,
@@ -24,6 +35,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -79,6 +92,7 @@ REVEAL = "a9"  # the action verb of a hidden Cylon's Reveal
 # the Cylon Detector, a vote, an order
 GROUPED = ("a1", "a6", "a8")
 
+PICKED = "#47d16c"  # a picked die's border, and its inner ring when it has the focus
 PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
@@ -250,7 +264,7 @@ class BoardView(QGraphicsView):
         self.setAccessibleName(name)
         self.setAccessibleDescription(desc)
         if item is not None and moved:
-            from PySide6.QtGui import QAccessible, QAccessibleEvent
+            from PySide6.QtGui import QAccessibleEvent
 
             QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Focus))
             self.item_focused.emit(name)
@@ -365,6 +379,20 @@ class BoardView(QGraphicsView):
             self.focusNextChild()
 
 
+def _board_accessible(_key: str, obj: QObject) -> QAccessibleInterface | None:
+    """Readers hear the board, and each card or token stepped to on it, as an image
+    whose name and description say what it shows, not as Qt's role for a scroll area
+    ("filler", which readers skip over or call nothing)."""
+    if not isinstance(obj, BoardView):
+        return None
+    iface = QAccessibleWidget(obj, QAccessible.Role.Graphic)
+    obj._accessible = iface  # Qt deletes it with the view; until then Python keeps it
+    return iface
+
+
+QAccessible.installFactory(_board_accessible)
+
+
 def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:
     """Enter and Return press a focused button, as Space does (keyboard players). On a
     die that is being selected, Enter is left to the panel: it confirms the selection."""
@@ -427,6 +455,19 @@ class DieButton(QToolButton):
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not _enter(self, event):
             super().keyPressEvent(event)
+
+    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        """A picked die that has the focus wears the focus ring (the style's one border)
+        and, inside it, the green of being picked: a keyboard player sees both."""
+        super().paintEvent(event)
+        if not (self.isChecked() and self.hasFocus()):
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setPen(QPen(QColor(PICKED), 3))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(4.5, 4.5, -4.5, -4.5), 4, 4)
+        p.end()
 
 
 def _drop(w: QWidget) -> None:
@@ -1013,6 +1054,29 @@ class DecisionPanel(QWidget):
         return widget_texts(self, ("text", "toolTip", "accessibleName"))
 
 
+LOG_PADDING = 3  # around each log line (its style sheet's QListWidget::item padding)
+
+
+class LogLines(QStyledItemDelegate):
+    """Sizes each log line for the width it is painted at. Qt wraps a line for its height
+    at the view's whole width, without the style sheet's padding and the spacing, then
+    paints it narrower: a line that only just fitted needed one line more than it got and
+    was cut with "…"."""
+
+    def __init__(self, view: QListWidget) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # type: ignore[no-untyped-def]  # noqa: N802
+        painted = self.view.viewport().width() - 2 * self.view.spacing()
+        if not option.rect.isValid() or painted <= 2 * LOG_PADDING:  # not laid out yet
+            return super().sizeHint(option, index)
+        opt = QStyleOptionViewItem(option)
+        opt.rect.setWidth(min(opt.rect.width(), painted) - 2 * LOG_PADDING)
+        size = super().sizeHint(opt, index)
+        return QSize(min(size.width(), painted), size.height())
+
+
 class LogPanel(QListWidget):
     """Every public event in plain words with its rule id; hover for the rule text."""
 
@@ -1028,8 +1092,9 @@ class LogPanel(QListWidget):
         self.setUniformItemSizes(False)
         self.setStyleSheet("QListWidget { background: #0f161e; color: #dfe6ec; "
                            "alternate-background-color: #131c26; border: none; }"
-                           "QListWidget::item { padding: 3px; }"
+                           f"QListWidget::item {{ padding: {LOG_PADDING}px; }}"
                            "QListWidget:focus { border: 2px solid #ffd84d; }")
+        self.setItemDelegate(LogLines(self))
         self.itemDoubleClicked.connect(lambda it: self.rule_requested.emit(
             it.data(Qt.ItemDataRole.UserRole)))
         self.describer: Describer | None = None
@@ -1103,9 +1168,25 @@ class KeyButton(QPushButton):
             super().keyPressEvent(event)
 
 
+class HandoverButton(KeyButton):
+    """The hand-over's Continue, with its number key in front as on every choice (it
+    is the one choice while the hand-over is up)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key_hint = QLabel("1", self, objectName="key")
+        self.key_hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.key_hint.setFixedSize(22, 22)
+        self.key_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().resizeEvent(event)
+        self.key_hint.move(14, (self.height() - self.key_hint.height()) // 2)
+
+
 class HandoverPage(QWidget):
-    """Covers the side panel while the screen passes to the next human (hot-seat
-    privacy); the public board beside it stays in sight."""
+    """Takes the side panel's place while the screen passes to the next human
+    (hot-seat privacy); the public board beside it stays in sight."""
 
     continued = Signal()
 
@@ -1114,10 +1195,12 @@ class HandoverPage(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("HandoverPage { background: #0c1117; } QLabel { color: #eef2f5; }"
                            "QPushButton { background: #2b5d8a; color: white; font-size: 16px;"
-                           " padding: 10px 14px; border-radius: 8px;"
-                           " border: 3px solid transparent; }"
+                           " padding: 10px 14px 10px 46px; border-radius: 8px;"
+                           " border: 3px solid transparent; text-align: left; }"
                            "QPushButton:hover { background: #3a77ad; }"
-                           "QPushButton:focus { border: 3px solid #ffd84d; }")
+                           "QPushButton:focus { border: 3px solid #ffd84d; }"
+                           "QLabel#key { color: #0c1117; background: #c9d3dc;"
+                           " border-radius: 4px; font-weight: 700; font-size: 14px; }")
         lay = QVBoxLayout(self)
         lay.addStretch(2)
         self.title = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
@@ -1126,7 +1209,8 @@ class HandoverPage(QWidget):
         self.text.setStyleSheet("font-size: 18px;")
         self.note = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
         self.note.setStyleSheet("color: #9fb3c8; font-size: 14px;")
-        self.button = KeyButton()
+        self.button = HandoverButton()
+        self.key_hint = self.button.key_hint
         self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.button.clicked.connect(self.continued.emit)
         lay.addWidget(self.title)
@@ -1144,7 +1228,7 @@ class HandoverPage(QWidget):
         all of it stays readable, its focus ring clips none of it."""
         self.button.ensurePolished()
         fm = self.button.fontMetrics()
-        room = max(self.width() - 70, 120)
+        room = max(self.width() - 102, 120)  # the margins, the padding, the key in front
         lines: list[str] = []
         for word in self._label.split(" "):
             if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
@@ -1165,5 +1249,6 @@ class HandoverPage(QWidget):
         self._label = tr("ui.handover.continue", player=name)
         self._fit_button()
         self.button.setAccessibleName(self._label)
-        self.button.setAccessibleDescription(tr("ui.handover.text", player=name))
+        self.button.setAccessibleDescription(tr("ui.handover.text", player=name) + " " +
+                                             tr("ui.access.key", key=1))
         self.note.setText(tr("ui.handover.public"))

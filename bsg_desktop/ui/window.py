@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -151,9 +151,16 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.before_full = Qt.WindowState.WindowNoState  # the state full screen came from
         self._split_dragged = False  # once the player drags the divider, it stays theirs
         right.splitterMoved.connect(lambda *_: setattr(self, "_split_dragged", True))
+        # The hand-over covers the side panel only: the public board stays in sight. It
+        # is the side's other page, so the panel it covers is hidden while it is up: a
+        # screen reader finds the hand-over and its button, not the covered prompt.
+        self.handover = HandoverPage()
+        self.side = QStackedWidget()
+        self.side.addWidget(right)
+        self.side.addWidget(self.handover)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.board_view)
-        split.addWidget(right)
+        split.addWidget(self.side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setSizes([1100, 420])
@@ -164,11 +171,6 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.start_page = StartPage(self.comp)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.game_page)
-        # The hand-over covers the side panel only: the public board stays in sight. It
-        # lies over the page (a splitter would take it in as one more section).
-        self.handover = HandoverPage(self.stack)
-        self.handover.hide()
-        right.installEventFilter(self)  # the cover follows the side panel
         self.stack.addWidget(self.start_page)
         self._saved_choices: int | None = None  # choices in the user's file when saved/opened
         self.discarded = False  # the player's latest answer to "Save the game?" was Discard
@@ -287,20 +289,14 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.moment.pace = pace
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if obj is self.right and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
-            self.place_cover()
         if obj is self.game_page and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
             QTimer.singleShot(0, self.fit_board)  # once the splitter has laid out its parts
         return super().eventFilter(obj, event)
 
-    def place_cover(self) -> None:
-        """The hand-over cover exactly over the side panel."""
-        self.handover.setGeometry(QRect(self.right.mapTo(self.stack, QPoint(0, 0)),
-                                        self.right.size()))
-
     def handing_over(self) -> bool:
-        """The hand-over cover is up over the side panel."""
-        return self.stack.currentWidget() is self.game_page and not self.handover.isHidden()
+        """The hand-over is up in the side panel's place."""
+        return self.stack.currentWidget() is self.game_page and \
+            self.side.currentWidget() is self.handover
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         """Short windows (laptops, projectors) give the choices the room: the decision
@@ -329,7 +325,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         and up) shows no empty bands beside the board, a narrow one keeps the side panel
         at its least. A divider the player dragged stays where they put it."""
         split = self.game_page
-        if self._board_dragged or self.right.isHidden() or split.count() < 2:
+        if self._board_dragged or self.side.isHidden() or split.count() < 2:
             return
         total = split.width() - split.handleWidth()
         rect = self.scene.sceneRect()
