@@ -9,6 +9,7 @@ the controller; what the screen then shows is the game screen's business.
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6 import __version__ as PYSIDE_VERSION
@@ -218,7 +219,8 @@ class MenusAndFiles:
                        (self.act_side, "side_panel"), (self.act_board, "board")):
             a.setText(tr(f"ui.menu.{key}"))
         self.act_sound.setText(tr("ui.menu.sound"))
-        self.advice_button.setText(tr("ui.advice.button"))
+        self.advice_button.setText(
+            f'<a style="color:#9fc3e8" href="advice">{escape(tr("ui.advice.button"))}</a>')
         self._update_sound_action()
         if self.rules_dialog is not None:
             self.rules_dialog.retranslate()

@@ -21,9 +21,10 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
+    QLabel,
     QMainWindow,
     QMessageBox,
-    QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -113,15 +114,14 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.scene = BoardScene(self.comp, 4, language(), animate)
         self.board_view = BoardView(self.scene)
         self.panel = DecisionPanel(self.comp)
-        # under the pinned question: advice for the player whose screen it is
-        self.advice_button = QPushButton(objectName="advice")
-        self.advice_button.setFlat(True)
-        self.advice_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.advice_button.setStyleSheet(
-            "QPushButton#advice { color: #9fc3e8; background: transparent; border: none;"
-            " text-align: left; padding: 2px 0; text-decoration: underline; }"
-            "QPushButton#advice:focus { color: #ffd84d; }")
-        self.advice_button.clicked.connect(self.ask_advice)
+        # under the pinned question: advice for the player whose screen it is (a link that
+        # wraps, so it never widens the side panel; Ctrl+H does the same)
+        self.advice_button = QLabel(objectName="advice", wordWrap=True)
+        self.advice_button.setTextFormat(Qt.TextFormat.RichText)
+        self.advice_button.setTextInteractionFlags(
+            Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.advice_button.linkActivated.connect(lambda _link: self.ask_advice())
         self.advice_button.hide()
         self.panel.head.layout().addWidget(self.advice_button)
         self.log = LogPanel()
@@ -155,6 +155,10 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         # is the side's other page, so the panel it covers is hidden while it is up: a
         # screen reader finds the hand-over and its button, not the covered prompt.
         self.handover = HandoverPage()
+        # the hand-over fits whatever width the side panel has (its button re-wraps its
+        # words): as a page of the side stack it must not widen the side panel, which
+        # would take the board's room at 1024x640
+        self.handover.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.side = QStackedWidget()
         self.side.addWidget(right)
         self.side.addWidget(self.handover)
