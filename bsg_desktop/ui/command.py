@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bsg_desktop.errors import UserError
 from bsg_desktop.inputs import output_file
+from bsg_desktop.outputs import write_file
 from bsg_desktop.resources import shipped
 
 
@@ -160,13 +161,22 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
 
             image = image.scaled(size[0], size[1], Qt.AspectRatioMode.IgnoreAspectRatio,
                                  Qt.TransformationMode.SmoothTransformation)
-        out = Path(path)
-        if out.parent and not out.parent.exists():
-            raise UserError(f"cannot write {path}: no such folder")
-        if not image.save(str(out), "PNG"):
-            raise UserError(f"cannot write {path}")
+        write_file(path, _png(image))  # whole, or the old file left as it was
         win.close()
         _dispose(app, win)
+
+
+def _png(image) -> bytes:  # type: ignore[no-untyped-def]
+    """The image as PNG bytes, encoded in memory so the file is written in one piece."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise UserError("the picture could not be encoded as PNG")
+    buffer.close()
+    return data.data()
 
 
 def _dispose(app, win) -> None:  # type: ignore[no-untyped-def]
