@@ -168,3 +168,23 @@ def test_every_error_line_escapes_line_breaks_and_control_characters(
         err = capsys.readouterr().err
         assert err.count("\n") == 1
         assert all(ch not in err[:-1] for ch in "\n\r\u2028\x1b"), repr(err)
+
+
+# ------------------------------------------- 7: a screenshot too large for memory
+@pytest.mark.parametrize("size", ["8000x8000", "6000x6000", "8000x3200"])
+def test_a_screenshot_larger_than_memory_allows_is_refused_before_qt(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str) -> None:
+    # 8000x8000 peaked at 687 MB and 6000x6000 at 434 MB; the cap holds every accepted
+    # size under 500 MB (benchmarks/fuzz.py --kinds size measures the peaks)
+    assert main(["play", "--screenshot", str(tmp_path / "s.png"), "--size", size]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "at most 25 million (such as 5000x5000 or 7680x3200)" in err
+    assert not (tmp_path / "s.png").exists()
+
+
+def test_the_largest_screenshots_are_still_taken() -> None:
+    from bsg_desktop.ui.command import parse_size
+
+    assert parse_size("5000x5000") == (5000, 5000)
+    assert parse_size("7680x3200") == (7680, 3200)
+    assert parse_size("320x240") == (320, 240)
