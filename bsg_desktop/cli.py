@@ -18,6 +18,7 @@ import traceback
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
 from bsg_desktop.crash import write_crash_report
 from bsg_desktop.errors import UserError, one_line
@@ -56,6 +57,14 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """Write and flush, letting a failed write be met: argparse's own drops it, so
+        ``--help > /dev/full`` exited 0 with nothing written."""
+        if message:
+            out = file or sys.stderr
+            out.write(message)
+            out.flush()
 
 
 # What a character the terminal's encoding lacks becomes, before the last resort "?":

@@ -139,6 +139,15 @@ def test_replay_to_a_full_device_is_one_line_and_fails(finished_save: Path) -> N
                                  "left on device")
 
 
+@pytest.mark.parametrize("args", [("--help",), ("play", "--help"), ("--version",)])
+def test_help_and_version_to_a_full_device_fail_in_one_line(args: tuple[str, ...]) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "wb") as full:
+        r = run(*args, stdout=full.fileno())  # --help exited 0 with nothing written
+    assert one_clear_line(r).endswith("error: cannot write the output: No space left on device")
+
+
 # ---------------------------------------------------------------- 4: a FIFO
 @pytest.mark.parametrize("args", [("play", "--screenshot"),
                                   ("simulate", "--games", "1", "--report")])
