@@ -77,9 +77,10 @@ _PLAINER = {"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019"
             "\u0151": "\u00f6", "\u0150": "\u00d6", "\u0171": "\u00fc", "\u0170": "\u00dc"}
 
 
-def _plainer(error: UnicodeError) -> tuple[str, int]:
-    """The codec error handler for the terminal: a character its encoding cannot show is
-    written the nearest way it can (ő as ö or o, − as -), never as a crash."""
+def _plainer(error: UnicodeError, encoding: str) -> tuple[str, int]:
+    """The codec error handler for a terminal in ``encoding``: a character it cannot show
+    is written the nearest way it can (ő as ö or o, − as -), never as a crash. The
+    encoding is the stream's own: the error names only "charmap" for cp437 or cp1252."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
     out = []
@@ -89,7 +90,7 @@ def _plainer(error: UnicodeError) -> tuple[str, int]:
                        if not unicodedata.combining(c))
         for candidate in (near, bare, "?"):
             try:
-                candidate.encode(error.encoding)
+                candidate.encode(encoding)
             except (UnicodeEncodeError, LookupError):
                 continue
             out.append(candidate)
@@ -97,7 +98,16 @@ def _plainer(error: UnicodeError) -> tuple[str, int]:
     return "".join(out), error.end
 
 
-codecs.register_error("bsg-plainer", _plainer)
+_HANDLERS: set[str] = set()
+
+
+def _plainer_for(encoding: str) -> str:
+    """The name of the error handler for ``encoding`` (registered on first use)."""
+    name = f"bsg-plainer-{codecs.lookup(encoding).name}"
+    if name not in _HANDLERS:
+        codecs.register_error(name, lambda error: _plainer(error, encoding))
+        _HANDLERS.add(name)
+    return name
 
 
 def _terminal_degrades() -> None:
@@ -108,8 +118,8 @@ def _terminal_degrades() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             try:
-                reconfigure(errors="bsg-plainer")
-            except (ValueError, OSError):
+                reconfigure(errors=_plainer_for(stream.encoding))
+            except (ValueError, OSError, LookupError, TypeError):
                 pass  # closed, or not a text stream we may change: left as it is
 
 

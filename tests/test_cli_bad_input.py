@@ -124,6 +124,18 @@ def test_replay_in_hungarian_on_a_latin1_terminal_writes_o_double_acute_as_o_uml
     assert text == "".join(shown(ch) for ch in utf8)
 
 
+def test_replay_in_hungarian_on_a_dos_terminal_runs(finished_save: Path) -> None:
+    # cp437 is a "charmap" codec, as cp1252 is: the nearest character is judged by the
+    # terminal's own encoding (cp437 lacks Ú, which Latin-1 has), not by Latin-1
+    r = run("replay", "--lang", "hu", "--all", str(finished_save),
+            env={"PYTHONIOENCODING": "cp437"})
+    assert r.returncode == 0, r.stderr.decode()
+    utf8 = run("replay", "--lang", "hu", "--all", str(finished_save)).stdout.decode()
+    text = r.stdout.decode("cp437")
+    assert "Ú" in utf8 and "Ú" not in text and "U" in text
+    assert text.count("\n") == utf8.count("\n") and "ö" in text
+
+
 def test_simulate_on_an_ascii_terminal_runs() -> None:
     r = run("simulate", "--games", "2", "--players", "3", env={"PYTHONIOENCODING": "ascii"})
     assert r.returncode == 0, r.stderr.decode()
