@@ -11,11 +11,12 @@ how to get the charts.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bsg_desktop.errors import UserError
+from bsg_desktop.outputs import Outputs
 
 INSTALL_HINT = ('Charts need matplotlib: `pip install "bsg-express-desktop[report]"` '
                 "(or `pip install matplotlib`), then run the report again.")
@@ -29,8 +30,10 @@ Chart = tuple[str, str, Callable[[Any], None]]
 
 
 def report_section(md_path: str | Path, charts: Callable[[Any], list[Chart]],
-                   data: Any) -> str:
-    """Draw ``charts(data)`` beside ``md_path`` and return the Markdown that links them."""
+                   data: Any, out: Outputs) -> str:
+    """Draw ``charts(data)`` into files beside ``md_path``, added to ``out`` (so they are
+    put in place with the Markdown, or not at all), and return the Markdown that links
+    them."""
     try:
         import matplotlib
 
@@ -43,13 +46,12 @@ def report_section(md_path: str | Path, charts: Callable[[Any], list[Chart]],
     for suffix, title, draw in charts(data):
         fig = Figure(figsize=(6.4, 3.6), dpi=100, layout="constrained")
         draw(fig)
-        out = md.with_name(f"{md.stem}-{suffix}.png")
-        try:
-            # No creation time or version in the file: the same run writes the same bytes.
-            fig.savefig(out, format="png", metadata={"Software": None})
-        except OSError as e:
-            raise UserError(f"--report: cannot write {out}: {e.strerror}") from None
-        lines += [f"![{title}]({out.name})", ""]
+        png = md.with_name(f"{md.stem}-{suffix}.png")
+        picture = io.BytesIO()
+        # No creation time or version in the file: the same run writes the same bytes.
+        fig.savefig(picture, format="png", metadata={"Software": None})
+        out.add(png, picture.getvalue())
+        lines += [f"![{title}]({png.name})", ""]
     return "\n".join(lines)
 
 

@@ -319,16 +319,45 @@ def job_count(text: str) -> int:
     return _whole_number(text, 1, MAX_JOBS)
 
 
+# The longest output file name taken, in bytes: below the 255 most file systems allow,
+# with room for what is written beside it (a report's "-conditions.png" charts) and for
+# the temp file each is first written to.
+MAX_OUTPUT_NAME_BYTES = 200
+
+
 def output_file(text: str) -> str:
     """An argparse type for a file the command writes (``--report``, ``--screenshot``):
-    checked when the command line is read, so a folder, a root or a missing folder is one
-    line before any game is played, not an error after all of them."""
+    checked when the command line is read, so a folder, a root, a missing folder, a name
+    too long for the disk or a pipe (which would block the write for ever) is one line
+    before any game is played, not an error (or a hang) after all of them."""
+    shown = text[:200] + ("…" if len(text) > 200 else "")
     path = Path(text)
-    if not text.strip() or text.endswith(("/", os.sep)) or path.name in ("", ".", "..") \
-            or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text[:200]!r} is a folder; expected a file name")
-    folder = path.parent
-    if not folder.is_dir():
+    if not text.strip() or text.endswith(("/", os.sep)) or path.name in ("", ".", ".."):
+        raise argparse.ArgumentTypeError(f"{shown!r} is a folder; expected a file name")
+    size = len(os.fsencode(path.name))
+    if size > MAX_OUTPUT_NAME_BYTES:
         raise argparse.ArgumentTypeError(
-            f"cannot write {text[:200]!r}: the folder {str(folder)[:200]!r} does not exist")
+            f"the file name {shown!r} is too long ({size:,} bytes; at most "
+            f"{MAX_OUTPUT_NAME_BYTES})")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:  # a path too long, a loop of links, a file used as a folder
+        raise argparse.ArgumentTypeError(
+            f"cannot write {shown!r}: {e.strerror or e.__class__.__name__}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown!r} is a folder; expected a file name")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise argparse.ArgumentTypeError(
+            f"cannot write {shown!r}: it is not a regular file (a pipe or a device); "
+            "expected a file name")
+    folder = path.parent
+    try:
+        folder_ok = folder.is_dir()
+    except OSError:
+        folder_ok = False
+    if not folder_ok:
+        raise argparse.ArgumentTypeError(
+            f"cannot write {shown!r}: the folder {str(folder)[:200]!r} does not exist")
     return text

@@ -25,6 +25,7 @@ from typing import Any
 from bsg_desktop.bots.stats import diff_interval, paired_interval, pct, wilson
 from bsg_desktop.errors import UserError
 from bsg_desktop.inputs import budget_seconds, job_count, output_file, world_count
+from bsg_desktop.outputs import Outputs
 from bsg_desktop.progress import Bar, wanted
 from bsg_desktop.sim import INTERRUPTED
 
@@ -215,13 +216,10 @@ def _write_report(path: str, lines: list[str], rows: list[dict[str, Any]]) -> No
     from bsg_desktop import charts
 
     text = "\n".join(["# League report", "", "```", *lines, "```", ""])
-    if rows:
-        text += charts.report_section(path, charts.league_charts, rows)
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise UserError(f"--report: cannot write {path}: {e.strerror}") from None
+    with Outputs("--report") as out:  # the Markdown and its chart: all new, or all old
+        if rows:
+            text += charts.report_section(path, charts.league_charts, rows, out)
+        out.add(path, text.encode("utf-8"))
 
 
 def _row(level: str, below: str, side: str, opponent: str, rate: float,

@@ -24,6 +24,7 @@ from bsg_desktop.engine import Choice, PlayerView, Setup, new_game
 from bsg_desktop.engine.invariants import violations
 from bsg_desktop.errors import UserError
 from bsg_desktop.inputs import budget_seconds, job_count, output_file, world_count
+from bsg_desktop.outputs import Outputs
 from bsg_desktop.progress import Bar, wanted
 
 # The tracks the report charts by turn, in the order Tally.tracks keeps them.
@@ -500,12 +501,9 @@ def _report(args: argparse.Namespace) -> int:
     if cut:
         text = text.replace("\n", f"\n\n**Partial:** stopped by Ctrl+C after "
                             f"{sum(r['games'] for r in results)} games.\n", 1)
-    text += charts.report_section(args.report, charts.simulate_charts, results)
-    try:
-        with open(args.report, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise UserError(f"--report: cannot write {args.report}: {e.strerror}") from None
+    with Outputs("--report") as out:  # the Markdown and its charts: all new, or all old
+        text += charts.report_section(args.report, charts.simulate_charts, results, out)
+        out.add(args.report, text.encode("utf-8"))
     if args.json:
         print(json.dumps(results))
     else:

@@ -581,11 +581,21 @@ def _on_shipped(raw: dict[str, Any], path: str) -> dict[str, Any]:
     for key, value in raw.items():
         if key not in ("base", "add_characters"):
             merged[key] = value
+    if not isinstance(merged["characters"], list):
+        # the file's own characters replace the shipped ones, so they are a list too
+        raise DataError(path, "characters", "expected a list of characters, got "
+                        f"{_shown(merged['characters'])}")
     merged["characters"] = [*merged["characters"], *extra]
     return merged
 
 
 MAX_CARDS_BYTES = 1_000_000
+
+
+def _shown(value: Any) -> str:
+    """A value as an error line quotes it: its repr (one line whatever it holds), cut."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}…"
 
 
 def _read_error(path: str) -> Callable[[str], DataError]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bsg_desktop.errors import UserError
 from bsg_desktop.inputs import output_file
+from bsg_desktop.outputs import write_file
 from bsg_desktop.resources import shipped
 
 
@@ -43,13 +44,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "picture it)")
 
 
+# The largest picture --screenshot takes. The window, its grab and the PNG cost about
+# 9.5 bytes a pixel on top of the program's ~130 MB: 25 million pixels peak near 370 MB
+# (benchmarks/fuzz.py --kinds size measures it), where 8000x8000 peaked at 687 MB.
+MAX_PIXELS = 25_000_000
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise UserError(f"--size must look like 1600x1000, not {text!r}") from None
+        raise UserError(f"--size must look like 1600x1000, not {text[:40]!r}") from None
     if not (320 <= w <= 8000 and 240 <= h <= 8000):
         raise UserError("--size must be between 320x240 and 8000x8000")
+    if w * h > MAX_PIXELS:
+        raise UserError(f"--size {w}x{h} is {w * h / 1e6:.1f} million pixels; at most "
+                        f"{MAX_PIXELS // 1_000_000} million (such as 5000x5000 or 7680x3200), "
+                        "so the picture fits in memory")
     return w, h
 
 
@@ -160,13 +171,22 @@ def screenshot(path: str, seed: int = 3, size: tuple[int, int] = (1600, 1000), s
 
             image = image.scaled(size[0], size[1], Qt.AspectRatioMode.IgnoreAspectRatio,
                                  Qt.TransformationMode.SmoothTransformation)
-        out = Path(path)
-        if out.parent and not out.parent.exists():
-            raise UserError(f"cannot write {path}: no such folder")
-        if not image.save(str(out), "PNG"):
-            raise UserError(f"cannot write {path}")
+        write_file(path, _png(image))  # whole, or the old file left as it was
         win.close()
         _dispose(app, win)
+
+
+def _png(image) -> bytes:  # type: ignore[no-untyped-def]
+    """The image as PNG bytes, encoded in memory so the file is written in one piece."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise UserError("the picture could not be encoded as PNG")
+    buffer.close()
+    return data.data()
 
 
 def _dispose(app, win) -> None:  # type: ignore[no-untyped-def]
@@ -210,9 +230,9 @@ def run(args: argparse.Namespace) -> int:
                    open_file=args.open_file)
         print(args.screenshot)
         return 0
-    from bsg_desktop.ui.platform_check import x11_problem
+    from bsg_desktop.ui.platform_check import display_problem, x11_problem
 
-    reason = _no_display_reason() or x11_problem()
+    reason = _no_display_reason() or x11_problem() or display_problem()
     if reason:  # Qt would abort the process here; say why instead
         raise UserError(reason)
     app = _app(offscreen=False)
