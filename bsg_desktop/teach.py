@@ -76,9 +76,11 @@ class CourseError(UserError):
     """The course file does not match the demos beside it."""
 
 
-def course(folder: Path = DEMO_DIR, mine: Path | None = None) -> list[Chapter]:
+def course(folder: Path = DEMO_DIR, mine: Path | None = None,
+           demos: list[DemoEntry] | None = None) -> list[Chapter]:
     """The demos in chapters, in learning order (``course.json`` beside them), then a
-    teacher's own lessons from ``mine`` as a chapter of their own.
+    teacher's own lessons from ``mine`` as a chapter of their own. ``demos``: the
+    folder's demos already listed (`list_demos`), so no file is read twice.
 
     A demo the course does not place, or a place with no demo, is a mistake in the
     shipped files, reported as such rather than silently dropped."""
@@ -88,17 +90,18 @@ def course(folder: Path = DEMO_DIR, mine: Path | None = None) -> list[Chapter]:
         chapters = [(str(c["id"]), [str(x) for x in c["lessons"]]) for c in data["chapters"]]
     except (KeyError, TypeError, ValueError) as e:
         raise CourseError(f"{path}: not a course file ({e.__class__.__name__}: {e})") from None
-    demos = {d.path.stem: d for d in list_demos(folder)}
+    listed = demos if demos is not None else list_demos(folder)  # each file read once
+    by_stem = {d.path.stem: d for d in listed}
     placed = [stem for _id, stems in chapters for stem in stems]
-    unknown = sorted(set(placed) - set(demos))
-    unplaced = sorted(set(demos) - set(placed))
+    unknown = sorted(set(placed) - set(by_stem))
+    unplaced = sorted(set(by_stem) - set(placed))
     twice = sorted({stem for stem in placed if placed.count(stem) > 1})
     if unknown or unplaced or twice:
         raise CourseError(f"{path}: the course and the demos differ (no such demo: "
                           f"{', '.join(unknown) or 'none'}; in no chapter: "
                           f"{', '.join(unplaced) or 'none'}; in two places: "
                           f"{', '.join(twice) or 'none'})")
-    out = [Chapter(i + 1, cid, tuple(demos[stem] for stem in stems))
+    out = [Chapter(i + 1, cid, tuple(by_stem[stem] for stem in stems))
            for i, (cid, stems) in enumerate(chapters)]
     if mine is not None and mine.is_dir():
         own = list_demos(mine)

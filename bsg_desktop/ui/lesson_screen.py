@@ -59,12 +59,17 @@ class LessonScreen:
         """The demos as the course, in learning order; one untitled chapter of them all
         in a folder with no course file, or whose course file does not match its demos
         (a fault of the install, said in the status bar rather than hiding the lessons)."""
+        kept = getattr(self, "_chapters", None)
+        if kept is not None and kept[0] == self.demo_dir and kept[1] is self._demos:
+            return kept[2]  # asked at every lesson step: the files are read once
         try:
-            return course(self.demo_dir)
+            chapters = course(self.demo_dir, demos=self.demos)
         except CourseError as e:
             if (self.demo_dir / COURSE_FILE).exists():
                 self.statusBar().showMessage(str(e), 10000)
-            return [Chapter(1, "", tuple(self.demos))]
+            chapters = [Chapter(1, "", tuple(self.demos))]
+        self._chapters = (self.demo_dir, self._demos, chapters)
+        return chapters
 
     def course_place(self, path: Path) -> tuple[Chapter, int] | None:
         """Where a demo sits in the course (chapter, index), or None (a teacher's own)."""
