@@ -293,16 +293,23 @@ def test_the_start_screen_shows_the_seal_over_stars_clear_of_its_words(window, q
             win.resize(*size)
             qtbot.wait(5)
             seal = page.seal_rect()
-            assert not seal.isEmpty(), (size, summary is not None)
+            if seal.isEmpty():
+                # left out only where the smallest window also shows Continue above the
+                # four ways in: the words and buttons come first
+                assert size == SIZES[0] and summary is not None, size
+                continue
             pad = round(seal.width() * (SEAL_HALO - 1) / 2)
             halo = seal.adjusted(-pad, -pad, pad, pad)
-            words = [page.title, page.subtitle, page.new_button, page.open_button,
-                     page.learn_button, page.continue_button]
+            words = [page.title, page.subtitle, page.solo_button, page.new_button,
+                     page.open_button, page.learn_button, page.continue_button]
             for w in words:
                 if w.isVisible():
                     assert not halo.intersects(w.geometry()), (size, w.objectName(), halo)
             image = page.grab().toImage()
-            rim = [image.pixelColor(seal.center().x(), y) for y in range(seal.top() - 2,
+            # the rim's gold within a few pixels of the seal's top: the rim is drawn a
+            # little outside the rectangle, more so at the smallest seal (with Continue,
+            # Play solo and Play with friends all on the page)
+            rim = [image.pixelColor(seal.center().x(), y) for y in range(seal.top() - 5,
                                                                          seal.top() + 4)]
             assert any(c.red() > 180 and c.green() > 140 and c.blue() < 120 for c in rim), \
                 [c.name() for c in rim]  # the gold rim

@@ -20,7 +20,7 @@ from typing import Any
 from bsg_desktop.bots.suspicion import Record, sample_cylons
 from bsg_desktop.engine import Decision, PlayerView, Setup
 from bsg_desktop.engine.actions import ActionStep, Order, RollAction, VoteResult
-from bsg_desktop.engine.core import RAIDER, SHIP
+from bsg_desktop.engine.core import CONTRIBUTED, RAIDER, SHIP
 from bsg_desktop.engine.crises import CrisisStep
 from bsg_desktop.engine.dice import Check, SkillCheck
 from bsg_desktop.engine.game import Game
@@ -130,6 +130,8 @@ def determinize(view: PlayerView, decision: Decision, record: Record,
         for dv in sv.dice:
             d = Die(dv.id, dv.kind, sv.seat)
             d.state, d.value = dv.state, dv.value
+            # the face it was contributed showing: public, and kept up once spent (D10)
+            d.shown = dv.value if dv.state == CONTRIBUTED else view.spent_face(dv.id)
             p.dice.append(d)
         if sv.admiral:
             g.admiral = sv.seat

@@ -118,9 +118,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         # wraps, so it never widens the side panel; Ctrl+H does the same)
         self.advice_button = QLabel(objectName="advice", wordWrap=True)
         self.advice_button.setTextFormat(Qt.TextFormat.RichText)
-        self.advice_button.setTextInteractionFlags(
-            Qt.TextInteractionFlag.LinksAccessibleByMouse
-            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.advice_button.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.advice_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes on to the board
         self.advice_button.linkActivated.connect(lambda _link: self.ask_advice())
         self.advice_button.hide()
         self.panel.head.layout().addWidget(self.advice_button)
@@ -319,7 +318,8 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
             self.lesson_panel.setFont(font)
         if compact != self.panel.compact:
             self.panel.compact = compact
-            self.refresh()
+            if self.stack.currentWidget() is not self.start_page:
+                self.refresh()  # not from the start screen, which a redraw would leave
         self.fit_board()
         self.fit_side()
 
