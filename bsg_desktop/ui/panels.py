@@ -1066,15 +1066,27 @@ class LogLines(QStyledItemDelegate):
     def __init__(self, view: QListWidget) -> None:
         super().__init__(view)
         self.view = view
+        # a line's size by its words, font and width: the whole log is laid out again
+        # after every move, and wrapping each line's text anew made a long game's moves
+        # slow (the words of a line never change)
+        self._sizes: dict[tuple[object, object, float, int, int], QSize] = {}
 
     def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # type: ignore[no-untyped-def]  # noqa: N802
         painted = self.view.viewport().width() - 2 * self.view.spacing()
         if not option.rect.isValid() or painted <= 2 * LOG_PADDING:  # not laid out yet
             return super().sizeHint(option, index)
-        opt = QStyleOptionViewItem(option)
-        opt.rect.setWidth(min(opt.rect.width(), painted) - 2 * LOG_PADDING)
-        size = super().sizeHint(opt, index)
-        return QSize(min(size.width(), painted), size.height())
+        width = min(option.rect.width(), painted)
+        key = (index.data(Qt.ItemDataRole.DisplayRole), index.data(Qt.ItemDataRole.FontRole),
+               self.view.font().pointSizeF(), width, painted)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 20_000:  # a font or a language change leaves old keys
+                self._sizes.clear()
+            opt = QStyleOptionViewItem(option)
+            opt.rect.setWidth(width - 2 * LOG_PADDING)
+            hint = super().sizeHint(opt, index)
+            size = self._sizes[key] = QSize(min(hint.width(), painted), hint.height())
+        return size
 
 
 class LogPanel(QListWidget):
