@@ -20,7 +20,7 @@ from test_engine_helpers import C_UNREST_6_1, PINNED, of
 from bsg_desktop.art import board, cards
 from bsg_desktop.art.shapes import labels
 from bsg_desktop.bots import make_bot
-from bsg_desktop.data import load_components
+from bsg_desktop.data import Components, load_components
 from bsg_desktop.engine import IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.game import Game
 
@@ -30,9 +30,9 @@ CAST = ("saul_tigh", "gaius_baltar", "laura_roslin", "william_adama")
 HUMAN = {0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}
 
 
-def saul_rolled(skill: list[int]) -> Game:
-    """Saul's crisis check (difficulty 6): the others pass, Saul joins and rolls."""
-    g = new_game(Setup(players=4, characters=CAST), 1, SAUL, overrides={
+def joined_check(comp: Components, cast: tuple[str, ...], skill: list[int]) -> Game:
+    """Seat 0's crisis check (difficulty 6): the others pass, seat 0 joins and rolls."""
+    g = new_game(Setup(players=4, characters=cast), 1, comp, overrides={
         "loyalty": HUMAN, "step": "crisis"}, script_skill=skill, script_crisis=[C_UNREST_6_1, 0])
     g.apply("crisis:0")
     while not (g.pending.seat == 0 and g.pending.kind == "join"):
@@ -40,6 +40,11 @@ def saul_rolled(skill: list[int]) -> Game:
     g.apply("join")
     assert g.pending.kind == "contribute" and g.pending.seat == 0
     return g
+
+
+def saul_rolled(skill: list[int]) -> Game:
+    """Saul's crisis check (difficulty 6): the others pass, Saul joins and rolls."""
+    return joined_check(SAUL, CAST, skill)
 
 
 def test_saul_is_a_sixth_character_from_the_file() -> None:
@@ -214,12 +219,7 @@ TYROL_CAST = ("galen_tyrol", "gaius_baltar", "laura_roslin", "william_adama")
 def tyrol_check(skill: list[int]) -> Game:
     """Tyrol's crisis check (difficulty 6): the others pass, Tyrol joins and contributes
     every die he rolled."""
-    g = new_game(Setup(players=4, characters=TYROL_CAST), 1, TYROL, overrides={
-        "loyalty": HUMAN, "step": "crisis"}, script_skill=skill, script_crisis=[C_UNREST_6_1, 0])
-    g.apply("crisis:0")
-    while not (g.pending.seat == 0 and g.pending.kind == "join"):
-        g.apply(g.pending.options[0] if g.pending.kind != "join" else "pass")
-    g.apply("join")
+    g = joined_check(TYROL, TYROL_CAST, skill)
     rolled = sorted(die for die, _kind, _value in g.pending.info_dict()["rolled"])
     g.apply("contribute:" + ",".join(map(str, rolled)))
     return g
