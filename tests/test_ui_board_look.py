@@ -35,7 +35,6 @@ from bsg_desktop.ui.loyalty_view import (  # noqa: E402
     smallest_text_mm,
 )
 from bsg_desktop.ui.qtart import merge_text_runs  # noqa: E402
-from bsg_desktop.ui.settings import Settings  # noqa: E402
 from bsg_desktop.ui.window import MainWindow  # noqa: E402
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080)]
@@ -43,24 +42,13 @@ COMP = load_components()
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    made: list[MainWindow] = []
-
+def window(new_window):  # type: ignore[no-untyped-def]
+    """conftest's window, made in the language asked for."""
     def make(size: tuple[int, int], lang: str) -> MainWindow:
         set_language(lang)
-        win = MainWindow(settings=Settings(tmp_path / f"s{len(made)}.ini"), autosave_path=None,
-                         bot_delay_ms=0, animate=False)
-        qtbot.addWidget(win)
-        win.show()
-        win.resize(*size)
-        qtbot.waitExposed(win)
-        made.append(win)
-        return win
+        return new_window(size)  # type: ignore[no-any-return]
 
-    yield make
-    set_language("en")
-    for w in made:
-        w.controller.stop()
+    return make
 
 
 def board_words(win: MainWindow) -> list[tuple[str, QPainterPath]]:
