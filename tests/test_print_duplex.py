@@ -24,7 +24,7 @@ from bsg_desktop.printing.pack import (
     dice_pages,
     part_bleed,
 )
-from bsg_desktop.printing.sheets import CUT_WIDTH, DUPLEX_MARGIN, PAPERS, REG_R
+from bsg_desktop.printing.sheets import CUT_WIDTH, DUPLEX_MARGIN, PAPERS, REG_ARM, REG_R
 
 COMP = load_components()
 MM = 72 / 25.4
@@ -41,13 +41,19 @@ def reader(data: bytes) -> PdfReader:
 
 
 def _targets(page: pdfplumber.page.Page) -> list[tuple[float, float]]:
-    """Centres (mm) of the registration circles on a page."""
+    """Centres (mm) of the registration targets on a page: a circle with a cross of
+    `REG_ARM` through its centre (a circle alone may be part of a marker's icon)."""
+    arms = [((ln["x0"] + ln["x1"]) / 2 / MM, (ln["top"] + ln["bottom"]) / 2 / MM)
+            for ln in page.lines
+            if abs(max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) / MM - 2 * REG_ARM) < 0.1]
     out = []
     for c in page.curves:
         w, h = (c["x1"] - c["x0"]) / MM, (c["bottom"] - c["top"]) / MM
-        if abs(w - 2 * REG_R) < 0.1 and abs(h - 2 * REG_R) < 0.1 \
+        cx, cy = (c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM
+        crossed = sum(abs(ax - cx) < 0.1 and abs(ay - cy) < 0.1 for ax, ay in arms) == 2
+        if abs(w - 2 * REG_R) < 0.1 and abs(h - 2 * REG_R) < 0.1 and crossed \
                 and abs(c["linewidth"] / MM - CUT_WIDTH) < 0.01:
-            out.append(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM))
+            out.append((cx, cy))
     return sorted(out)
 
 

@@ -71,3 +71,15 @@ def test_C3_loyalty_back_is_flat_colour_near_every_edge(ink: str) -> None:
     band[k:-k, k:-k] = grey[0, 0]
     assert (band == grey[0, 0]).all(), np.argwhere(band != grey[0, 0])[:8].tolist()
     assert not grey.all() or ink == "color"    # the motif inside is there (low ink)
+
+
+@pytest.mark.parametrize("ink", ["color", "low"])
+def test_c6_c8_marker_backs_turned_half_a_degree_in_duplex_show_no_offset(ink: str) -> None:
+    """The DRADIS, demoralized and damage backs are frameless, their icon and words
+    `BACK_CLEAR` inside the cut: a duplex sheet printed turned lands every back off its
+    cut by a different amount, which a frame near the edge showed (10 look-alike groups
+    of DRADIS backs at 0.5°)."""
+    found = case("duplex", ink, "a4", shifts=((0.0, 0.0),), rotations=(-0.5, 0.5))
+    for key, decks in found.items():
+        for deck in ("dradis", "demoralized", "damage"):
+            assert len(decks[deck]) == 1, (ink, key, deck, decks[deck])

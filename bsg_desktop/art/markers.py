@@ -31,6 +31,39 @@ EDGE_FRAME = 0.8     # the frame of a face whose frame is the same on its whole 
 INNER_FRAME = 2.4    # the frame of a back or a DRADIS face: its line starts past 2.1 mm
 
 
+# A back has nothing but its flat colour within this far of its cut: a sheet printed a
+# little turned (0.3–0.5°) lands each back off its cut by a different amount, and a
+# frame or a word near the edge would show that amount, telling one marker from another
+# by its place on the sheet (tests/test_print_tells.py, benchmarks/tells.py).
+BACK_CLEAR = 4.5
+
+
+def _back_base(pal: Palette, colour: str) -> tuple[list[Item], str | None]:
+    """A back's ground: flat, frameless (white in low ink, its words and icon in colour)."""
+    if pal.low:
+        return [Rect(0, 0, MARKER, MARKER, Style(fill="#ffffff"))], None
+    return [Rect(0, 0, MARKER, MARKER, Style(fill=colour))], colour
+
+
+def _back_marker(pal: Palette, bg: str, icon_name: str, icon_colour: str, caption: str
+                 ) -> Drawing:
+    """A back's icon and caption, all of it `BACK_CLEAR` inside the cut."""
+    items, back = _back_base(pal, bg)
+    w = MARKER - 2 * BACK_CLEAR
+    size, lines = fit(caption, 2.3, w, 3, bold=True)
+    colour = bg if pal.low else "#ffffff"
+    if len(lines) == 1:
+        items.append(icon(icon_name, MARKER / 2, 8.3, 6.5, icon_colour,
+                          cut="#ffffff" if pal.low else bg))
+        items.append(Label(MARKER / 2, 13.9, caption, size, Style(fill=colour), "middle", True))
+    else:
+        items.append(icon(icon_name, MARKER / 2, 7.2, 5.0, icon_colour,
+                          cut="#ffffff" if pal.low else bg))
+        items += block(caption, BACK_CLEAR, 10.0, w, MARKER - BACK_CLEAR - 10.0, 2.3,
+                       colour, bold=True, valign="middle")
+    return Drawing(MARKER, MARKER, tuple(items), background=back)
+
+
 def _base(pal: Palette, colour: str, inset: float = EDGE_FRAME
           ) -> tuple[list[Item], str | None]:
     s = MARKER
@@ -91,7 +124,7 @@ def colonial_ship(comp: Components, lang: str = "en", ink: str = "color") -> Dra
 def dradis_back(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C6 back: UNKNOWN, identical for every DRADIS marker."""
     pal = palette(ink)
-    return _icon_marker(pal, pal.panel if not pal.low else pal.accent, "dradis", pal.accent,
+    return _back_marker(pal, pal.panel if not pal.low else pal.accent, "dradis", pal.accent,
                         text(comp.dradis_back, lang))
 
 
@@ -109,11 +142,11 @@ def demoralized(ch: Character, comp: Components, lang: str = "en", ink: str = "c
 def demoralized_back(comp: Components, lang: str = "en", ink: str = "color") -> Drawing:
     """C7 back: plain, so the pile does not tell whose marker comes next."""
     pal = palette(ink)
-    items, back = _base(pal, DEMORALIZED, INNER_FRAME)
-    inside = MARKER - 2 * INNER_FRAME - 1.4
+    items, back = _back_base(pal, DEMORALIZED)
+    inside = MARKER - 2 * BACK_CLEAR
     items += block(_hyphenated(text(comp.demoralized_back, lang), inside),
-                   (MARKER - inside) / 2, 3.0, inside,
-                   MARKER - 6.0, 2.4, _ink(pal, DEMORALIZED), bold=True, valign="middle")
+                   BACK_CLEAR, BACK_CLEAR, inside, inside, 2.4, _ink(pal, DEMORALIZED),
+                   bold=True, valign="middle")
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 
 
@@ -174,7 +207,7 @@ def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing
 def damage_back(lang: str = "en", ink: str = "color") -> Drawing:
     """C8 back: plain, so the damage pile is drawn blind."""
     pal = palette(ink)
-    return _icon_marker(pal, DAMAGE, "basestar", _ink(pal, DAMAGE), tr("print.marker.damage",
+    return _back_marker(pal, DAMAGE, "basestar", _ink(pal, DAMAGE), tr("print.marker.damage",
                                                                        lang))
 
 
