@@ -28,7 +28,7 @@ DAMAGE_ICON = {"color": "#9a4430", "low": "#e3c8bf"}
 DEMORALIZED = "#4a4f57"
 CLEAR = 2.8          # mm from the edge: the worst misfold or misregistration (2 mm) and some
 EDGE_FRAME = 0.8     # the frame of a face whose frame is the same on its whole deck
-INNER_FRAME = 2.4    # the frame of a back or a DRADIS face: its line starts past 2.1 mm
+INNER_FRAME = 2.4    # the frame of a DRADIS or ship face: its line starts past 2.1 mm
 
 
 # A back has nothing but its flat colour within this far of its cut: a sheet printed a
