@@ -9,7 +9,7 @@ import sys
 import time
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from bsg_desktop.engine import Setup
 from bsg_desktop.ui.window import MainWindow
@@ -52,6 +52,9 @@ def run() -> None:
     seen["continued"] = wait_for(lambda: not win.handing_over(), 3.0)
     seen["menu_after_enter"] = edit.isVisible()
     print(json.dumps(seen), flush=True)
+    # quitting closes the window mid-game, which would ask Save / Discard / Cancel and
+    # wait for an answer until the test's time limit
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     app.quit()
 
 

@@ -34,6 +34,7 @@ def test_alt_e_then_escape_leaves_enter_to_the_hand_overs_continue(tmp_path: Pat
                          env=env, capture_output=True, text=True, timeout=120)
     lines = [ln for ln in run.stdout.splitlines() if ln.startswith("{")]
     assert lines, run.stdout[-2000:] + run.stderr[-2000:]
+    assert run.returncode == 0, run.stderr[-2000:]   # it ended by itself, not by its timeout
     seen = json.loads(lines[-1])
     assert seen == {"started_on_continue": True, "menu_opened": True, "menu_closed": True,
                     "back_on_continue": True, "continued": True,
