@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# A home of the suite's own: settings, autosaves, crash reports, Qt's file-dialog history
+# and Chromium's profile never reach the developer's, and two test processes running at
+# once (pytest-xdist) never share one.
+_HOME = tempfile.mkdtemp(prefix="bsg-tests-home-")
+os.environ["HOME"] = _HOME
+for _var, _sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                   ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
+    os.environ[_var] = os.path.join(_HOME, _sub)
 # No pause between computer moves (Settings -> Pace) in any window a test opens, in
 # this process or a child: whole games with computer seats must run at full speed.
 # A test of the pace names one itself (``MainWindow(pace=...)``).

@@ -8,8 +8,12 @@ missing tool fails the test instead of hiding it.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -47,3 +51,15 @@ def system_python_module(module: str, package: str) -> str:
     if in_ci():
         pytest.fail(why, pytrace=False)
     pytest.skip(why)
+
+
+@contextmanager
+def one_x_server_at_a_time() -> Iterator[None]:
+    """Held while a test runs ``xvfb-run -a``: two such runs starting at once (the suite's
+    processes under pytest-xdist) can pick the same free display number, and one fails."""
+    with open(os.path.join(tempfile.gettempdir(), "bsg-express-xvfb.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

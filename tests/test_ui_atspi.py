@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from system_tools import system_python_module, system_tool
+from system_tools import one_x_server_at_a_time, system_python_module, system_tool
 
 HERE = Path(__file__).resolve().parent
 
@@ -44,9 +44,10 @@ def test_a_screen_reader_finds_the_hand_over_and_not_the_covered_prompt(tmp_path
                # as when a screen reader has switched the desktop's accessibility on
                QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1",
                PYTHONPATH=str(HERE.parent) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([xvfb, "-a", "-s", "-screen 0 1366x768x24", dbus, "--",
-                          "timeout", "90", sys.executable, str(HERE / "real_x_atspi.py")],
-                         env=env, capture_output=True, text=True, timeout=150)
+    with one_x_server_at_a_time():
+        run = subprocess.run([xvfb, "-a", "-s", "-screen 0 1366x768x24", dbus, "--",
+                              "timeout", "90", sys.executable, str(HERE / "real_x_atspi.py")],
+                             env=env, capture_output=True, text=True, timeout=150)
     lines = [ln for ln in run.stdout.splitlines() if ln.startswith("{")]
     assert lines, run.stdout[-2000:] + run.stderr[-3000:]
     seen = json.loads(lines[-1])

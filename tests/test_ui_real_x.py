@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from system_tools import system_tool
+from system_tools import one_x_server_at_a_time, system_tool
 
 HERE = Path(__file__).resolve().parent
 
@@ -30,8 +30,9 @@ def test_alt_e_then_escape_leaves_enter_to_the_hand_overs_continue(tmp_path: Pat
     env = dict(os.environ, QT_QPA_PLATFORM="xcb", HOME=str(tmp_path),
                XDG_CONFIG_HOME=str(tmp_path / "config"),
                PYTHONPATH=str(HERE.parent) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([xvfb, "-a", "-s", "-screen 0 1366x768x24", "bash", "-c", script],
-                         env=env, capture_output=True, text=True, timeout=120)
+    with one_x_server_at_a_time():
+        run = subprocess.run([xvfb, "-a", "-s", "-screen 0 1366x768x24", "bash", "-c", script],
+                             env=env, capture_output=True, text=True, timeout=120)
     lines = [ln for ln in run.stdout.splitlines() if ln.startswith("{")]
     assert lines, run.stdout[-2000:] + run.stderr[-2000:]
     assert run.returncode == 0, run.stderr[-2000:]   # it ended by itself, not by its timeout
