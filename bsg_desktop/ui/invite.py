@@ -26,6 +26,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -41,6 +42,8 @@ from bsg_desktop.present.words import player_name
 from bsg_desktop.ui.panels import plain
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
 from bsg_desktop.ui.theme import ERROR
+
+CLAIM = "#c9a227"  # the frame around a phone's code: the gold the phone page frames it in
 
 
 def qr_pixmap(url: str, scale: int = 5) -> QPixmap:
@@ -245,38 +248,41 @@ class InviteDialog(QDialog):
             to_table.clicked.connect(lambda _c=False, s=seat: self._to_table(s))
             to_bot = QPushButton(tr("ui.invite.make_computer"))
             to_bot.clicked.connect(lambda _c=False, s=seat: self._make_computer(s))
-            claim, answers = self._claim_row(seat)
             # two lines a seat, its buttons two by two: at the dialog's own size every
             # button shows whole, in either language, with no sideways scrolling; a third
-            # while a phone asks for the seat
-            for at, line in enumerate(((name, show, move), (state, to_table, to_bot),
-                                       (claim, *answers))):
+            # across them while a phone asks for the seat
+            for at, line in enumerate(((name, show, move), (state, to_table, to_bot))):
                 for col, w in enumerate(line):
                     self.grid.addWidget(w, 3 * row + at, col)
+            self.grid.addWidget(self._claim_row(seat), 3 * row + 2, 0, 1, 3)
             self.names[seat], self.states[seat], self.computer[seat] = name, state, to_bot
             self.show_buttons[seat], self.move_buttons[seat] = show, move
             self.to_table_buttons[seat] = to_table
         self._add_table(3 * len(c.humans))
         self._update_states()
 
-    def _claim_row(self, seat: int) -> tuple[QWidget, tuple[QPushButton, QPushButton]]:
-        """The code a phone that asks for the seat must show, and the host's two answers
-        (hidden until a phone asks)."""
-        box = QWidget()
-        col = QVBoxLayout(box)
-        col.setContentsMargins(0, 0, 0, 0)
+    def _claim_row(self, seat: int) -> QFrame:
+        """The code a phone that asks for the seat must show, and the host's two answers:
+        one framed line across the seat's columns, hidden until a phone asks."""
+        box = QFrame(objectName="claim")
+        box.setStyleSheet(f"QFrame#claim {{ border: 2px solid {CLAIM}; border-radius: 6px; }}")
+        line = QHBoxLayout(box)
+        words = QVBoxLayout()
         check = plain(QLabel(wordWrap=True))
         code = plain(QLabel())
-        code.setStyleSheet("font-size: 26pt; font-weight: bold; letter-spacing: 4px;")
-        col.addWidget(check)
-        col.addWidget(code)
+        code.setStyleSheet("font-size: 24pt; font-weight: bold; letter-spacing: 6px;")
+        words.addWidget(check)
+        words.addWidget(code)
+        line.addLayout(words, 1)
         let_in = QPushButton(tr("ui.invite.confirm"))
         let_in.clicked.connect(lambda _c=False, s=seat: self._answer(s, True))
         refuse = QPushButton(tr("ui.invite.refuse"))
         refuse.clicked.connect(lambda _c=False, s=seat: self._answer(s, False))
+        for button in (let_in, refuse):
+            line.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.claims[seat] = (box, check, code)
         self.confirm_buttons[seat], self.refuse_buttons[seat] = let_in, refuse
-        return box, (let_in, refuse)
+        return box
 
     def _answer(self, seat: int, let_in: bool) -> None:
         """The host's answer to the code the dialog shows (never to a newer one)."""
@@ -346,8 +352,7 @@ class InviteDialog(QDialog):
             check.setText(tr("ui.invite.code_check", player=self._who(seat)))
             shown.setText(code)
             shown.setAccessibleName(tr("ui.invite.claim_name", code=code, player=self._who(seat)))
-            for w in (box, self.confirm_buttons[seat], self.refuse_buttons[seat]):
-                w.setVisible(bool(code))
+            box.setVisible(bool(code))
             self.show_buttons[seat].setEnabled(not claimed and not code)
             self.move_buttons[seat].setEnabled(claimed)
             self.to_table_buttons[seat].setEnabled(seat in self.phones.controller.phones)
