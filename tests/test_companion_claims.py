@@ -118,7 +118,6 @@ def test_a_phone_that_asks_gets_a_code_and_nothing_of_the_seat_until_let_in(
         settle()
         assert ph.waiting == {0: pending["code"]} and not ph.claimed(0)
         assert ph.connected == set() and 0 not in c.phones  # still played at the table
-        assert ph.notice == ("ui.phones.waiting", 0)
         # the game goes on meanwhile: none of its frames reach the asking phone
         choices = len(c.game.choices)
         c.choose(c.game.pending.options[0])
@@ -299,6 +298,7 @@ def test_the_invite_dialog_shows_the_code_beside_the_seat_and_lets_the_phone_in(
         qtbot.waitUntil(lambda: win.phones.claimed(0) and 0 in win.phones.connected)
         assert not dlg.confirm_buttons[0].isVisible()
         assert dlg.states[0].text() == tr("ui.invite.state_connected")
+        assert "asks to join" not in win.phone_status.text()  # said until answered
         # the other seat: a phone refused from the dialog; the seat's code can be shown again
         other = Phone(win.phones.url(1))
         try:

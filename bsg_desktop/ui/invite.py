@@ -399,6 +399,8 @@ class PhoneStatus(QLabel):
         for seat in sorted(c.phones):
             key = "ui.phones.connected" if seat in self.phones.connected else "ui.phones.lost"
             parts.append(tr(key, player=player_name(self.comp, view, seat)))
+        for seat in sorted(self.phones.waiting):  # until the host answers in the dialog
+            parts.append(tr("ui.phones.waiting", player=player_name(self.comp, view, seat)))
         if self.phones.notice is not None:
             key, seat = self.phones.notice
             parts.append(tr(key, player=player_name(self.comp, view, seat)))

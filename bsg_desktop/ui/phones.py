@@ -233,9 +233,9 @@ class PhoneHost(QObject):
         server = self.server
         if server is None or self.waiting.get(seat) != code:
             return False
-        del self.waiting[seat]
-        server.confirm(seat, code)  # the server says the claim back (`_on_claimed`)
-        self.presence_changed.emit()
+        # it waits until the server says the claim back (`_on_claimed`): the dialog never
+        # shows the seat as free in between
+        server.confirm(seat, code)
         return True
 
     def refuse(self, seat: int, code: str) -> bool:
@@ -280,14 +280,14 @@ class PhoneHost(QObject):
     def _on_claimed(self, seat: int, device: str) -> None:
         if self.host is not None and seat in self.host.keys:
             self.host.devices[seat] = device
+            self.waiting.pop(seat, None)
             self.presence_changed.emit()
 
     @Slot(int, str)
     def _on_waiting(self, seat: int, code: str) -> None:
         if self.server is None or self.host is None or seat not in self.host.keys:
             return
-        self.waiting[seat] = code
-        self._tell("ui.phones.waiting", seat)
+        self.waiting[seat] = code  # said on the status line until the host answers
         self.presence_changed.emit()
         self.claim_waiting.emit(seat)
 
