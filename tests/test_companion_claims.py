@@ -313,3 +313,53 @@ def test_the_invite_dialog_shows_the_code_beside_the_seat_and_lets_the_phone_in(
             other.close()
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_five_phones_asking_at_once_each_show_their_code_and_whole_buttons(
+        new_window, qtbot, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """At the dialog's default size, with every seat of five asking at once, each seat's
+    code and its two answers show whole (no sideways scrollbar), in either language, and
+    each answer names its seat and code for a screen reader."""
+    import os
+    from pathlib import Path
+
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QScrollArea
+
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.ui.invite import InviteDialog
+
+    set_language(lang)
+    win = new_window(confirm=False)
+    win.start_game(Setup(players=5), 31, [HUMAN] * 5)
+    dlg = InviteDialog(win.comp, win.phones, win, addresses=["127.0.0.1"], port=0)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    asking = [Phone(win.phones.url(seat)) for seat in range(5)]
+    try:
+        codes = [p.next("pending", pump)["code"] for p in asking]
+        qtbot.waitUntil(lambda: len(win.phones.waiting) == 5)
+        pump()
+        scroll = dlg.findChild(QScrollArea)
+        assert not scroll.horizontalScrollBar().isVisible()
+        view = scroll.viewport()
+        for seat, code in enumerate(codes):
+            assert dlg.claims[seat][2].text() == code
+            for button in (dlg.confirm_buttons[seat], dlg.refuse_buttons[seat]):
+                left = button.mapTo(view, QPoint(0, 0)).x()
+                assert left >= 0 and left + button.width() <= view.width(), button.text()
+                assert button.width() >= button.sizeHint().width(), button.text()
+                assert code in button.accessibleName()
+                assert dlg._who(seat) in button.accessibleName()
+        folder = Path(os.environ.get("BSG_ARTEFACTS") or tmp_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        dlg.grab().save(str(folder / f"invite-claims-five-{lang}.png"))
+        for p in asking:  # nobody let in: none of them holds anything of a seat
+            assert [json.loads(t)["type"] for t in p.texts] == ["pending"]
+    finally:
+        for p in asking:
+            p.close()
+        set_language("en")

@@ -351,7 +351,13 @@ class InviteDialog(QDialog):
             box, check, shown = self.claims[seat]
             check.setText(tr("ui.invite.code_check", player=self._who(seat)))
             shown.setText(code)
-            shown.setAccessibleName(tr("ui.invite.claim_name", code=code, player=self._who(seat)))
+            who = self._who(seat)
+            shown.setAccessibleName(tr("ui.invite.claim_name", code=code, player=who))
+            # a screen reader hears whose seat and which code each answer is for
+            self.confirm_buttons[seat].setAccessibleName(
+                tr("ui.invite.confirm_name", code=code, player=who))
+            self.refuse_buttons[seat].setAccessibleName(
+                tr("ui.invite.refuse_name", code=code, player=who))
             box.setVisible(bool(code))
             self.show_buttons[seat].setEnabled(not claimed and not code)
             self.move_buttons[seat].setEnabled(claimed)
