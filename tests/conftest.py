@@ -41,18 +41,23 @@ def _unsaved_game_box_answers_discard(request, monkeypatch):  # type: ignore[no-
 
 @pytest.fixture
 def new_window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    """``new_window(size)``: a shown test window with its own settings file, no autosave
-    and no pauses; every window made is stopped and the language reset afterwards, so
-    one test's game or language never reaches the next."""
+    """``new_window(size, confirm=True)``: a shown test window with its own settings file,
+    no autosave and no pauses (and, with ``confirm``, every phone's claim let in at
+    once); every window made is stopped and the language reset afterwards, so one
+    test's game or language never reaches the next."""
+    from claims import auto_confirm
+
     from bsg_desktop.i18n import set_language
     from bsg_desktop.ui.settings import Settings
     from bsg_desktop.ui.window import MainWindow
 
     made: list[MainWindow] = []
 
-    def make(size: tuple[int, int] = (1280, 720)) -> MainWindow:
+    def make(size: tuple[int, int] = (1280, 720), confirm: bool = True) -> MainWindow:
         w = MainWindow(settings=Settings(tmp_path / f"settings{len(made)}.ini"),
                        autosave_path=None, bot_delay_ms=0, animate=False)
+        if confirm:  # phones that ask for a seat are let in at once (`claims.auto_confirm`)
+            auto_confirm(w.phones)
         qtbot.addWidget(w)
         w.resize(*size)
         w.show()
@@ -71,21 +76,28 @@ def new_window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def hosted_table(qapp):  # type: ignore[no-untyped-def]
-    """``hosted_table(seed, names=())``: a 3-seat game, seats 0 and 1 human, seat 2 a heuristic
-    computer with no pauses, its human seats hosted for phones on loopback (any free
-    port); returns ``(controller, phone_host)``. The server and the browser tests both
-    play on such a table; hosting and the game are stopped afterwards."""
+    """``hosted_table(seed, names=(), confirm=True)``: a 3-seat game, seats 0 and 1 human,
+    seat 2 a heuristic computer with no pauses, its human seats hosted for phones on
+    loopback (any free port); returns ``(controller, phone_host)``. The server and the
+    browser tests both play on such a table; hosting and the game are stopped
+    afterwards. With ``confirm`` the host lets every phone that asks for a seat in at
+    once (`claims.auto_confirm`); a test of the claim itself passes False."""
+    from claims import auto_confirm
+
     from bsg_desktop.engine import Setup
     from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController
     from bsg_desktop.ui.phones import PhoneHost
 
     made: list[tuple[GameController, PhoneHost]] = []
 
-    def make(seed: int, names: tuple[str, ...] = ()) -> tuple[GameController, PhoneHost]:
+    def make(seed: int, names: tuple[str, ...] = (), confirm: bool = True
+             ) -> tuple[GameController, PhoneHost]:
         c = GameController(bot_delay_ms=0)
         c.bot_level = "heuristic"
         c.start(Setup(players=3, names=names), seed, [HUMAN, HUMAN, COMPUTER])
         ph = PhoneHost(c)
+        if confirm:
+            auto_confirm(ph)
         ph.names = ("table.test",)  # the browser tests' LAN-like name for loopback
         ph.start("127.0.0.1", 0)
         made.append((c, ph))

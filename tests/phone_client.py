@@ -88,8 +88,8 @@ class Phone:
             except Unsealed:
                 self.inbox.put(("unsealed", None))
                 continue
-            if json.loads(text).get("type") == "welcome":
-                self.device = json.loads(text)["device"]
+            if json.loads(text).get("type") in ("welcome", "pending"):
+                self.device = json.loads(text)["device"]  # kept, as the page keeps it
             self.texts.append(text)
             self.inbox.put(("text", text))
         self.close_code = self.ws.close_code

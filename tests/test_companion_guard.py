@@ -147,6 +147,8 @@ TABLE = textwrap.dedent("""
     c.bot_level = "heuristic"
     c.start(Setup(players=3), 23, [HUMAN, HUMAN, COMPUTER])
     ph = PhoneHost(c)
+    from claims import auto_confirm
+    auto_confirm(ph)
     ph.start("127.0.0.1", 0)
     pump = app.processEvents
     phones = {0: Phone(ph.url(0))}  # one phone joined before, one joins during the attack

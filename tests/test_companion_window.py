@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from claims import auto_confirm  # noqa: E402
 from phone_client import Phone  # noqa: E402
 from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 
@@ -33,6 +34,7 @@ def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
     win = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
                      bot_delay_ms=0, animate=False)
     qtbot.addWidget(win)
+    auto_confirm(win.phones)  # every phone let in at once: the claim has tests of its own
     yield win
     win.phones.stop()
     win.controller.stop()

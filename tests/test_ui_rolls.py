@@ -229,6 +229,7 @@ def test_the_wait_for_a_roll_is_the_same_in_every_hidden_world(lee, qtbot) -> No
 
 
 def test_phone_player_sees_their_roll_on_the_phone(lee, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from claims import auto_confirm
     from phone_client import Phone
 
     g0, choice = lee
@@ -236,6 +237,7 @@ def test_phone_player_sees_their_roll_on_the_phone(lee, qtbot, tmp_path) -> None
     win = MainWindow(settings=Settings(tmp_path / "settings.ini"), autosave_path=None,
                      bot_delay_ms=0, animate=False)
     qtbot.addWidget(win)
+    auto_confirm(win.phones)
     c = win.controller
     c.adopt(g0.copy(), [HUMAN] * g0.n)
     win.phones.start("127.0.0.1", 0)

@@ -15,9 +15,17 @@ its own thread; the caller carries that over to the thread that owns the game.
   ``http://<Host>``), so another web site open on a phone cannot drive a seat.
 - Every socket starts with a challenge and the page's sealed proof (`seal`);
   from then on every frame both ways is sealed and padded. Compression is off.
-- One claim per seat: the first device whose proof opens with a seat's key claims
-  the seat and is given a device secret, which it shows in every later proof. A
-  device without it is refused (``refused``, close 4003) and ``on_refused`` tells
+- One claim per seat, confirmed at the table: the first device whose proof opens
+  with a seat's key asks for the seat. It is given a device secret (which it shows
+  in every later proof) and a short code, and nothing of the seat (``pending``);
+  ``on_waiting`` tells the table the code. Only when the host confirms that code
+  (`confirm`) does the device claim the seat and get its frames; the host may
+  refuse it instead (`refuse`: ``declined``, close 4007), and the seat's link stays
+  open to its owner, whose device asks with a new code. Another
+  device while a claim waits is told to wait (``busy``, close 4008: the page tries
+  again by itself). A link can be photographed off a shared screen or read in a
+  chat, so a link alone never opens a seat. A device without the claiming
+  device's secret is refused (``refused``, close 4003) and ``on_refused`` tells
   the table; a reload of the claiming device reconnects and replaces its older
   connection (``taken_over``, close 4001). A seat given a new key (its phone
   changed at the table) ends the old device's connection (``moved``, close 4002),
@@ -80,6 +88,8 @@ REFUSED = 4003     # a device that has not claimed the seat, or a proof that doe
 STOPPED = 4004     # the table stopped hosting
 NEW_GAME = 4005    # a new game was started at the table: this game's links are void
 AT_TABLE = 4006    # the seat is played at the table again
+DECLINED = 4007    # the host refused this device's claim of the seat
+BUSY = 4008        # another device's claim of the seat waits for the host: try again soon
 # how hosting may end for every page at once (`stop`), by its close code
 STOP_CODES = {"stopped": STOPPED, "new_game": NEW_GAME}
 # what a page says for each way it may end or fail to join: translation keys
@@ -90,10 +100,12 @@ ENDINGS = {
     "at_table": "companion.page.at_table_device", "moved": "companion.page.moved_device",
     "refused": "companion.page.refused_device", "taken_over": "companion.page.taken_over",
     "closed": "companion.page.closed",
+    "declined": "companion.page.declined_device", "busy": "companion.page.busy_device",
 }
 ENDINGS_SLOT = b'<script type="application/json" id="endings">{}</script>'
 PROOF_SECONDS = 10  # how long a new socket may take to prove its key
 DEVICE_BYTES = 32
+CODE_DIGITS = 4     # a claim's code: read aloud or held up beside the invite dialog
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -134,6 +146,20 @@ def new_device() -> str:
     return secrets.token_hex(DEVICE_BYTES)
 
 
+def new_code(unlike: str = "") -> str:
+    """A claim's code: four digits, the same in every language (the phone and the
+    dialog may speak different ones), never the seat's previous code (so a host's
+    answer to an older claim cannot fit a newer one)."""
+    while True:
+        code = f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+        if code != unlike:
+            return code
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
 @dataclass(eq=False)
 class _Conn:
     """One proven connection: its socket, its sealing and its queue of frames out
@@ -170,12 +196,24 @@ class _Conn:
         await self.ws.close(code=code, message=reason)
 
 
+@dataclass(eq=False)
+class _Waiting:
+    """A device that asked for a seat and waits for the host: its secret, its code, and
+    its connection while it is connected. It has nothing of the seat."""
+
+    device: str
+    code: str
+    conn: _Conn | None = None
+
+
 class CompanionServer:
     """Serve one game's seat pages on ``host``:``port`` (port 0: any free port).
 
     ``on_message(seat, message)``, ``on_presence(seat, connected)``,
-    ``on_claim(seat, device)`` and ``on_refused(seat)`` are called on the server's
-    thread. `publish`, `send_error` and `set_seats` may be called from any thread.
+    ``on_claim(seat, device)`` (a claim confirmed), ``on_waiting(seat, code)`` (a
+    device asks for a seat) and ``on_refused(seat)`` are called on the server's
+    thread. `publish`, `send_error`, `set_seats`, `confirm` and `refuse` may be called
+    from any thread.
     """
 
     def __init__(self, on_message: Callable[[int, Message], None],
@@ -183,11 +221,13 @@ class CompanionServer:
                  host: str = "127.0.0.1", port: int = 0,
                  on_claim: Callable[[int, str], None] | None = None,
                  on_refused: Callable[[int], None] | None = None,
-                 lang: str = "en", offered: Iterable[str] = ()) -> None:
+                 lang: str = "en", offered: Iterable[str] = (),
+                 on_waiting: Callable[[int, str], None] | None = None) -> None:
         self.on_message = on_message
         self.on_presence = on_presence
         self.on_claim = on_claim or (lambda _seat, _device: None)
         self.on_refused = on_refused or (lambda _seat: None)
+        self.on_waiting = on_waiting or (lambda _seat, _code: None)
         self.art = art
         # the dice art is the same for a whole program version: served once under its
         # content's hash, kept by the browser, and only named on each connect
@@ -202,6 +242,8 @@ class CompanionServer:
         self._page_bytes = page_with_endings()
         self._keys: dict[int, bytes] = {}
         self._claims: dict[int, str] = {}     # seat -> the claiming device's secret
+        self._waiting: dict[int, _Waiting] = {}  # seat -> the claim the host has not answered
+        self._codes: dict[int, str] = {}      # seat -> its newest claim's code
         # keys of seats whose phone was changed, or that are played at the table again:
         # the seat and what its old page is told ("moved", "at_table")
         self._retired: dict[bytes, tuple[int, str]] = {}
@@ -264,7 +306,8 @@ class CompanionServer:
             loop.run_until_complete(self._stopped.wait())
             if listening is not None:
                 listening.close()
-            for conn in list(self._conns.values()):
+            waiting = [w.conn for w in self._waiting.values() if w.conn is not None]
+            for conn in [*self._conns.values(), *waiting]:
                 loop.run_until_complete(conn.ws.close(code=self._ending,
                                                       message=b"hosting ended"))
             for ws in list(self._table_conns):
@@ -338,6 +381,19 @@ class CompanionServer:
                     self._drop(conn, self._notice("at_table", seat), AT_TABLE, b"at table")
                 else:
                     self._drop(conn, self._notice("moved", seat), MOVED, b"moved")
+        # a claim still waiting was for the seat's old link
+        for seat in [s for s in self._waiting if keys.get(s) != self._keys.get(s)]:
+            waiting = self._waiting.pop(seat, None)
+            conn = waiting.conn if waiting is not None else None
+            if conn is None:
+                continue
+            if seat not in keys:
+                asyncio.ensure_future(conn.end(None, 1008, b"seat closed"))
+            else:
+                why = "at_table" if seat in at_table else "moved"
+                asyncio.ensure_future(conn.end(self._notice(why, seat),
+                                               AT_TABLE if why == "at_table" else MOVED,
+                                               why.encode()))
         self._keys, self._claims = keys, new_claims
 
     def _drop(self, conn: _Conn, text: str | None, code: int, reason: bytes) -> None:
@@ -350,6 +406,42 @@ class CompanionServer:
         lang = self._langs.get(seat, self.lang) if seat is not None else self.lang
         return dumps({"type": kind, "lang": lang,
                       "message": tr(f"companion.page.{kind}_device", lang)})
+
+    # ------------------------------------------------------- claims at the table
+    def confirm(self, seat: int, code: str) -> None:
+        """The host saw ``code`` on the phone in front of them: that waiting device claims
+        the seat and gets its frames. Nothing happens if the seat's waiting claim has
+        another code by now (the host answered a claim that is gone)."""
+        self._call(self._confirm, seat, code)
+
+    def _confirm(self, seat: int, code: str) -> None:
+        waiting = self._waiting.get(seat)
+        if waiting is None or waiting.code != code or seat not in self._keys or \
+                seat in self._claims:
+            return
+        del self._waiting[seat]
+        self._claims[seat] = waiting.device
+        self.on_claim(seat, waiting.device)
+        conn = waiting.conn
+        if conn is not None and not conn.ws.closed:
+            self._admit(conn)
+
+    def refuse(self, seat: int, code: str) -> None:
+        """The host refused the claim with ``code``: its device is told and gets nothing
+        of the seat. The seat's link stays open: a device that opens it next asks anew,
+        with a new code (the refused one too, should it reload: the host refuses again).
+        Not remembering refused devices keeps a mistaken refusal mendable, and a
+        device could shed its secret anyway (a private tab)."""
+        self._call(self._refuse, seat, code)
+
+    def _refuse(self, seat: int, code: str) -> None:
+        waiting = self._waiting.get(seat)
+        if waiting is None or waiting.code != code:
+            return
+        del self._waiting[seat]
+        if waiting.conn is not None:
+            asyncio.ensure_future(waiting.conn.end(self._notice("declined", seat), DECLINED,
+                                                   b"declined"))
 
     def publish(self, seat: int, state: str, strings: str, lang: str, cards: str = "") -> None:
         """The seat's newest frame (and its page texts and card faces): sent now if a
@@ -448,6 +540,46 @@ class CompanionServer:
         await ws.close(code=REFUSED, message=b"refused")
         return None
 
+    def _admit(self, conn: _Conn) -> None:
+        """The seat's own device: its secret again, then the seat's texts and frame."""
+        seat = conn.seat
+        conn.send(dumps({"type": "welcome", "device": self._claims[seat]}))
+        old = self._conns.get(seat)
+        self._conns[seat] = conn
+        if old is not None:
+            asyncio.ensure_future(old.end(dumps({"type": "taken_over"}), TAKEN_OVER,
+                                          b"taken over"))
+        art_at = dumps({"type": "art_at", "href": self.art_name}) if self.art else ""
+        for text in (art_at, *self._page.get(seat, ()), self._state.get(seat)):
+            if text:
+                self._send(conn, text)
+        self.on_presence(seat, True)
+
+    async def _ask(self, conn: _Conn, given: str) -> bool:
+        """A device with the link of an unclaimed seat: it waits for the host with a code
+        and nothing of the seat (True: the connection stays, to be admitted or refused),
+        or it is told why not and closed (False)."""
+        seat = conn.seat
+        waiting = self._waiting.get(seat)
+        if waiting is not None and not _same(waiting.device, given):
+            self.on_refused(seat)  # the table hears that a second device asked
+            await conn.end(self._notice("busy", seat), BUSY, b"busy")
+            return False
+        if waiting is None:
+            code = self._codes[seat] = new_code(self._codes.get(seat, ""))
+            waiting = self._waiting[seat] = _Waiting(new_device(), code)
+            self.on_waiting(seat, code)
+        old, waiting.conn = waiting.conn, conn
+        if old is not None:
+            asyncio.ensure_future(old.end(dumps({"type": "taken_over"}), TAKEN_OVER,
+                                          b"taken over"))
+        lang = self._langs.get(seat, self.lang)
+        conn.send(dumps({"type": "pending", "lang": lang, "device": waiting.device,
+                         "code": waiting.code,
+                         "title": tr("companion.page.pending_title", lang),
+                         "message": tr("companion.page.pending_device", lang)}))
+        return True
+
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         if request.headers.get("Origin") != f"http://{request.host}":
             raise web.HTTPForbidden()
@@ -463,24 +595,14 @@ class CompanionServer:
         conn = _Conn(ws, channel, seat)
         conn.writer = asyncio.ensure_future(conn.write())
         claim = self._claims.get(seat)
-        if claim is None:
-            claim = self._claims[seat] = new_device()
-            self.on_claim(seat, claim)
-        elif not hmac.compare_digest(claim.encode(), given.encode()):
-            self.on_refused(seat)
-            await conn.end(self._notice("refused", seat), REFUSED, b"refused")
+        if claim is not None:
+            if not _same(claim, given):
+                self.on_refused(seat)
+                await conn.end(self._notice("refused", seat), REFUSED, b"refused")
+                return ws
+            self._admit(conn)
+        elif not await self._ask(conn, given):
             return ws
-        conn.send(dumps({"type": "welcome", "device": claim}))
-        old = self._conns.get(seat)
-        self._conns[seat] = conn
-        if old is not None:
-            asyncio.ensure_future(old.end(dumps({"type": "taken_over"}), TAKEN_OVER,
-                                          b"taken over"))
-        art_at = dumps({"type": "art_at", "href": self.art_name}) if self.art else ""
-        for text in (art_at, *self._page.get(seat, ()), self._state.get(seat)):
-            if text:
-                self._send(conn, text)
-        self.on_presence(seat, True)
         limit = RateLimit()
         try:
             async for msg in ws:
@@ -508,6 +630,9 @@ class CompanionServer:
             if self._conns.get(seat) is conn:
                 del self._conns[seat]
                 self.on_presence(seat, False)
+            waiting = self._waiting.get(seat)
+            if waiting is not None and waiting.conn is conn:
+                waiting.conn = None  # the claim still waits: the device may come back
             conn.queue.put_nowait(None)
             if not ws.closed:
                 await ws.close(code=1008, message=b"bad frame")

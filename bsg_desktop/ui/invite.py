@@ -7,6 +7,10 @@ everyone sees, so it shows one seat's QR code and link at a time, only when that
 seat's "Show code" is pressed, and hides it again once a phone has claimed the
 seat; the link is never an accessible name or a tooltip (those name the seat).
 "Move to another phone" gives a claimed seat a new link and tells the table.
+A phone that opens a seat's link shows a four-digit code and gets nothing of the
+seat until the host lets it in here: beside the seat the dialog shows the code the
+phone must show, with "Let this phone in" and "Refuse this phone" (a link can be
+photographed off this screen or read in a chat, so a link alone opens nothing).
 The QR codes are drawn with segno (pure Python, no network). `PhoneStatus` is the
 status-bar line that keeps showing, while the dialog is closed, which seats are on
 phones, whether each phone is connected, and the newest public notice (a refused
@@ -22,6 +26,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -37,6 +42,8 @@ from bsg_desktop.present.words import player_name
 from bsg_desktop.ui.panels import plain
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
 from bsg_desktop.ui.theme import ERROR
+
+CLAIM = "#c9a227"  # the frame around a phone's code: the gold the phone page frames it in
 
 
 def qr_pixmap(url: str, scale: int = 5) -> QPixmap:
@@ -54,6 +61,8 @@ def qr_pixmap(url: str, scale: int = 5) -> QPixmap:
 
 def seat_state(phones: PhoneHost, seat: int) -> str:
     c = phones.controller
+    if seat in phones.waiting:
+        return tr("ui.invite.state_asking")
     if seat in phones.connected:
         return tr("ui.invite.state_connected")
     if seat in c.phones:
@@ -127,6 +136,10 @@ class InviteDialog(QDialog):
         self.to_table_buttons: dict[int, QPushButton] = {}
         self.computer: dict[int, QPushButton] = {}
         self.names: dict[int, QLabel] = {}
+        # per seat, shown while a phone asks for it: the code it must show, and the answers
+        self.claims: dict[int, tuple[QWidget, QLabel, QLabel]] = {}
+        self.confirm_buttons: dict[int, QPushButton] = {}
+        self.refuse_buttons: dict[int, QPushButton] = {}
         self._problem: tuple[str, dict[str, object]] | None = None  # shown in any language
         phones.presence_changed.connect(self._update_states)
         phones.controller.game_changed.connect(self._game_changed)
@@ -145,6 +158,8 @@ class InviteDialog(QDialog):
             self.move_buttons[seat].setText(tr("ui.invite.move"))
             self.to_table_buttons[seat].setText(tr("ui.invite.to_table"))
             self.computer[seat].setText(tr("ui.invite.make_computer"))
+            self.confirm_buttons[seat].setText(tr("ui.invite.confirm"))
+            self.refuse_buttons[seat].setText(tr("ui.invite.refuse"))
         self._update_states()
         if self.table_widgets:
             self.table_widgets[1].setText(f"<b>{tr('ui.invite.table')}</b>")
@@ -212,6 +227,7 @@ class InviteDialog(QDialog):
             if item.widget() is not None:
                 item.widget().deleteLater()
         self.states, self.computer, self.names = {}, {}, {}
+        self.claims, self.confirm_buttons, self.refuse_buttons = {}, {}, {}
         self.show_buttons, self.move_buttons, self.to_table_buttons = {}, {}, {}
         self.table_widgets = []
 
@@ -233,20 +249,54 @@ class InviteDialog(QDialog):
             to_bot = QPushButton(tr("ui.invite.make_computer"))
             to_bot.clicked.connect(lambda _c=False, s=seat: self._make_computer(s))
             # two lines a seat, its buttons two by two: at the dialog's own size every
-            # button shows whole, in either language, with no sideways scrolling
+            # button shows whole, in either language, with no sideways scrolling; a third
+            # across them while a phone asks for the seat
             for at, line in enumerate(((name, show, move), (state, to_table, to_bot))):
                 for col, w in enumerate(line):
-                    self.grid.addWidget(w, 2 * row + at, col)
+                    self.grid.addWidget(w, 3 * row + at, col)
+            self.grid.addWidget(self._claim_row(seat), 3 * row + 2, 0, 1, 3)
             self.names[seat], self.states[seat], self.computer[seat] = name, state, to_bot
             self.show_buttons[seat], self.move_buttons[seat] = show, move
             self.to_table_buttons[seat] = to_table
-        self._add_table(2 * len(c.humans))
+        self._add_table(3 * len(c.humans))
         self._update_states()
+
+    def _claim_row(self, seat: int) -> QFrame:
+        """The code a phone that asks for the seat must show, and the host's two answers:
+        one framed line across the seat's columns, hidden until a phone asks."""
+        box = QFrame(objectName="claim")
+        box.setStyleSheet(f"QFrame#claim {{ border: 2px solid {CLAIM}; border-radius: 6px; }}")
+        line = QHBoxLayout(box)
+        words = QVBoxLayout()
+        check = plain(QLabel(wordWrap=True))
+        code = plain(QLabel())
+        code.setStyleSheet("font-size: 24pt; font-weight: bold; letter-spacing: 6px;")
+        words.addWidget(check)
+        words.addWidget(code)
+        line.addLayout(words, 1)
+        let_in = QPushButton(tr("ui.invite.confirm"))
+        let_in.clicked.connect(lambda _c=False, s=seat: self._answer(s, True))
+        refuse = QPushButton(tr("ui.invite.refuse"))
+        refuse.clicked.connect(lambda _c=False, s=seat: self._answer(s, False))
+        for button in (let_in, refuse):
+            line.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.claims[seat] = (box, check, code)
+        self.confirm_buttons[seat], self.refuse_buttons[seat] = let_in, refuse
+        return box
+
+    def _answer(self, seat: int, let_in: bool) -> None:
+        """The host's answer to the code the dialog shows (never to a newer one)."""
+        code = self.claims[seat][2].text()
+        if let_in:
+            self.phones.confirm(seat, code)
+        else:
+            self.phones.refuse(seat, code)
 
     def show_code(self, seat: int | None) -> None:
         """Show ``seat``'s QR code and link (None: no code), replacing any other."""
         url = self.phones.url(seat) if seat is not None else ""
-        if seat is None or not url or self.phones.claimed(seat):
+        if seat is None or not url or self.phones.claimed(seat) or \
+                seat in self.phones.waiting:
             self.shown = None
             self.qr.clear()
             self.link.clear()
@@ -296,12 +346,25 @@ class InviteDialog(QDialog):
     def _update_states(self) -> None:
         for seat, label in self.states.items():
             claimed = self.phones.claimed(seat)
+            code = self.phones.waiting.get(seat, "")
             label.setText(seat_state(self.phones, seat))
-            self.show_buttons[seat].setEnabled(not claimed)
+            box, check, shown = self.claims[seat]
+            check.setText(tr("ui.invite.code_check", player=self._who(seat)))
+            shown.setText(code)
+            who = self._who(seat)
+            shown.setAccessibleName(tr("ui.invite.claim_name", code=code, player=who))
+            # a screen reader hears whose seat and which code each answer is for
+            self.confirm_buttons[seat].setAccessibleName(
+                tr("ui.invite.confirm_name", code=code, player=who))
+            self.refuse_buttons[seat].setAccessibleName(
+                tr("ui.invite.refuse_name", code=code, player=who))
+            box.setVisible(bool(code))
+            self.show_buttons[seat].setEnabled(not claimed and not code)
             self.move_buttons[seat].setEnabled(claimed)
             self.to_table_buttons[seat].setEnabled(seat in self.phones.controller.phones)
-        if self.shown is not None and self.phones.claimed(self.shown):
-            self.show_code(None)  # that phone joined: its code goes
+        if self.shown is not None and (self.phones.claimed(self.shown) or
+                                       self.shown in self.phones.waiting):
+            self.show_code(None)  # a phone opened the link: the QR code goes
         else:
             self.show_code(self.shown)
 
@@ -342,6 +405,8 @@ class PhoneStatus(QLabel):
         for seat in sorted(c.phones):
             key = "ui.phones.connected" if seat in self.phones.connected else "ui.phones.lost"
             parts.append(tr(key, player=player_name(self.comp, view, seat)))
+        for seat in sorted(self.phones.waiting):  # until the host answers in the dialog
+            parts.append(tr("ui.phones.waiting", player=player_name(self.comp, view, seat)))
         if self.phones.notice is not None:
             key, seat = self.phones.notice
             parts.append(tr(key, player=player_name(self.comp, view, seat)))

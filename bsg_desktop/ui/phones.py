@@ -11,8 +11,11 @@ changed. The window never waits for a phone.
 A human seat becomes a phone seat when its page first connects; from then on the
 table shows only the public view while it decides, and waits for it while it is
 disconnected (or the host gives the seat to a computer player). The first device
-to open a seat's link claims it; another device that tries is refused and the
-table is told (`notice`), as it is when the host moves a seat to another phone.
+to open a seat's link asks for it with a short code (`waiting`) and gets nothing of
+the seat until the host confirms that code in the invite dialog (`confirm`) or
+refuses it (`refuse`): a link can be photographed off the shared screen or read in
+a chat, so a link alone never opens a seat. Another device that tries is refused
+and the table is told (`notice`), as it is when the host moves a seat to another phone.
 It comes back to the table when the host says so in the invite dialog
 (`to_table`: its link stops working) or stops hosting; either is said aloud on
 the window (`returned`), since the table's screen now offers that seat's choices.
@@ -77,10 +80,12 @@ class PhoneHost(QObject):
     presence_changed = Signal()     # a phone connected, left or claimed a seat, or hosting
     notice_changed = Signal()       # something the whole table is told (`notice`)
     returned = Signal(list)         # these seats are played at the table again
+    claim_waiting = Signal(int)     # a device asks for this seat: its code is in `waiting`
     _arrived = Signal(int, object)  # a message from the server thread (queued)
     _presence = Signal(int, bool)
     _claimed = Signal(int, str)
     _refused = Signal(int)
+    _waiting = Signal(int, str)
 
     def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +94,8 @@ class PhoneHost(QObject):
         self.server: CompanionServer | None = None
         self.address = ""
         self.connected: set[int] = set()
+        # seat -> the code of the device that asks for it, until the host answers
+        self.waiting: dict[int, str] = {}
         # the newest public notice: (translation key, seat), shown in the table's language
         self.notice: tuple[str, int] | None = None
         # a notice is news: it leaves the status line after a while (`NOTICE_MS`)
@@ -102,6 +109,7 @@ class PhoneHost(QObject):
         self._presence.connect(self._on_presence)
         self._claimed.connect(self._on_claimed)
         self._refused.connect(self._on_refused)
+        self._waiting.connect(self._on_waiting)
         # A phone's frame reads the game, the seat's roll and moment, and whether it is on
         # its phone: a move changes them before `moved` (so the frames go out before the
         # window redraws the move), an undo or a new game on `game_changed`, and a seat
@@ -137,7 +145,7 @@ class PhoneHost(QObject):
                                      art_catalog(comp), address, attempt,
                                      on_claim=self._claimed.emit,
                                      on_refused=self._refused.emit, lang=language(),
-                                     offered=self.names)
+                                     offered=self.names, on_waiting=self._waiting.emit)
             try:
                 server.start()
                 break
@@ -169,12 +177,14 @@ class PhoneHost(QObject):
             self.server.stop(ending)
         self.server = None
         self.connected = set()
+        self.waiting = {}  # a waiting device asks again, of the next server
         self.presence_changed.emit()
 
     def to_table(self, seat: int) -> None:
         """Seat ``seat`` is played at the table again: its phone is told and closed, and
         its link stops working (a new one is made should it go back to a phone)."""
         host, server = self.host, self.server
+        self.waiting.pop(seat, None)
         if host is not None and seat in host.keys:
             host.move(seat)
             if server is not None:  # its page is told it is played at the table now
@@ -209,11 +219,36 @@ class PhoneHost(QObject):
             return
         host.move(seat)
         self.connected.discard(seat)
+        self.waiting.pop(seat, None)
         if server is not None:
             server.set_seats(host.keys, host.devices)
             self.publish()
         self._tell("ui.phones.moved", seat)
         self.presence_changed.emit()
+
+    def confirm(self, seat: int, code: str) -> bool:
+        """The host saw ``code`` on the seat's player's phone: that phone gets the seat.
+        False (and nothing happens) if the seat's waiting claim has another code: the
+        host confirms only the code the dialog shows."""
+        server = self.server
+        if server is None or self.waiting.get(seat) != code:
+            return False
+        # it waits until the server says the claim back (`_on_claimed`): the dialog never
+        # shows the seat as free in between
+        server.confirm(seat, code)
+        return True
+
+    def refuse(self, seat: int, code: str) -> bool:
+        """The host refused the phone with ``code``: it gets nothing of the seat, and the
+        seat's link stays open for its player's own phone (which asks with a new code)."""
+        server = self.server
+        if server is None or self.waiting.get(seat) != code:
+            return False
+        del self.waiting[seat]
+        server.refuse(seat, code)
+        self._tell("ui.phones.declined", seat)
+        self.presence_changed.emit()
+        return True
 
     def _tell(self, key: str, seat: int) -> None:
         self.notice = (key, seat)
@@ -245,7 +280,16 @@ class PhoneHost(QObject):
     def _on_claimed(self, seat: int, device: str) -> None:
         if self.host is not None and seat in self.host.keys:
             self.host.devices[seat] = device
+            self.waiting.pop(seat, None)
             self.presence_changed.emit()
+
+    @Slot(int, str)
+    def _on_waiting(self, seat: int, code: str) -> None:
+        if self.server is None or self.host is None or seat not in self.host.keys:
+            return
+        self.waiting[seat] = code  # said on the status line until the host answers
+        self.presence_changed.emit()
+        self.claim_waiting.emit(seat)
 
     @Slot(int)
     def _on_refused(self, seat: int) -> None:
@@ -304,6 +348,7 @@ class PhoneHost(QObject):
                 del host.keys[seat]
                 host.devices.pop(seat, None)
                 self.connected.discard(seat)
+                self.waiting.pop(seat, None)
             server.set_seats(host.keys, host.devices)
             self.presence_changed.emit()
         for seat in host.keys:

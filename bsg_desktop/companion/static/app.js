@@ -22,6 +22,7 @@ let drawnWith = 0;     // counts new texts and art: then every section is drawn 
 let hadDecision = false;
 let pageLang = "";     // the seat's language, once the table said it
 let joined = false;    // a state frame came: the link works
+let asking = false;    // this device waits for the host to let it have the seat
 
 // ------------------------------------------------------------------ endings
 // Why a page cannot join or has ended, in every language (the server lays them into the
@@ -32,7 +33,9 @@ const ENDINGS = (() => {
 })();
 // the close codes the table ends a page with (companion/server.py)
 const CLOSE_ENDINGS = { 4001: "taken_over", 4002: "moved", 4003: "wrong", 4004: "stopped",
-                        4005: "new_game", 4006: "at_table", 1008: "closed" };
+                        4005: "new_game", 4006: "at_table", 4007: "declined", 1008: "closed" };
+const BUSY = 4008;       // another device's claim waits for the host: this page asks again
+const BUSY_MS = 5000;
 const CHECK_MS = 10000;  // a link not answered in this long: the page says so (and keeps trying)
 let checkTimer = null;
 
@@ -67,7 +70,9 @@ function finish(kind, message, lang) {
   }
   setOnline(false);
   state = null;
-  for (const id of ["decision", "secrets", "table", "log"]) $(id).replaceChildren();
+  for (const id of ["decision", "secrets", "table", "log", "claim"]) $(id).replaceChildren();
+  $("claim").hidden = true;
+  asking = false;
   for (const k of Object.keys(drawn)) delete drawn[k];
   logLines = [];
   banner("");
@@ -92,6 +97,31 @@ function joinedNow() {
   clearTimeout(checkTimer);
   $("ending").hidden = true;
   $("ending").replaceChildren();
+}
+
+function askHost(msg) {
+  // the link works, but this device has nothing of the seat until the host lets it in:
+  // it shows its code, to be held up beside the invite dialog (the table's words, in the
+  // seat's language, as the frame says them)
+  asking = true;
+  clearTimeout(checkTimer);
+  keepDevice(msg.device);
+  $("ending").hidden = true;
+  $("ending").replaceChildren();
+  if (msg.lang && document.documentElement.lang !== msg.lang) document.documentElement.lang = msg.lang;
+  const box = $("claim");
+  box.replaceChildren(el("h2", { text: msg.title || "" }),
+                      el("div", { class: "code", text: msg.code || "" }),
+                      el("p", { text: msg.message || "" }));
+  box.lang = msg.lang || "";
+  box.hidden = false;
+}
+
+function admitted() {
+  // the host let this device in: the code goes, the seat's frames follow
+  asking = false;
+  $("claim").hidden = true;
+  $("claim").replaceChildren();
 }
 
 
@@ -525,11 +555,18 @@ function receive(msg) {
     answered();
     busy = false; banner(msg.message, true);
     enableChoices(true);
+  } else if (msg.type === "pending") {
+    askHost(msg);
+  } else if (msg.type === "busy") {
+    clearTimeout(checkTimer);
+    say("busy", msg.message, msg.lang);
   } else if (msg.type === "welcome") {
     keepDevice(msg.device);
+    admitted();
   } else if (msg.type === "taken_over") {
     finish("taken_over", strings.taken_over ? t("taken_over") : "");
-  } else if (msg.type === "refused" || msg.type === "moved" || msg.type === "at_table") {
+  } else if (msg.type === "refused" || msg.type === "moved" || msg.type === "at_table" ||
+             msg.type === "declined") {
     finish(msg.type, msg.message, msg.lang);
   }
 }
@@ -656,6 +693,14 @@ function lost(code) {
   // an ending the table closed with (`CLOSE_ENDINGS`); its words came before if it had
   // any to say in the seat's language (moved, refused), else the page's own say it
   if (code in CLOSE_ENDINGS) { finish(CLOSE_ENDINGS[code]); return; }
+  if (code === BUSY) {
+    // another device waits for the host with this link: said (its words came sealed,
+    // else the page's own), and asked again in a while, until the host answers it
+    clearTimeout(checkTimer);
+    if ($("ending").dataset.kind !== "busy" || $("ending").hidden) say("busy");
+    timer = setTimeout(connect, BUSY_MS);
+    return;
+  }
   if (joined) banner([notice, strings.reconnecting ? t("reconnecting") : "…"].join(" ").trim(), true);
   retry = Math.min(retry + 1, 4);
   timer = setTimeout(connect, 250 * 2 ** retry);  // 0.5 s, 1 s, 2 s, then every 4 s
