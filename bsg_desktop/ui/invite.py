@@ -93,9 +93,10 @@ class InviteDialog(QDialog):
         lay = QVBoxLayout(self)
         self.intro = QLabel(wordWrap=True)
         lay.addWidget(self.intro)
-        row = QHBoxLayout()
+        row = QGridLayout()  # the address and where players join from, labels aligned
+        row.setColumnStretch(1, 1)
         self.address_label = QLabel()
-        row.addWidget(self.address_label)
+        row.addWidget(self.address_label, 0, 0)
         self.address = QComboBox()
         for a in addresses if addresses is not None else local_addresses():
             self.address.addItem(a, a)
@@ -103,9 +104,9 @@ class InviteDialog(QDialog):
         if self.tailscale:  # tailnet peers reach it as a room's phones reach the Wi-Fi
             self.address.addItem(f"{self.tailscale} (Tailscale)", self.tailscale)
         self.address.currentIndexChanged.connect(self._address_changed)
-        row.addWidget(self.address, 1)
+        row.addWidget(self.address, 0, 1)
         lay.addLayout(row)
-        self._add_reach(lay)
+        self._add_reach(lay, row)
         self.error = plain(QLabel(wordWrap=True))
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.hide()
@@ -217,16 +218,18 @@ class InviteDialog(QDialog):
         self._fill()
 
     # ------------------------------------------------------ players join from
-    def _add_reach(self, lay: QVBoxLayout) -> None:
-        row = QHBoxLayout()
+    def _add_reach(self, lay: QVBoxLayout, row: QGridLayout) -> None:
         self.reach_label = QLabel()
-        row.addWidget(self.reach_label)
+        row.addWidget(self.reach_label, 1, 0)
         self.reach = QComboBox(objectName="reach")
+        # its longest choice does not set the dialog's width (Hungarian ones are long)
+        self.reach.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.reach.setMinimumContentsLength(16)
         for data, key in REACH:
             if data != "cloudflared" or tunnel_available():
                 self.reach.addItem(tr(key), data)
-        row.addWidget(self.reach, 1)
-        lay.addLayout(row)
+        row.addWidget(self.reach, 1, 1)
         paste = QHBoxLayout()
         self.public_edit = QLineEdit(objectName="public")
         self.public_edit.returnPressed.connect(self._use_public)
