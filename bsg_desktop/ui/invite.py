@@ -263,6 +263,10 @@ class InviteDialog(QDialog):
             text = tr("ui.invite.tunnel_starting")
         elif self.public and self.phones.hosting:
             text = tr("ui.invite.public_now", address=self.public)
+        elif self.reach.currentData() == "paste" and self.phones.server is not None:
+            # where the host's own tunnel must point (ngrok, tailscale funnel, ssh -R)
+            text = tr("ui.invite.public_point",
+                      address=f"http://127.0.0.1:{self.phones.server.port}")
         else:
             text = ""
         self.reach_status.setText(text)
