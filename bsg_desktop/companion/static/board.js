@@ -2,7 +2,8 @@
 // seat, holding no secret) shown in a frame, as a player at the table sees the shared
 // screen. On a screen 1024 px or wider it stands beside the decision and the cards; on
 // a phone it is one tap away (the header's Board button), and loaded only then. The
-// table page draws itself (table.js); this file only places it.
+// table page draws itself (table.js); this file only places it. It loads before app.js,
+// which calls it (its `t` is called only once app.js has run).
 "use strict";
 
 const board = (() => {
