@@ -213,3 +213,20 @@ print(json.dumps({"BackendState": "Stopped", "Self": {"TailscaleIPs": []}}))
 """)
     assert tailscale_address() == ""  # installed, logged out: nothing to offer
     assert os.environ["PATH"] == str(tmp_path)
+
+
+@pytest.mark.parametrize("headers", [
+    {"X-Forwarded-Host": "a b"}, {"X-Forwarded-Host": "[::1"}, {"X-Forwarded-Host": ","},
+    {"X-Forwarded-Host": "play.example.org:notaport"}, {"X-Forwarded-Host": "x" * 4000},
+    {"X-Forwarded-Proto": "gopher"}, {"X-Forwarded-Proto": ""}, {"X-Forwarded-Host": "ä.org"},
+    {"X-Forwarded-Host": "play.example.org, evil.example", "X-Forwarded-Proto": "https, http"},
+])
+def test_odd_forwarded_headers_get_a_plain_answer_never_a_server_error(  # type: ignore[no-untyped-def]
+        public_table, headers) -> None:
+    c, ph, _connect = public_table
+    code = status(f"http://127.0.0.1:{ph.server.port}/", headers)
+    assert code in (200, 400, 404), code
+    # the first of a chain is the browser's own name: the page is served for it
+    if headers.get("X-Forwarded-Host", "").startswith("play.example.org,"):
+        assert code == 200
+    assert status(f"http://127.0.0.1:{ph.server.port}/", {}) == 200  # still standing

@@ -155,3 +155,31 @@ def test_a_tunnel_that_fails_puts_the_links_back_on_this_network(  # type: ignor
     assert dlg.error.text() == tr("ui.invite.tunnel_failed")
     assert dlg.reach.currentData() == "lan" and win.phones.url(0) == lan
     assert win.phones.tunnel is None and win.phones.hosting
+
+
+def test_new_game_opens_the_invite_on_where_players_join_from(  # type: ignore[no-untyped-def]
+        new_window, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no cloudflared here
+    from bsg_desktop.ui import menus
+
+    class Answered(menus.NewGameDialog):
+        def exec(self) -> int:  # invite ticked, players join from a pasted address
+            assert not self.reach.isEnabled()  # only with the invite
+            self.invite.setChecked(True)
+            assert self.reach.isEnabled()
+            self.reach.setCurrentIndex(self.reach.findData("paste"))
+            return 1
+
+    monkeypatch.setattr(menus, "NewGameDialog", Answered)
+    win = new_window()
+    win.invite_addresses, win.invite_port = ["127.0.0.1"], 0
+    try:
+        win.new_game_dialog()
+        dlg = win.invite_dialog
+        assert dlg is not None and dlg.reach.currentData() == "paste"
+        assert dlg.public_row.isVisibleTo(dlg) and dlg.public_edit.isVisibleTo(dlg)
+        port = win.phones.server.port
+        assert dlg.reach_status.text() == tr("ui.invite.public_point",
+                                             address=f"http://127.0.0.1:{port}")
+    finally:
+        win.phones.stop()

@@ -53,6 +53,20 @@ REACH = (("lan", "ui.invite.reach_lan"), ("paste", "ui.invite.reach_paste"),
          ("cloudflared", "ui.invite.reach_cloudflared"))
 
 
+def reach_choice() -> QComboBox:
+    """*Players join from*: this network, a pasted address, or a quick tunnel (only when
+    ``cloudflared`` is installed). Also in New game, where the choice opens the invite
+    dialog on it."""
+    box = QComboBox(objectName="reach")
+    # its longest choice does not set the dialog's width (Hungarian ones are long)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(16)
+    for data, key in REACH:
+        if data != "cloudflared" or tunnel_available():
+            box.addItem(tr(key), data)
+    return box
+
+
 def qr_pixmap(url: str, scale: int = 5) -> QPixmap:
     """The link as a QR code (dark on white, with the quiet zone scanners need)."""
     import io
@@ -82,7 +96,7 @@ class InviteDialog(QDialog):
 
     def __init__(self, comp: Components, phones: PhoneHost, parent: QWidget | None = None,
                  addresses: list[str] | None = None, port: int = DEFAULT_PORT,
-                 table: Callable[[], str] | None = None) -> None:
+                 table: Callable[[], str] | None = None, reach: str = "") -> None:
         super().__init__(parent)
         self.comp = comp
         self.phones = phones
@@ -151,6 +165,9 @@ class InviteDialog(QDialog):
         phones.controller.game_changed.connect(self._game_changed)
         self._texts()
         self._host()
+        at = self.reach.findData(reach) if reach else -1
+        if at >= 0 and at != self.reach.currentIndex():  # as chosen in New game
+            self.reach.setCurrentIndex(at)
 
     def retranslate(self) -> None:
         """The language changed while the dialog is open: every text follows it (the QR
@@ -221,14 +238,7 @@ class InviteDialog(QDialog):
     def _add_reach(self, lay: QVBoxLayout, row: QGridLayout) -> None:
         self.reach_label = QLabel()
         row.addWidget(self.reach_label, 1, 0)
-        self.reach = QComboBox(objectName="reach")
-        # its longest choice does not set the dialog's width (Hungarian ones are long)
-        self.reach.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.reach.setMinimumContentsLength(16)
-        for data, key in REACH:
-            if data != "cloudflared" or tunnel_available():
-                self.reach.addItem(tr(key), data)
+        self.reach = reach_choice()
         row.addWidget(self.reach, 1, 1)
         paste = QHBoxLayout()
         self.public_edit = QLineEdit(objectName="public")
