@@ -222,13 +222,29 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
         return out
 
     narrow = browser.do(phone_board)
+
+    def hungarian(_b: Any) -> dict[str, Any]:  # the seat's own language, the board's words
+        page = pages[1]
+        page.select_option("#lang", "hu")
+        page.wait_for_selector("html[lang=hu]")
+        out = {"label": page.inner_text("#boardbtn"),
+               "title": page.get_attribute("#boardframe", "title"),
+               "width": page.evaluate("document.documentElement.scrollWidth")}
+        page.screenshot(path=str(folder / "remote-seat-390x844-hu.png"))
+        page.select_option("#lang", "en")
+        page.wait_for_selector("html[lang=en]")
+        return out
+
+    hu = browser.do(hungarian)
+    assert hu == {"label": "Tábla", "title": "A játéktábla", "width": hu["width"]}
+    assert hu["width"] <= 390
     assert narrow["before"] == "" and narrow["hidden"]  # loaded only when asked for
     assert narrow["shown"] and narrow["back"] and narrow["label"] == "My seat"
     assert narrow["width"] <= 390
 
     rnd = random.Random(5)
     decisions = 0
-    cut = False
+    cut = turn_seen = False
     started = time.monotonic()
     while c.game.outcome is None and time.monotonic() - started < BUDGET_S:
         seat = c.pending_seat
@@ -241,6 +257,19 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
             cut = True
             browser.do(lambda _b: [p.wait_for_selector("body.online", timeout=15_000)
                                    for p in pages[:2]])
+        if seat == 1 and not turn_seen:
+            # the phone shows the board when its decision comes: its button says so
+            def turn(_b: Any) -> str:
+                page = pages[1]
+                page.wait_for_selector("#decision h2.ask", state="attached", timeout=10_000)
+                page.click("#boardbtn")
+                page.wait_for_selector("#boardbtn.turn", timeout=5_000)
+                page.screenshot(path=str(folder / "remote-seat-390x844-board-turn.png"))
+                page.click("#boardbtn")
+                return page.get_attribute("#boardbtn", "class") or ""
+
+            assert "turn" not in browser.do(turn)  # back on the seat: a plain button again
+            turn_seen = True
         before = len(c.game.choices)
         result = browser.do(lambda _b, s=seat: pages[s].evaluate(STEP, rnd.randrange(1, 2**31 - 1)))
         if result in ("option", "contribute"):
@@ -254,6 +283,7 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
     print(f"{decisions} decisions in {time.monotonic() - started:.1f} s, "
           f"over: {c.game.outcome is not None}")
     assert cut, "the game ended before the tunnel could drop"
+    assert turn_seen
     assert c.game.outcome is not None or decisions >= 40, decisions
     assert c.phones == {0, 1, 2, 3} and ph.connected == {0, 1, 2, 3}
 
