@@ -172,6 +172,9 @@ def test_behind_a_tunnel_the_server_also_listens_on_loopback(hosted_table) -> No
     assert ph.server.port == port
     assert status(f"http://127.0.0.1:{port}/", {"Host": "play.example.org"}) == 200
     assert get(f"http://127.0.0.2:{port}/")[0] == 200
+    # a tunnel that passes loopback's own name on (cloudflared --http-host-header)
+    assert get(f"http://127.0.0.1:{port}/")[0] == 200
+    assert status(f"http://127.0.0.1:{port}/", {"Host": "evil.example"}) == 404
 
 
 def test_a_seats_page_is_told_where_the_board_is(public_table) -> None:  # type: ignore[no-untyped-def]

@@ -236,8 +236,8 @@ class CompanionServer:
         self.offered = set(offered)  # the addresses the program offers (Host check)
         # the public address players join from (`remote.public_origin`), or ""
         self.public = public
-        if public:
-            self.offered.add(origin_host(public))
+        if public:  # its name, and loopback's own for a tunnel that passes that on
+            self.offered |= {origin_host(public), "127.0.0.1", "localhost"}
         self.guard: ConnectionGuard | None = None
         self.host = host
         self.port = port
