@@ -183,3 +183,19 @@ def test_new_game_opens_the_invite_on_where_players_join_from(  # type: ignore[n
                                              address=f"http://127.0.0.1:{port}")
     finally:
         win.phones.stop()
+
+
+def test_leaving_a_quick_tunnel_for_a_pasted_address_never_keeps_its_dead_links(  # type: ignore[no-untyped-def]
+        invited, monkeypatch, tmp_path, qtbot) -> None:
+    fake_cloudflared(tmp_path, prints=True)
+    monkeypatch.setenv("PATH", str(tmp_path) + os.pathsep + os.environ.get("PATH", ""))
+    win, dlg = invited()
+    ph = win.phones
+    lan = ph.url(0)
+    dlg.reach.setCurrentIndex(dlg.reach.findData("cloudflared"))
+    qtbot.waitUntil(lambda: ph.public == QUICK, timeout=15_000)
+    dlg.reach.setCurrentIndex(dlg.reach.findData("paste"))  # nothing pasted yet
+    assert ph.tunnel is None and ph.public == "" and ph.url(0) == lan
+    dlg.public_edit.setText("https://play.example.org")
+    dlg.public_use.click()
+    assert ph.url(0).startswith("https://play.example.org/#")

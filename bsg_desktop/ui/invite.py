@@ -289,11 +289,16 @@ class InviteDialog(QDialog):
         if how == "cloudflared":
             self._start_tunnel()
             return
-        self.phones.stop_tunnel()
+        stale = False  # the links point where players can no longer join
+        if self.phones.tunnel is not None:  # a quick tunnel's address ends with it
+            self.phones.stop_tunnel()
+            stale = bool(self.public)
         if how == "lan" and self.public:
+            stale = True
+        if stale:
             self.public = ""
             self._host()
-        elif how == "paste" and self.public_edit.text().strip():
+        if how == "paste" and self.public_edit.text().strip():
             self._use_public()
         else:
             self._reach_note()
