@@ -31,6 +31,7 @@ def settle() -> None:
     """The replaced codes' widgets really go (deleteLater) before a screenshot."""
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def artefacts(tmp_path: Path) -> Path:
@@ -130,6 +131,7 @@ def test_a_quick_tunnel_started_from_the_dialog_and_stopped_with_hosting(  # typ
     args, pid = seen.read_text().splitlines()
     assert args == f"tunnel --no-autoupdate --url http://127.0.0.1:{port}"
     assert QUICK in dlg.reach_status.text()
+    settle()
     dlg.grab().save(str(artefacts(tmp_path) / "invite-tunnel-en.png"))
     dlg.stop_button.click()  # hosting stops: the tunnel with it
     assert ph.tunnel is None and not ph.hosting
