@@ -4,7 +4,7 @@ with a slow line (`tls_proxy.DelayProxy`: a certificate made here for ``play.tes
 
 A four-seat game: seats 0 and 1 join through the tunnel (``https://play.test:…``, the
 pages' sockets ``wss:``), seats 2 and 3 on the network (``http://127.0.0.1:…``). They
-play (to the end, or for the time budget) with no false "your tap did not reach the
+play the game to its end with no false "your tap did not reach the
 table"; the tunnel drops once and the far pages reconnect and play on. A far seat
 sees the board: beside its decision at 1280×720, one tap away at 390×844. What the
 relay saw holds no key, device secret, loyalty card id or loyalty word, and every
@@ -42,7 +42,9 @@ NAME = "play.test"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         f"--host-resolver-rules=MAP {NAME} 127.0.0.1", "--ignore-certificate-errors"]
-BUDGET_S = 45  # the game is played to the end, or for this long
+# the game is played to the end: about 55 decisions, 15-20 s on an idle machine; on a
+# busy one it may take longer, up to this (then it fails: the page stalled somewhere)
+LIMIT_S = 240
 # one step of a player on the page (as tests/test_companion_browser.py's STEP)
 STEP = """(seed) => {
   const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
@@ -246,7 +248,8 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
     decisions = 0
     cut = turn_seen = False
     started = time.monotonic()
-    while c.game.outcome is None and time.monotonic() - started < BUDGET_S:
+    while c.game.outcome is None:
+        assert time.monotonic() - started < LIMIT_S, f"only {decisions} decisions in time"
         seat = c.pending_seat
         if seat is None:
             browser.do(lambda _b: time.sleep(0.005))
@@ -284,7 +287,7 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
           f"over: {c.game.outcome is not None}")
     assert cut, "the game ended before the tunnel could drop"
     assert turn_seen
-    assert c.game.outcome is not None or decisions >= 40, decisions
+    assert c.game.outcome is not None and decisions >= 20, decisions
     assert c.phones == {0, 1, 2, 3} and ph.connected == {0, 1, 2, 3}
 
     def finish(_b: Any) -> list[dict[str, Any]]:
