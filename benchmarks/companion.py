@@ -2,6 +2,7 @@
 
     python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--games 3] [--tables 3]
                                    [--cycles 1000] [--seed 3]
+                                   [--remote 2 [--delay-ms 150] [--jitter-ms 30]]
 
 First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
 is missing): a 5-player game with every seat on its own phone page (360×740), the
@@ -14,6 +15,13 @@ phone-to-table leg, the table's work and each page's work are all inside it. It 
 measured at each ``--cpu`` rate, by default full speed and 4× CPU throttle (CDP
 ``Emulation.setCPUThrottlingRate``, what a cheap phone is), with the pages' own redraw
 times beside it.
+
+With ``--remote N`` the first N seats play from another home: their pages open the
+table's public address (``https://play.test:…``, chosen as the host would in the
+invite dialog) through a TLS reverse proxy that adds ``--delay-ms`` each way, give or
+take ``--jitter-ms`` (tests/tls_proxy.py, a tunnel's stand-in); the others stay on the
+table's network. The figures are then split by where the tap was made, and only
+these in-browser figures are measured.
 
 Then the server leg alone: a 5-player game with every seat human and on a phone,
 five WebSocket clients on loopback (one asyncio thread) play it to the end, each answering its own
@@ -223,7 +231,7 @@ TAP = """(seed) => {
 }"""
 
 
-def serve(seed: int) -> int:
+def serve(seed: int, public: str = "") -> int:
     """The table for the in-browser figures, in a process of its own as a real table is:
     the program's window (offscreen, animating, autosaving) hosting a 5-player game
     with every seat human. It prints the seats' links, then one line after every
@@ -243,6 +251,8 @@ def serve(seed: int) -> int:
         win.start_game(Setup(players=5), seed, [HUMAN] * 5)
         let_every_phone_in(win.phones)
         win.phones.start("127.0.0.1", 0)
+        if public:  # players elsewhere join from the public address (the proxy's)
+            win.phones.start("127.0.0.1", win.phones.server.port, public)
         c, ph = win.controller, win.phones
 
         def report() -> None:
@@ -256,7 +266,8 @@ def serve(seed: int) -> int:
         # connected after the phones' own publish, so a report follows the frames out
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(report)
-        print(json.dumps({"urls": [ph.url(s) for s in range(5)]}), flush=True)
+        print(json.dumps({"urls": [ph.url(s) for s in range(5)],
+                          "local": f"http://127.0.0.1:{ph.server.port}"}), flush=True)
         report()
         stdin = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
         stdin.activated.connect(lambda: sys.stdin.readline() or app.quit())
@@ -269,11 +280,13 @@ def serve(seed: int) -> int:
 class Table:
     """The `serve` process, and what it reports, read on a thread of its own."""
 
-    def __init__(self, seed: int) -> None:
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(seed)],
+    def __init__(self, seed: int, public: str = "") -> None:
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(seed),
+                                      *(["--public", public] if public else [])],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.reports: list[dict[str, Any]] = []
         self.urls: list[str] = []
+        self.local = ""  # the table's address on its own network
         self.changed = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -285,7 +298,7 @@ class Table:
             msg = json.loads(line)
             with self.changed:
                 if "urls" in msg:
-                    self.urls = msg["urls"]
+                    self.urls, self.local = msg["urls"], msg["local"]
                 else:
                     self.reports.append(msg)
                 self.changed.notify_all()
@@ -307,20 +320,51 @@ class Table:
         self.proc.wait(30)
 
 
+class Remote:
+    """``--remote``: the tunnel's stand-in (tests/tls_proxy.py), its certificate made
+    for ``play.test``, and how many seats join through it."""
+
+    NAME = "play.test"
+
+    def __init__(self, seats: int, delay_ms: float, jitter_ms: float) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from tls_proxy import DelayProxy, make_certificate
+
+        self.seats = seats
+        self.folder = tempfile.TemporaryDirectory()
+        cert = make_certificate(Path(self.folder.name), self.NAME)
+        self.proxy = DelayProxy(0, cert, delay=delay_ms / 1000, jitter=jitter_ms / 1000)
+        self.public = f"https://{self.NAME}:{self.proxy.port}"
+        self.args = [f"--host-resolver-rules=MAP {self.NAME} 127.0.0.1",
+                     "--ignore-certificate-errors"]
+
+    def close(self) -> None:
+        self.proxy.close()
+        self.folder.cleanup()
+
+
 def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
-                 draws: list[float]) -> None:
+                 draws: list[float], remote: Remote | None = None,
+                 tapped: list[int] | None = None) -> None:
     """One game in Chromium: each tap's latency to the other pages drawn, and each
-    page's redraw times, until the game ends or ``latencies`` holds ``taps``."""
+    page's redraw times, until the game ends or ``latencies`` holds ``taps``
+    (``tapped``: the seat of each tap measured; ``remote``: the first seats through it)."""
     from playwright.sync_api import sync_playwright
 
     rnd = random.Random(seed)
-    table = Table(seed)
+    table = Table(seed, remote.public if remote else "")
     urls = table.wait(lambda: table.urls)
+    if remote is not None:  # the others on the table's own network
+        remote.proxy.target = int(table.local.rsplit(":", 1)[1])
+        urls = [u if s < remote.seats else u.replace(remote.public, table.local)
+                for s, u in enumerate(urls)]
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                     args=ARGS + (remote.args if remote else []))
         pages = []
         for url in urls:
-            ctx = browser.new_context(viewport={"width": 360, "height": 740})
+            ctx = browser.new_context(viewport={"width": 360, "height": 740},
+                                      ignore_https_errors=remote is not None)
             page = ctx.new_page()
             page.goto(url)
             page.wait_for_function("() => state && Object.keys(art).length > 0")
@@ -355,20 +399,24 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 draws.extend(e[1] for e in entries)
             if drawn and t_tap:
                 latencies.append(max(drawn) - t_tap)
+                if tapped is not None:
+                    tapped.append(seat)
             report = after
         browser.close()
     table.close()
 
 
-def browser_latency(taps: int, seed: int, throttle: float) -> None:
+def browser_latency(taps: int, seed: int, throttle: float, remote: Remote | None = None
+                    ) -> None:
     """Tap -> other pages drawn, in Chromium, ``taps`` taps at CPU ``throttle`` (as
     many games, seeds ``seed``, ``seed + 1``…, as that takes)."""
     latencies: list[float] = []
     draws: list[float] = []
+    tapped: list[int] = []
     games = 0
     while len(latencies) < taps:
         before = len(latencies)
-        browser_game(seed + games, throttle, taps, latencies, draws)
+        browser_game(seed + games, throttle, taps, latencies, draws, remote, tapped)
         games += 1
         if len(latencies) == before:
             raise SystemExit("benchmark: a whole game gave no tap to measure")
@@ -379,6 +427,17 @@ def browser_latency(taps: int, seed: int, throttle: float) -> None:
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
           f"(aim: p95 < 50 ms); a page's redraw p50 "
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
+    if remote is None:
+        return
+    d, j = remote.proxy.delay * 1000, remote.proxy.jitter * 1000
+    print(f"  {remote.seats} of 5 seats through the TLS proxy, {d:g} ms each way "
+          f"± {j:g} ms (every tap reaches at least one far page):")
+    for label, far in (("tapped on a far page", True), ("tapped on a near page", False)):
+        part = sorted(t for t, s in zip(latencies, tapped, strict=True)
+                      if (s < remote.seats) == far)
+        if part:
+            print(f"  {label}: {len(part)} taps, p50 {statistics.median(part):.1f} ms, "
+                  f"p95 {part[int(0.95 * (len(part) - 1))]:.1f} ms, max {part[-1]:.1f} ms")
 
 
 def rates(text: str) -> list[float]:
@@ -402,16 +461,28 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--remote", type=int, default=0, metavar="N", help="seats playing "
+                    "through a slow TLS proxy (a tunnel's stand-in): the in-browser figures "
+                    "only")
+    ap.add_argument("--delay-ms", type=float, default=150, help="--remote: added each way")
+    ap.add_argument("--jitter-ms", type=float, default=30, help="--remote: give or take")
     ap.add_argument("--serve", type=int, metavar="SEED", help=argparse.SUPPRESS)
+    ap.add_argument("--public", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        return serve(args.serve)
+        return serve(args.serve, args.public)
+    if not 0 <= args.remote <= 5:
+        ap.error("--remote: 0 to 5 seats")
     app = QCoreApplication([])  # noqa: F841 - Qt's loop for the controller and the bridge
+    remote = Remote(args.remote, args.delay_ms, args.jitter_ms) if args.remote else None
     if args.taps and not Path(CHROMIUM).exists():
         print(f"no Chromium at {CHROMIUM}: the in-browser figures are skipped")
     elif args.taps:
         for throttle in args.cpu:
-            browser_latency(args.taps, args.seed, throttle)
+            browser_latency(args.taps, args.seed, throttle, remote)
+    if remote is not None:
+        remote.close()
+        return 0
     if not args.games:  # the in-browser figures only
         return 0
     latencies: list[float] = []

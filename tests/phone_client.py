@@ -26,7 +26,8 @@ from bsg_desktop.companion.seal import CHALLENGE_BYTES, HELLO, Channel, Unsealed
 
 
 def ws_url(page_url: str) -> str:
-    return origin_of(page_url).replace("http://", "ws://", 1) + "/ws"
+    origin = origin_of(page_url)
+    return "ws" + origin[len("http"):] + "/ws"  # http -> ws, https -> wss
 
 
 def origin_of(page_url: str) -> str:
@@ -42,11 +43,14 @@ class Phone:
     """Connects to a seat link; every text it receives lands in ``inbox`` (and ``texts``)."""
 
     def __init__(self, page_url: str, origin: str | None = "", timeout: float = 10,
-                 device: str = "", compress: int = 15) -> None:
+                 device: str = "", compress: int = 15,
+                 headers: dict[str, str] | None = None, ssl: Any = None) -> None:
         self.url = page_url
         self.timeout = timeout
         self.device = device
         self.compress = compress  # as browsers offer it: permessage-deflate
+        self.headers = dict(headers or {})  # more headers (another Host, forwarded ones)
+        self.ssl = ssl  # an ssl.SSLContext for a wss:// link (a test's own certificate)
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.texts: list[str] = []
         self.sizes: list[int] = []  # bytes of every sealed frame received
@@ -63,9 +67,12 @@ class Phone:
     async def _connect(self, origin: str | None) -> None:
         self.session = aiohttp.ClientSession()
         headers = {"Origin": origin} if origin is not None else {}
+        headers.update(self.headers)
         try:
             self.ws = await self.session.ws_connect(ws_url(self.url), headers=headers,
-                                                    max_msg_size=0, compress=self.compress)
+                                                    max_msg_size=0, compress=self.compress,
+                                                    ssl=self.ssl if self.ssl is not None
+                                                    else True)
         except BaseException:
             await self.session.close()
             raise

@@ -13,6 +13,11 @@ its own thread; the caller carries that over to the thread that owns the game.
   carries it (aiohttp's access log is off; the page sends no Referer).
 - A WebSocket must come from the page's own origin (``Origin`` equal to
   ``http://<Host>``), so another web site open on a phone cannot drive a seat.
+- Behind a tunnel (`remote`): with a public address chosen (``public``, an
+  ``https://`` origin), that name is served too, a socket from exactly that origin
+  is accepted, the server also listens on loopback (where a tunnel's client
+  connects), and ``X-Forwarded-Host``/``-Proto`` are believed. Without one those
+  headers are ignored: anyone on the Wi-Fi could send them.
 - Every socket starts with a challenge and the page's sealed proof (`seal`);
   from then on every frame both ways is sealed and padded. Compression is off.
 - One claim per seat, confirmed at the table: the first device whose proof opens
@@ -56,7 +61,7 @@ import hmac
 import json
 import secrets
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -64,7 +69,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bsg_desktop.companion.frames import dumps
-from bsg_desktop.companion.guard import KEEPALIVE, ConnectionGuard, allowed_hosts, host_check
+from bsg_desktop.companion.guard import (
+    KEEPALIVE,
+    ConnectionGuard,
+    allowed_hosts,
+    host_check,
+    hostname,
+)
 from bsg_desktop.companion.logs import quiet_exhaustion, quiet_request_logs
 from bsg_desktop.companion.protocol import (
     BadMessage,
@@ -73,11 +84,12 @@ from bsg_desktop.companion.protocol import (
     error_text,
     parse,
 )
+from bsg_desktop.companion.remote import origin_host
 from bsg_desktop.companion.seal import CHALLENGE_BYTES, HELLO, UP_SIZE, Channel, Unsealed, opens
 from bsg_desktop.companion.table import art_document as table_art
 from bsg_desktop.i18n import LANGUAGES, tr
 
-STATIC = {"app.js": "text/javascript", "style.css": "text/css",
+STATIC = {"app.js": "text/javascript", "style.css": "text/css", "board.js": "text/javascript",
           "vendor/nacl-fast.min.js": "text/javascript"}
 PAGE = "index.html"
 TABLE_STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
@@ -113,8 +125,36 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; connect-src 'self'; "
                                "img-src 'self' data:; frame-ancestors 'none'",
 }
+# the table page may be shown inside a seat's page (the board beside the seat's own
+# decision, `board.js`), never inside another site's
+TABLE_HEADERS = {**HEADERS, "Content-Security-Policy": HEADERS["Content-Security-Policy"]
+                 .replace("frame-ancestors 'none'", "frame-ancestors 'self'")}
 # the art under its content's hash never changes: the browser keeps it
 ART_HEADERS = {**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"}
+
+
+# addresses a tunnel's client reaches already: no second listener for those
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "", "0.0.0.0", "::")
+
+
+def _first(value: str | None) -> str:
+    """The first entry of a forwarded header (a chain of proxies appends theirs)."""
+    return (value or "").split(",")[0].strip()
+
+
+@web.middleware
+async def forwarded(request: web.Request,
+                    handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                    ) -> web.StreamResponse:
+    """Behind a tunnel the Host a browser used may come as ``X-Forwarded-Host`` (and
+    https as ``X-Forwarded-Proto``): only installed when a public address was chosen."""
+    host = _first(request.headers.get("X-Forwarded-Host"))
+    scheme = _first(request.headers.get("X-Forwarded-Proto")).lower()
+    if host or scheme in ("http", "https"):
+        request = request.clone(host=host or request.host,
+                                scheme=scheme if scheme in ("http", "https")
+                                else request.scheme)
+    return await handler(request)
 
 
 async def _anonymous(_request: web.Request, response: web.StreamResponse) -> None:
@@ -221,7 +261,7 @@ class CompanionServer:
                  host: str = "127.0.0.1", port: int = 0,
                  on_claim: Callable[[int, str], None] | None = None,
                  on_refused: Callable[[int], None] | None = None,
-                 lang: str = "en", offered: Iterable[str] = (),
+                 lang: str = "en", offered: Iterable[str] = (), public: str = "",
                  on_waiting: Callable[[int, str], None] | None = None) -> None:
         self.on_message = on_message
         self.on_presence = on_presence
@@ -234,6 +274,10 @@ class CompanionServer:
         self.art_name = f"art-{hashlib.sha256(art.encode()).hexdigest()[:20]}.json"
         self.art_served = 0  # times the art itself went out (tests)
         self.offered = set(offered)  # the addresses the program offers (Host check)
+        # the public address players join from (`remote.public_origin`), or ""
+        self.public = public
+        if public:  # its name, and loopback's own for a tunnel that passes that on
+            self.offered |= {origin_host(public), "127.0.0.1", "localhost"}
         self.guard: ConnectionGuard | None = None
         self.host = host
         self.port = port
@@ -253,6 +297,7 @@ class CompanionServer:
         self._langs: dict[int, str] = {}
         self._conns: dict[int, _Conn] = {}
         self._thread: threading.Thread | None = None
+        self._also: asyncio.Server | None = None  # the loopback listener behind a tunnel
         self._ready = threading.Event()
         self._failed: BaseException | None = None
         self._stopped: asyncio.Event | None = None
@@ -294,8 +339,15 @@ class CompanionServer:
                 self.guard, self.host, self.port, reuse_address=True))
             # the bound socket tells the port that port 0 picked
             self.port = listening.sockets[0].getsockname()[1]
+            if self.public and self.host not in LOOPBACK:
+                # a tunnel's client (cloudflared, ngrok, tailscale serve) connects on
+                # loopback: the same port there too
+                self._also = loop.run_until_complete(loop.create_server(
+                    self.guard, "127.0.0.1", self.port, reuse_address=True))
         except BaseException as e:  # noqa: BLE001 - reported to start()'s caller
             self._failed = e
+            if listening is not None:
+                listening.close()
             loop.run_until_complete(runner.cleanup())
             loop.close()
             self._ready.set()
@@ -304,8 +356,9 @@ class CompanionServer:
         self._ready.set()
         try:
             loop.run_until_complete(self._stopped.wait())
-            if listening is not None:
-                listening.close()
+            for server in (listening, self._also):
+                if server is not None:
+                    server.close()
             waiting = [w.conn for w in self._waiting.values() if w.conn is not None]
             for conn in [*self._conns.values(), *waiting]:
                 loop.run_until_complete(conn.ws.close(code=self._ending,
@@ -479,8 +532,10 @@ class CompanionServer:
 
     # ------------------------------------------------------------------ web
     def _app(self) -> web.Application:
-        app = web.Application(client_max_size=4 * UP_SIZE, middlewares=[
-            host_check(allowed_hosts(self.host, self.offered))])
+        checks = [host_check(allowed_hosts(self.host, self.offered))]
+        if self.public:
+            checks.insert(0, forwarded)
+        app = web.Application(client_max_size=4 * UP_SIZE, middlewares=checks)
         app.on_response_prepare.append(_anonymous)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
@@ -550,7 +605,8 @@ class CompanionServer:
             asyncio.ensure_future(old.end(dumps({"type": "taken_over"}), TAKEN_OVER,
                                           b"taken over"))
         art_at = dumps({"type": "art_at", "href": self.art_name}) if self.art else ""
-        for text in (art_at, *self._page.get(seat, ()), self._state.get(seat)):
+        for text in (art_at, self._board_at(), *self._page.get(seat, ()),
+                     self._state.get(seat)):
             if text:
                 self._send(conn, text)
         self.on_presence(seat, True)
@@ -580,9 +636,19 @@ class CompanionServer:
                          "message": tr("companion.page.pending_device", lang)}))
         return True
 
-    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
-        if request.headers.get("Origin") != f"http://{request.host}":
+    def _check_origin(self, request: web.Request) -> None:
+        """A socket only from one of this server's own pages: ``http://<Host>`` on the
+        network, or exactly the public origin (whatever Host a tunnel passes on: the
+        browser sets ``Origin``, no web page can). Another is refused (403)."""
+        origin = request.headers.get("Origin")
+        if self.public and origin == self.public:
+            return
+        if origin != f"http://{request.host}" or \
+                (self.public and hostname(request.host) == origin_host(self.public)):
             raise web.HTTPForbidden()
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        self._check_origin(request)
         # every frame a page sends has one size (seal.UP_SIZE); anything larger closes
         # the connection. No per-message compression: sizes are the padding's alone.
         # The heartbeat notices a phone that vanished without closing (Wi-Fi lost).
@@ -649,9 +715,17 @@ class CompanionServer:
 
     def _set_table_token(self, token: str) -> None:
         self._table_token = token
+        for conn in list(self._conns.values()):  # the seats' pages show the board there
+            self._send(conn, self._board_at())
         if not token:
             for ws in list(self._table_conns):
                 asyncio.ensure_future(ws.close(code=1008, message=b"table closed"))
+
+    def _board_at(self) -> str:
+        """Where a seat's page finds the board: the table page, public and the same for
+        every seat (so every seat gets this same frame, sealed like the rest)."""
+        href = f"t/{self._table_token}/" if self._table_token else ""
+        return dumps({"type": "board_at", "href": href})
 
     @property
     def table_watched(self) -> bool:
@@ -694,7 +768,7 @@ class CompanionServer:
     async def _table_page(self, request: web.Request) -> web.Response:
         self._check_table(request)
         return web.Response(body=_static(TABLE_PAGE), content_type="text/html",
-                            charset="utf-8", headers=HEADERS)
+                            charset="utf-8", headers=TABLE_HEADERS)
 
     async def _table_file(self, request: web.Request) -> web.Response:
         self._check_table(request)
@@ -710,8 +784,7 @@ class CompanionServer:
 
     async def _table_socket(self, request: web.Request) -> web.WebSocketResponse:
         self._check_table(request)
-        if request.headers.get("Origin") != f"http://{request.host}":
-            raise web.HTTPForbidden()
+        self._check_origin(request)
         ws = web.WebSocketResponse(max_msg_size=UP_SIZE, heartbeat=10)
         await ws.prepare(request)
         self._table_conns.add(ws)

@@ -103,6 +103,12 @@ class NewGameDialog(QDialog):
         form.addRow(tr("ui.new.level"), self.level)
         self.invite = QCheckBox(tr("ui.new.invite"))  # then File → Invite players… opens
         form.addRow("", self.invite)
+        from bsg_desktop.ui.invite import reach_choice  # the invite's own, when asked for
+
+        self.reach = reach_choice()  # where players join from: the invite dialog opens on it
+        self.reach.setEnabled(False)
+        self.invite.toggled.connect(self.reach.setEnabled)
+        form.addRow(tr("ui.invite.reach"), self.reach)
         lay.addLayout(form)
         grid = QGridLayout()
         self.rows: list[tuple[QLabel, QLineEdit, QComboBox, QComboBox]] = []

@@ -11,6 +11,12 @@ A phone that opens a seat's link shows a four-digit code and gets nothing of the
 seat until the host lets it in here: beside the seat the dialog shows the code the
 phone must show, with "Let this phone in" and "Refuse this phone" (a link can be
 photographed off this screen or read in a chat, so a link alone opens nothing).
+*Players join from* says where the links point: this network (the address above,
+which may be this computer's Tailscale address when ``tailscale`` is connected), a
+public https address the host pastes (a tunnel they run: ngrok, Tailscale Funnel,
+their own proxy), or a cloudflared quick tunnel started here when ``cloudflared`` is
+installed (`ui.tunnel`). The links and codes then carry that address; the key stays
+after the ``#``.
 The QR codes are drawn with segno (pure Python, no network). `PhoneStatus` is the
 status-bar line that keeps showing, while the dialog is closed, which seats are on
 phones, whether each phone is connected, and the newest public notice (a refused
@@ -30,18 +36,41 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from bsg_desktop.companion.remote import BadAddress, public_origin, tailscale_address
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import tr
 from bsg_desktop.present.words import player_name
 from bsg_desktop.ui.panels import plain
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
 from bsg_desktop.ui.theme import ERROR
+from bsg_desktop.ui.tunnel import QuickTunnel
+from bsg_desktop.ui.tunnel import available as tunnel_available
+
+# Players join from: (its data, its words)
+REACH = (("lan", "ui.invite.reach_lan"), ("paste", "ui.invite.reach_paste"),
+         ("cloudflared", "ui.invite.reach_cloudflared"))
+
+
+def reach_choice() -> QComboBox:
+    """*Players join from*: this network, a pasted address, or a quick tunnel (only when
+    ``cloudflared`` is installed). Also in New game, where the choice opens the invite
+    dialog on it."""
+    box = QComboBox(objectName="reach")
+    # its longest choice does not set the dialog's width (Hungarian ones are long)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(16)
+    for data, key in REACH:
+        if data != "cloudflared" or tunnel_available():
+            box.addItem(tr(key), data)
+    return box
+
 
 CLAIM = "#c9a227"  # the frame around a phone's code: the gold the phone page frames it in
 
@@ -77,7 +106,7 @@ class InviteDialog(QDialog):
 
     def __init__(self, comp: Components, phones: PhoneHost, parent: QWidget | None = None,
                  addresses: list[str] | None = None, port: int = DEFAULT_PORT,
-                 table: Callable[[], str] | None = None) -> None:
+                 table: Callable[[], str] | None = None, reach: str = "") -> None:
         super().__init__(parent)
         self.comp = comp
         self.phones = phones
@@ -88,15 +117,20 @@ class InviteDialog(QDialog):
         lay = QVBoxLayout(self)
         self.intro = QLabel(wordWrap=True)
         lay.addWidget(self.intro)
-        row = QHBoxLayout()
+        row = QGridLayout()  # the address and where players join from, labels aligned
+        row.setColumnStretch(1, 1)
         self.address_label = QLabel()
-        row.addWidget(self.address_label)
+        row.addWidget(self.address_label, 0, 0)
         self.address = QComboBox()
         for a in addresses if addresses is not None else local_addresses():
             self.address.addItem(a, a)
+        self.tailscale = tailscale_address() if addresses is None else ""
+        if self.tailscale:  # tailnet peers reach it as a room's phones reach the Wi-Fi
+            self.address.addItem(f"{self.tailscale} (Tailscale)", self.tailscale)
         self.address.currentIndexChanged.connect(self._address_changed)
-        row.addWidget(self.address, 1)
+        row.addWidget(self.address, 0, 1)
         lay.addLayout(row)
+        self._add_reach(lay, row)
         self.error = plain(QLabel(wordWrap=True))
         self.error.setStyleSheet(f"color: {ERROR};")
         self.error.hide()
@@ -145,6 +179,9 @@ class InviteDialog(QDialog):
         phones.controller.game_changed.connect(self._game_changed)
         self._texts()
         self._host()
+        at = self.reach.findData(reach) if reach else -1
+        if at >= 0 and at != self.reach.currentIndex():  # as chosen in New game
+            self.reach.setCurrentIndex(at)
 
     def retranslate(self) -> None:
         """The language changed while the dialog is open: every text follows it (the QR
@@ -175,6 +212,13 @@ class InviteDialog(QDialog):
         self.address_label.setText(tr("ui.invite.address"))
         self.address.setToolTip(tr("ui.invite.address_note"))
         self.pick.setText(tr("ui.invite.pick"))
+        self.reach_label.setText(tr("ui.invite.reach"))
+        for i in range(self.reach.count()):
+            self.reach.setItemText(i, tr(dict(REACH)[self.reach.itemData(i)]))
+        self.public_edit.setPlaceholderText(tr("ui.invite.public_hint"))
+        self.public_edit.setAccessibleName(tr("ui.invite.reach_paste"))
+        self.public_use.setText(tr("ui.invite.public_use"))
+        self._reach_note()
         self.stop_button.setText(tr("ui.invite.stop"))
         self.close_button.setText(tr("ui.invite.close"))
 
@@ -188,14 +232,155 @@ class InviteDialog(QDialog):
             self._fail("ui.invite.no_humans")
             return
         address = str(self.address.currentData() or "127.0.0.1")
+        # hosting again (another address, a public one now): the same port if it can,
+        # so a tunnel already pointed at it keeps working
+        port = self.phones.server.port if self.phones.server is not None else self.port
         try:
-            self.phones.start(address, self.port)
+            self.phones.start(address, port, self.public)
         except OSError as e:
             self._fail("ui.invite.failed", address=address, error=e.strerror or e)
             return
+        tunnel = self.phones.tunnel
+        if isinstance(tunnel, QuickTunnel) and self.phones.server is not None and \
+                tunnel.port != self.phones.server.port:  # it points at a port gone
+            self._drop_tunnel()
+            return
         self._problem = None
         self.error.hide()
+        self._reach_note()
         self._fill()
+
+    # ------------------------------------------------------ players join from
+    def _add_reach(self, lay: QVBoxLayout, row: QGridLayout) -> None:
+        self.reach_label = QLabel()
+        row.addWidget(self.reach_label, 1, 0)
+        self.reach = reach_choice()
+        row.addWidget(self.reach, 1, 1)
+        paste = QHBoxLayout()
+        self.public_edit = QLineEdit(objectName="public")
+        self.public_edit.returnPressed.connect(self._use_public)
+        self.public_use = QPushButton()
+        self.public_use.clicked.connect(self._use_public)
+        paste.addWidget(self.public_edit, 1)
+        paste.addWidget(self.public_use)
+        self.public_row = QWidget()
+        self.public_row.setLayout(paste)
+        paste.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.public_row)
+        self.reach_status = plain(QLabel(wordWrap=True, objectName="reach_status"))
+        lay.addWidget(self.reach_status)
+        # a dialog opened again shows how the current hosting is reached
+        self.public = self.phones.public if self.phones.hosting else ""
+        if self.public:
+            at = self.reach.findData("cloudflared" if self.phones.tunnel is not None
+                                     else "paste")
+            self.reach.setCurrentIndex(max(at, 0))
+            if self.phones.tunnel is None:
+                self.public_edit.setText(self.public)
+        self.public_row.setVisible(self.reach.currentData() == "paste")
+        self.reach.currentIndexChanged.connect(self._reach_changed)
+
+    def _reach_note(self) -> None:
+        """What the line under the choice says: where the links point, or that a tunnel
+        is starting."""
+        tunnel = self.phones.tunnel
+        if self.reach.currentData() == "cloudflared" and isinstance(tunnel, QuickTunnel) \
+                and not tunnel.address:
+            text = tr("ui.invite.tunnel_starting")
+        elif self.public and self.phones.hosting:
+            text = tr("ui.invite.public_now", address=self.public)
+        elif self.reach.currentData() == "paste" and self.phones.server is not None:
+            # where the host's own tunnel must point (ngrok, tailscale funnel, ssh -R)
+            text = tr("ui.invite.public_point",
+                      address=f"http://127.0.0.1:{self.phones.server.port}")
+        else:
+            text = ""
+        self.reach_status.setText(text)
+        self.reach_status.setVisible(bool(text))
+
+    @Slot()
+    def _reach_changed(self) -> None:
+        how = self.reach.currentData()
+        self.public_row.setVisible(how == "paste")
+        if how == "cloudflared":
+            self._start_tunnel()
+            return
+        stale = False  # the links point where players can no longer join
+        if self.phones.tunnel is not None:  # a quick tunnel's address ends with it
+            self.phones.stop_tunnel()
+            stale = bool(self.public)
+        if how == "lan" and self.public:
+            stale = True
+        if stale:
+            self.public = ""
+            self._host()
+        if how == "paste" and self.public_edit.text().strip():
+            self._use_public()
+        else:
+            self._reach_note()
+
+    @Slot()
+    def _use_public(self) -> None:
+        """The pasted address: one clear line if it cannot be used (hosting goes on as
+        it was), else every link and code carries it."""
+        try:
+            origin = public_origin(self.public_edit.text())
+        except BadAddress as e:
+            self._say(e.key)
+            return
+        self.public_edit.setText(origin)
+        if origin != self.public or not self.phones.hosting:
+            self.public = origin
+            self._host()
+        else:
+            self._problem = None
+            self.error.hide()
+
+    def _say(self, key: str, **values: object) -> None:
+        """A problem in one line, the seats' codes left as they are."""
+        self._problem = (key, values)
+        self.error.setText(tr(key, **values))
+        self.error.show()
+
+    def _start_tunnel(self) -> None:
+        if not self.phones.hosting:
+            self._host()
+            if not self.phones.hosting:
+                return
+        self.phones.stop_tunnel()
+        assert self.phones.server is not None
+        tunnel = QuickTunnel(self.phones.server.port, self.phones)
+        tunnel.ready.connect(self._tunnel_ready)
+        tunnel.failed.connect(self._tunnel_failed)
+        self.phones.tunnel = tunnel
+        tunnel.start()
+        self._reach_note()
+
+    @Slot(str)
+    def _tunnel_ready(self, address: str) -> None:
+        if self.phones.tunnel is not self.sender() or self.reach.currentData() != "cloudflared":
+            return
+        self.public = address
+        self._host()
+
+    @Slot()
+    def _tunnel_failed(self) -> None:
+        if self.sender() is self.phones.tunnel:  # not an older one, replaced meanwhile
+            self._drop_tunnel()
+
+    def _drop_tunnel(self) -> None:
+        """The tunnel ended or could not start: the links point at this network again."""
+        self.phones.stop_tunnel()
+        was = self.public
+        self.public = ""
+        self.reach.blockSignals(True)
+        self.reach.setCurrentIndex(max(self.reach.findData("lan"), 0))
+        self.reach.blockSignals(False)
+        self.public_row.hide()
+        if was:
+            self._host()
+        self._say("ui.invite.tunnel_failed")
+        self._reach_note()
 
     def _fail(self, key: str, **values: object) -> None:
         self._problem = (key, values)
@@ -219,6 +404,7 @@ class InviteDialog(QDialog):
     def _stop(self) -> None:
         self.phones.stop()
         self._clear()
+        self._reach_note()
 
     def _clear(self) -> None:
         self.show_code(None)

@@ -328,18 +328,19 @@ class MenusAndFiles:
             setup, seed, kinds = dlg.result_setup()
             self.controller.bot_level = dlg.bot_level()
             if self.start_game(setup, seed, kinds) and dlg.invite.isChecked():
-                self.invite_players()
+                self.invite_players(str(dlg.reach.currentData()))
 
     @Slot()
-    def invite_players(self) -> None:
-        """Host the game for phones and show each human seat's QR code and link."""
+    def invite_players(self, reach: str = "") -> None:
+        """Host the game for phones and show each human seat's QR code and link;
+        ``reach``: where players join from, as chosen in New game."""
         if self.controller.game is None:
             return
         if self.invite_dialog is not None:
             self.invite_dialog.close()
         self.invite_dialog = InviteDialog(self.comp, self.phones, self,
                                           addresses=self.invite_addresses, port=self.invite_port,
-                                          table=self.table.url)
+                                          table=self.table.url, reach=reach)
         # modeless: the host keeps it beside the table to see who is connected, and can
         # go on playing or switch the language meanwhile
         self.invite_dialog.show()

@@ -105,6 +105,12 @@ class PhoneHost(QObject):
         # names besides the bound address that requests may use (a test's name mapped
         # to loopback); anything else is refused as a DNS-rebinding page would be
         self.names: tuple[str, ...] = ()
+        # the public https address players join from (`companion.remote`), or "": the links
+        # then carry it, and the server accepts it (and forwarded headers) as well
+        self.public = ""
+        # a cloudflared quick tunnel started from the invite dialog (`ui.tunnel`): it ends
+        # when hosting stops
+        self.tunnel: QObject | None = None
         self._arrived.connect(self._on_message)
         self._presence.connect(self._on_presence)
         self._claimed.connect(self._on_claimed)
@@ -124,14 +130,16 @@ class PhoneHost(QObject):
     def hosting(self) -> bool:
         return self.server is not None
 
-    def start(self, address: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+    def start(self, address: str = "127.0.0.1", port: int = DEFAULT_PORT,
+              public: str = "") -> None:
         """Host the current game's human seats on ``address`` (raises OSError if the
-        address cannot be bound; a busy default port falls back to any free one)."""
+        address cannot be bound; a busy default port falls back to any free one);
+        ``public``: the https origin players elsewhere join from, or "" (this network)."""
         g = self.controller.game
         if g is None:
             raise RuntimeError("no game to host")
         if self.server is not None and self.address == address and \
-                self._generation == self.controller.generation:
+                self.public == public and self._generation == self.controller.generation:
             return
         # the same game on another address keeps its links' keys and claims
         host = self.host if self._generation == self.controller.generation else None
@@ -145,7 +153,8 @@ class PhoneHost(QObject):
                                      art_catalog(comp), address, attempt,
                                      on_claim=self._claimed.emit,
                                      on_refused=self._refused.emit, lang=language(),
-                                     offered=self.names, on_waiting=self._waiting.emit)
+                                     offered=self.names, public=public,
+                                     on_waiting=self._waiting.emit)
             try:
                 server.start()
                 break
@@ -155,6 +164,7 @@ class PhoneHost(QObject):
                     raise
         self.server = server
         self.address = address
+        self.public = public
         self._generation = self.controller.generation
         server.set_seats(self.host.keys, self.host.devices)
         self.publish()
@@ -167,6 +177,7 @@ class PhoneHost(QObject):
         screen."""
         hosted = self.server is not None
         self._stop_server("stopped")
+        self.stop_tunnel()
         if hosted:
             self._back_to_table(sorted(self.controller.phones))
 
@@ -201,12 +212,24 @@ class PhoneHost(QObject):
         if back:
             self.returned.emit(back)
 
+    def stop_tunnel(self) -> None:
+        """End the quick tunnel started for this hosting, if any."""
+        tunnel, self.tunnel = self.tunnel, None
+        if tunnel is not None:
+            tunnel.stop()  # type: ignore[attr-defined]
+
+    def base(self) -> str:
+        """Where the pages are: the public address chosen, else this network's."""
+        if self.server is None:
+            return ""
+        return self.public or f"http://{self.address}:{self.server.port}"
+
     def url(self, seat: int) -> str:
         """The seat's link: the page's address, and the seat's key in the fragment
         (which a browser never sends). Shown only as the seat's code, on request."""
         if self.server is None or self.host is None or seat not in self.host.keys:
             return ""
-        return f"http://{self.address}:{self.server.port}/#{self.host.fragment(seat)}"
+        return f"{self.base()}/#{self.host.fragment(seat)}"
 
     def claimed(self, seat: int) -> bool:
         return self.host is not None and seat in self.host.devices
@@ -272,6 +295,7 @@ class PhoneHost(QObject):
     def _on_game_changed(self) -> None:
         if self._generation != self.controller.generation:
             self._stop_server("new_game")  # another game: its seats get new links
+            self.stop_tunnel()
             self.host = None
         else:
             self.publish()

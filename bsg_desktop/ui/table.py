@@ -52,10 +52,8 @@ class TableHost(QObject):
         self._watched.connect(self.publish)
 
     def url(self) -> str:
-        server = self.phones.server
-        if server is None:
-            return ""
-        return f"http://{self.phones.address}:{server.port}/t/{self.token}"
+        base = self.phones.base()
+        return f"{base}/t/{self.token}" if base else ""
 
     def set_language(self, lang: str) -> None:
         self.feed.lang = lang

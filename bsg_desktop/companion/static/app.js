@@ -81,6 +81,7 @@ function finish(kind, message, lang) {
   setHidden(false);
   document.title = "BSG: Express";
   document.body.classList.add("ended");
+  board.end();
   say(kind, message, lang);
 }
 
@@ -536,6 +537,7 @@ function applyStrings(msg) {
   $("hide").textContent = t("hide");
   $("show").textContent = t("show");
   $("show").setAttribute("aria-label", t("hidden"));
+  board.texts();
 }
 
 // ----------------------------------------------------------------- connection
@@ -543,6 +545,7 @@ function applyStrings(msg) {
 function receive(msg) {
   if (ended) return;
   if (msg.type === "art_at") loadArt(msg.href);
+  else if (msg.type === "board_at") board.at(msg.href);  // board.js: the public board
   else if (msg.type === "art") { art = msg.faces; drawnWith++; render(); }
   else if (msg.type === "cards") { cardFaces = msg.faces; drawnWith++; render(); }
   else if (msg.type === "strings") { applyStrings(msg); drawnWith++; render(); }
