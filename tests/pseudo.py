@@ -108,6 +108,35 @@ def write_cards(shipped: Path, target: Path, name_chars: int) -> Path:
     return target
 
 
+_SCENARIO_TEXTS = ("title", "intro", "say")
+
+
+def _scenario_with_qps(node: Any) -> Any:
+    """A lesson's texts (a title, an intro, a step's words) given their ``qps`` words."""
+    if isinstance(node, dict):
+        out = {}
+        for k, v in node.items():
+            if k in _SCENARIO_TEXTS and isinstance(v, str):
+                v = {"en": v, QPS: pseudo(v)}
+            elif k in _SCENARIO_TEXTS and isinstance(v, dict) and isinstance(v.get("en"), str):
+                v = {**v, QPS: pseudo(v["en"])}
+            out[k] = _scenario_with_qps(v)
+        return out
+    if isinstance(node, list):
+        return [_scenario_with_qps(v) for v in node]
+    return node
+
+
+def write_lessons(folder: Path, target: Path) -> Path:
+    """A copy of a lessons folder whose lessons speak ``qps`` too."""
+    shutil.copytree(folder, target)
+    for path in target.glob("*.yaml"):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        path.write_text(yaml.safe_dump(_scenario_with_qps(raw), allow_unicode=True,
+                                       sort_keys=False, width=10_000), encoding="utf-8")
+    return target
+
+
 def install(monkeypatch: Any, tmp_path: Path) -> Iterator[Path]:
     """Add ``qps`` as a language is added, and speak it: a locale folder with its
     catalogues, a rules folder with its rules file, a cards file with its texts (the

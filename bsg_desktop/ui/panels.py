@@ -832,7 +832,6 @@ class DecisionPanel(QWidget):
                 b = WrapButton(choice_words(self.comp, view, o), key=len(self.keyed) + 1)
                 if o.verb == REVEAL:
                     b.setObjectName("reveal")
-                b.setToolTip(str(o))
                 b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
                 self.buttons[str(o)] = b
             self.keyed.append(b)

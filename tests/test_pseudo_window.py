@@ -1,0 +1,158 @@
+"""The window in the pseudo-language ``qps`` (tests/pseudo.py): every text a player sees
+came through the translation layer (it has no word of plain letters), and every label
+and button is wide enough for words a third longer than English.
+
+Run offscreen at 1024×640 and 1280×720, on the start screen and in a game with a
+human's decision up, the hand-over page and a lesson with its narration editor.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from pseudo import QPS, install, plain_words, write_lessons  # noqa: E402
+from PySide6.QtGui import Qt  # noqa: E402  (mightBeRichText is QtGui's)
+from PySide6.QtWidgets import (  # noqa: E402
+    QAbstractButton,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QTabBar,
+    QWidget,
+)
+
+from bsg_desktop.engine import Setup  # noqa: E402
+from bsg_desktop.i18n import LANGUAGES  # noqa: E402
+from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
+from bsg_desktop.ui.panels import WrapButton  # noqa: E402
+
+# words that are no language's: the app's initials, the art's licence, its authors
+NOT_WORDS = frozenset({"BSG", "CC", "BY", "Lorc", "Delapouite", "Skoll"})
+
+
+@pytest.fixture
+def qps(monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
+    """``qps`` installed, the course's lessons speaking it too."""
+    from bsg_desktop.teach import DEMO_DIR
+    from bsg_desktop.ui.lesson_screen import LessonScreen
+
+    monkeypatch.setattr(LessonScreen, "demo_dir", write_lessons(DEMO_DIR, tmp_path / "demos"))
+    yield from install(monkeypatch, tmp_path)
+
+
+def _plain(text: str) -> bool:
+    return not Qt.mightBeRichText(text)
+
+
+_TAG = re.compile(r"<[^<>]*>|&\w+;")
+
+
+def words_shown(text: str) -> str:
+    """What a label shows of ``text``: rich text without its tags."""
+    return text if _plain(text) else _TAG.sub(" ", text)
+
+
+def shown_texts(root: QWidget) -> list[tuple[str, str]]:
+    """(where, text) for every text a player sees in ``root``'s visible widgets and its
+    menus (labels, buttons, tabs, boxes' items, hints of empty fields, tooltips)."""
+    out: list[tuple[str, str]] = []
+
+    def add(w: QWidget, what: str, text: str) -> None:
+        if text and text.strip():
+            out.append((f"{type(w).__name__}#{w.objectName()}.{what}", text))
+
+    for w in [root, *root.findChildren(QWidget)]:
+        if not w.isVisible() or isinstance(w, QMenu):
+            continue
+        add(w, "toolTip", w.toolTip())
+        add(w, "accessibleName", w.accessibleName())
+        if isinstance(w, QLabel | QAbstractButton):
+            add(w, "text", w.text())
+        if isinstance(w, QGroupBox):
+            add(w, "title", w.title())
+        if isinstance(w, QLineEdit | QPlainTextEdit):
+            add(w, "placeholder", w.placeholderText())
+        if isinstance(w, QComboBox):
+            for i in range(w.count()):
+                add(w, f"item{i}", w.itemText(i))
+        if isinstance(w, QTabBar):
+            for i in range(w.count()):
+                add(w, f"tab{i}", w.tabText(i))
+                add(w, f"tabtip{i}", w.tabToolTip(i))
+    menus = [a.menu() for a in root.menuBar().actions()] if hasattr(root, "menuBar") else []
+    while menus:
+        menu = menus.pop()
+        add(menu, "title", menu.title())
+        for a in menu.actions():
+            add(menu, "action", a.text().split("\t")[0])  # the key's name is Qt's
+            add(menu, "actiontip", a.toolTip() if a.toolTip() != a.text() else "")
+            if a.menu() is not None:
+                menus.append(a.menu())
+    return out
+
+
+def clipped(root: QWidget) -> list[str]:
+    """Visible one-line labels and buttons whose text is wider than their room."""
+    out = []
+    for w in root.findChildren(QWidget):
+        if not w.isVisible():
+            continue
+        if isinstance(w, QLabel) and not w.wordWrap() and w.text() and _plain(w.text()):
+            room = w.contentsRect().width() - 2 * max(0, w.margin()) - max(0, w.indent())
+            need = max(w.fontMetrics().horizontalAdvance(line) for line in w.text().split("\n"))
+        elif isinstance(w, QAbstractButton) and w.text() and not isinstance(w, WrapButton):
+            text = w.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            room = w.contentsRect().width()
+            need = max(w.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
+        else:
+            continue
+        if need > room + 1:
+            out.append(f"{type(w).__name__}#{w.objectName()} {w.text()!r}: "
+                       f"{need} px in {room} px")
+    return out
+
+
+def findings(win: QWidget) -> list[str]:
+    texts = shown_texts(win)
+    texts += [("log", win.log.item(i).text()) for i in range(win.log.count())]
+    texts += [("board", t) for t in win.scene.all_texts()]
+    # a player's name as typed, and each language by its own name (the language menu)
+    names = frozenset(w for p in (win.controller.game.players if win.controller.game else ())
+                      for w in plain_words(p.name or ""))
+    allowed = NOT_WORDS | names | frozenset(w for name in LANGUAGES.values()
+                                            for w in plain_words(name))
+    bad = [f"{where}: {text!r} {plain_words(words_shown(text), allowed)}"
+           for where, text in texts if plain_words(words_shown(text), allowed)]
+    return sorted(set(bad)) + clipped(win)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_every_shown_text_is_translated_and_fits(qps: Path, new_window, qtbot,  # type: ignore[no-untyped-def]
+                                                 size: tuple[int, int]) -> None:
+    win = new_window(size)
+    win.set_language(QPS)
+    qtbot.wait(10)
+    seen = findings(win)
+    win.start_game(Setup(players=4), 5, [HUMAN, HUMAN, COMPUTER, COMPUTER])
+    for _ in range(40):
+        win.controller.play_bots_now()
+        if win.controller.needs_handover():
+            seen += findings(win)
+            win.controller.unlock()
+        qtbot.wait(1)
+        seen += findings(win)
+        g = win.controller.game
+        if g.outcome is not None or not g.pending.options:
+            break
+        win.controller.choose(g.pending.options[0])
+    seen += findings(win)
+    assert not sorted(set(seen)), "\n".join(sorted(set(seen)))
