@@ -35,8 +35,8 @@ from bsg_desktop.i18n import LANGUAGES  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.panels import WrapButton  # noqa: E402
 
-# words that are no language's: the app's initials, the art's licence, its authors
-NOT_WORDS = frozenset({"BSG", "CC", "BY", "Lorc", "Delapouite", "Skoll"})
+# words that are no language's: the game's name, the art's licence and its authors
+NOT_WORDS = frozenset({"BSG", "Express", "CC", "BY", "Lorc", "Delapouite", "Skoll"})
 
 
 @pytest.fixture
