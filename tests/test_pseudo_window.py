@@ -21,6 +21,7 @@ from PySide6.QtGui import Qt  # noqa: E402  (mightBeRichText is QtGui's)
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
     QComboBox,
+    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import LANGUAGES  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
+from bsg_desktop.ui.lesson_editor import NarrationEditor  # noqa: E402
 from bsg_desktop.ui.panels import WrapButton  # noqa: E402
 
 # words that are no language's: the game's name, the art's licence and its authors
@@ -61,6 +63,24 @@ def words_shown(text: str) -> str:
     return text if _plain(text) else _TAG.sub(" ", text)
 
 
+def _qt_own(w: QWidget) -> bool:
+    """A button Qt names itself (OK, Cancel, a dock's Close): Qt's catalogue for the
+    language translates it (qtlang.py), and Qt has none for a pseudo-language."""
+    box = w.parent()
+    return (w.objectName().startswith("qt_") or isinstance(box, QDialogButtonBox)
+            and box.standardButton(w) != QDialogButtonBox.StandardButton.NoButton)
+
+
+def _other_language(w: QWidget) -> bool:
+    """A narration editor's field for another language, which shows that language."""
+    editor = w.parent()
+    while editor is not None and not isinstance(editor, NarrationEditor):
+        editor = editor.parent()
+    return editor is not None and any(
+        w is fields[lang] for fields in (editor.title, editor.intro, editor.say)
+        for lang in fields if lang != QPS)
+
+
 def shown_texts(root: QWidget) -> list[tuple[str, str]]:
     """(where, text) for every text a player sees in ``root``'s visible widgets and its
     menus (labels, buttons, tabs, boxes' items, hints of empty fields, tooltips)."""
@@ -71,7 +91,7 @@ def shown_texts(root: QWidget) -> list[tuple[str, str]]:
             out.append((f"{type(w).__name__}#{w.objectName()}.{what}", text))
 
     for w in [root, *root.findChildren(QWidget)]:
-        if not w.isVisible() or isinstance(w, QMenu):
+        if not w.isVisible() or isinstance(w, QMenu) or _qt_own(w) or _other_language(w):
             continue
         add(w, "toolTip", w.toolTip())
         add(w, "accessibleName", w.accessibleName())
@@ -121,10 +141,14 @@ def clipped(root: QWidget) -> list[str]:
     return out
 
 
-def findings(win: QWidget) -> list[str]:
-    texts = shown_texts(win)
-    texts += [("log", win.log.item(i).text()) for i in range(win.log.count())]
-    texts += [("board", t) for t in win.scene.all_texts()]
+def findings(win: QWidget, root: QWidget | None = None) -> list[str]:
+    """What in ``root`` (the window, its log and board by default) is untranslated or
+    clipped, one line each."""
+    texts = shown_texts(root or win)
+    if root is None:
+        texts += [("log", win.log.item(i).text()) for i in range(win.log.count())]
+        texts += [("log tip", win.log.item(i).toolTip()) for i in range(win.log.count())]
+        texts += [("board", t) for t in win.scene.all_texts()]
     # a player's name as typed, and each language by its own name (the language menu)
     names = frozenset(w for p in (win.controller.game.players if win.controller.game else ())
                       for w in plain_words(p.name or ""))
@@ -132,7 +156,7 @@ def findings(win: QWidget) -> list[str]:
                                             for w in plain_words(name))
     bad = [f"{where}: {text!r} {plain_words(words_shown(text), allowed)}"
            for where, text in texts if plain_words(words_shown(text), allowed)]
-    return sorted(set(bad)) + clipped(win)
+    return sorted(set(bad)) + clipped(root or win)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
@@ -155,4 +179,35 @@ def test_every_shown_text_is_translated_and_fits(qps: Path, new_window, qtbot,  
             break
         win.controller.choose(g.pending.options[0])
     seen += findings(win)
+    assert not sorted(set(seen)), "\n".join(sorted(set(seen)))
+
+
+def test_a_lesson_its_editor_and_the_dialogs_are_translated_and_fit(  # type: ignore[no-untyped-def]
+        qps: Path, new_window, qtbot) -> None:
+    from bsg_desktop.ui.cardview import CardViewer
+    from bsg_desktop.ui.dialogs import NewGameDialog, RulesDialog
+    from bsg_desktop.ui.lesson_screen import LessonScreen
+    from bsg_desktop.ui.print_pack import PrintDialog
+    from bsg_desktop.ui.review import SaveLessonDialog
+
+    win = new_window((1280, 720))
+    win.set_language(QPS)
+    first = sorted(Path(LessonScreen.demo_dir).glob("*.yaml"))[0]
+    assert win.open_demo(first)
+    win.review_tools.act_editor.setChecked(True)
+    qtbot.wait(10)
+    editor = win.review_tools.editor
+    assert sorted(editor.title) == sorted(LANGUAGES)  # a title field for each language
+    seen = findings(win)
+    for _ in range(3):
+        win.act_lesson_forward.trigger()
+        qtbot.wait(5)
+        seen += findings(win)
+    for dialog in (NewGameDialog(win.comp, win), PrintDialog(win.settings, win),
+                   RulesDialog(win), SaveLessonDialog(5, 20, win), CardViewer(win.comp, win)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        seen += [f"{type(dialog).__name__}: {f}" for f in findings(win, dialog)]
+        dialog.close()
     assert not sorted(set(seen)), "\n".join(sorted(set(seen)))

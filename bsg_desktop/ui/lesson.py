@@ -40,7 +40,7 @@ from bsg_desktop.present.words import choice_words, decision_words
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.flow import FlowLayout
-from bsg_desktop.ui.panels import _clear
+from bsg_desktop.ui.panels import WrapButton, _clear
 from bsg_desktop.ui.qtart import drawing_pixmap
 
 LESSON_CSS = """
@@ -63,6 +63,7 @@ QPushButton:focus { border: 3px solid #ffd84d; }
 QPushButton:disabled { color: #6a7886; background: #1b2631; border-color: #26323e; }
 QPushButton#forward { background: #2b5d8a; font-weight: 700; }
 QPushButton#forward:hover { background: #3a77ad; }
+QPushButton#forward QLabel { font-weight: 700; }
 QPushButton#take_over { background: #1e3b2a; border-color: #47d16c; }
 QToolButton { background: transparent; border: 3px solid transparent; border-radius: 8px; }
 QToolButton[picked="true"] { border-color: #f0c64a; background: #3a3213; }
@@ -165,7 +166,9 @@ class LessonPanel(QWidget):
             nav.addWidget(b)
         outer.addLayout(nav)
         # at a course lesson's end: the next lesson, so a learner goes on without the menu
-        self.next_lesson_button = QPushButton(objectName="forward")
+        # its words wrap: a lesson's title runs longer than the panel is wide
+        self.next_lesson_button = WrapButton("")
+        self.next_lesson_button.setObjectName("forward")
         self.next_lesson_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_lesson_button.hide()
         self.next_lesson_button.clicked.connect(self.next_lesson_requested.emit)

@@ -439,6 +439,10 @@ class WrapButton(QPushButton):
     def text(self) -> str:  # type: ignore[override]
         return self.label.text()
 
+    def setText(self, text: str) -> None:  # type: ignore[override]  # noqa: N802  (Qt's name)
+        self.label.setText(text)
+        self.setAccessibleName(text)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not _enter(self, event):
             super().keyPressEvent(event)

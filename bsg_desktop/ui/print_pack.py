@@ -247,7 +247,7 @@ class PrintDialog(QDialog):
             tr("ui.print.folder_tip"))
         self.paper = QComboBox()
         for p in PAPERS:
-            self.paper.addItem(p.capitalize() if p in ("letter", "tabloid") else p.upper(), p)
+            self.paper.addItem(tr(f"ui.print.paper_{p}"), p)
         row(tr("ui.print.paper"), self.paper, tr("ui.print.paper_tip"))
         self.lang = QComboBox()
         for code, name in LANGUAGES.items():
