@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from pseudo import QPS, install, plain_words, write_lessons  # noqa: E402
+from pseudo import QPS, install, plain_words, pseudo, write_lessons  # noqa: E402
 from PySide6.QtGui import Qt  # noqa: E402  (mightBeRichText is QtGui's)
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
@@ -184,8 +184,10 @@ def test_every_shown_text_is_translated_and_fits(qps: Path, new_window, qtbot,  
 
 def test_a_lesson_its_editor_and_the_dialogs_are_translated_and_fit(  # type: ignore[no-untyped-def]
         qps: Path, new_window, qtbot) -> None:
+    from bsg_desktop.bots import make_bot
+    from bsg_desktop.engine import new_game
     from bsg_desktop.ui.cardview import CardViewer
-    from bsg_desktop.ui.dialogs import NewGameDialog, RulesDialog
+    from bsg_desktop.ui.dialogs import GameOverDialog, NewGameDialog, RulesDialog
     from bsg_desktop.ui.lesson_screen import LessonScreen
     from bsg_desktop.ui.print_pack import PrintDialog
     from bsg_desktop.ui.review import SaveLessonDialog
@@ -203,11 +205,32 @@ def test_a_lesson_its_editor_and_the_dialogs_are_translated_and_fit(  # type: ig
         win.act_lesson_forward.trigger()
         qtbot.wait(5)
         seen += findings(win)
+    over = new_game(Setup(players=5), 4, components=win.comp)
+    bots = [make_bot("random", seed=s) for s in range(5)]
+    while over.outcome is None and over.pending is not None:
+        over.apply(bots[over.pending.seat].choose(over.view(over.pending.seat), over.pending))
     for dialog in (NewGameDialog(win.comp, win), PrintDialog(win.settings, win),
-                   RulesDialog(win), SaveLessonDialog(5, 20, win), CardViewer(win.comp, win)):
+                   RulesDialog(win), SaveLessonDialog(5, 20, win), CardViewer(win.comp, win),
+                   GameOverDialog(win.comp, over.view(None), win, me=2)):
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)
         seen += [f"{type(dialog).__name__}: {f}" for f in findings(win, dialog)]
         dialog.close()
     assert not sorted(set(seen)), "\n".join(sorted(set(seen)))
+
+
+def test_the_checks_catch_plain_text_and_a_cut_label(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The two checks above can fail: a hard-coded English label is reported, and so is
+    a label narrower than its words."""
+    root = QWidget()
+    qtbot.addWidget(root)
+    hard_coded = QLabel("Pass the screen", root)
+    hard_coded.move(0, 0)
+    narrow = QLabel(pseudo("Pass the screen"), root)
+    narrow.setGeometry(0, 30, 40, 20)
+    root.resize(400, 80)
+    root.show()
+    qtbot.waitExposed(root)
+    assert [plain_words(t) for _w, t in shown_texts(root)] == [["Pass", "the", "screen"], []]
+    assert len(clipped(root)) == 1 and "40 px" in clipped(root)[0]
