@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
@@ -167,7 +168,7 @@ def test_every_shown_text_is_translated_and_fits(qps: Path, new_window, qtbot,  
     qtbot.wait(10)
     seen = findings(win)
     win.start_game(Setup(players=4), 5, [HUMAN, HUMAN, COMPUTER, COMPUTER])
-    for _ in range(40):
+    for _ in range(24):
         win.controller.play_bots_now()
         if win.controller.needs_handover():
             seen += findings(win)
@@ -200,6 +201,10 @@ def test_a_lesson_its_editor_and_the_dialogs_are_translated_and_fit(  # type: ig
     qtbot.wait(10)
     editor = win.review_tools.editor
     assert sorted(editor.title) == sorted(LANGUAGES)  # a title field for each language
+    editor.title[QPS].setText("[Ţĥé ƒíŕšţ]")
+    editor.intro["hu"].setPlainText("")  # left empty: it saves the English
+    saved = yaml.safe_load(editor.file_text())
+    assert saved["title"][QPS] == "[Ţĥé ƒíŕšţ]" and saved["intro"]["hu"] == saved["intro"]["en"]
     seen = findings(win)
     for _ in range(3):
         win.act_lesson_forward.trigger()
