@@ -18,8 +18,9 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -157,7 +158,7 @@ class LessonPanel(QWidget):
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
 
-        nav = QHBoxLayout()
+        nav = self.nav = QHBoxLayout()
         self.back_button = QPushButton(objectName="back")
         self.forward_button = QPushButton(objectName="forward")
         for b in (self.back_button, self.forward_button):
@@ -228,6 +229,20 @@ class LessonPanel(QWidget):
         self.presenter = on
         self.setStyleSheet(PRESENTER_CSS if on else LESSON_CSS)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  (Qt's name)
+        super().resizeEvent(event)
+        self._fit_nav()
+
+    def _fit_nav(self) -> None:
+        """Back and Forward side by side when both fit, else one above the other: beside
+        the narration editor the panel is narrow, and a longer language's words were cut."""
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        need = (self.back_button.sizeHint().width() + self.forward_button.sizeHint().width()
+                + self.nav.spacing())
+        self.nav.setDirection(QBoxLayout.Direction.TopToBottom if need > room
+                              else QBoxLayout.Direction.LeftToRight)
+
     def retranslate(self) -> None:
         """Re-apply every text in the current language (buttons, narration, rule texts)."""
         self.kicker.setText(tr("teach.panel.kicker").upper())
@@ -235,6 +250,7 @@ class LessonPanel(QWidget):
         self.forward_button.setText(tr("teach.panel.forward"))
         self.back_button.setToolTip(tr("teach.panel.back_tip"))
         self.forward_button.setToolTip(tr("teach.panel.forward_tip"))
+        self._fit_nav()
         self.reset_button.setText(tr("teach.panel.reset"))
         self.take_over_button.setText(tr("teach.panel.take_over"))
         self.take_over_button.setToolTip(tr("teach.panel.take_over_tip"))
