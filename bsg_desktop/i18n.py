@@ -3,6 +3,9 @@
 Interface strings live in ``bsg_desktop/locale/<lang>.yaml`` and per-area files
 ``bsg_desktop/locale/<area>.<lang>.yaml`` (flat keys, merged); card and
 component texts live in cards.yaml as `Text` values and are read with `text()`.
+The languages are the locale folder's contents: each ``<lang>.yaml`` is one, named
+by its own ``language.name``; adding a language is adding its catalogue files (and
+its card texts), no code.
 Both follow the current language, so switching language re-renders everything.
 A missing key falls back to English and then to the key itself, so a missing
 translation shows up as visible text rather than a crash.
@@ -22,8 +25,21 @@ import yaml
 
 from bsg_desktop.resources import package_path
 
-LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar"}
-_current = "en"
+# The language every text is written in first, and what a missing translation shows.
+SOURCE = "en"
+
+
+def find_languages(folder: Path | None = None) -> dict[str, str]:
+    """Every language of the locale folder, code -> its own name (its ``<code>.yaml``'s
+    ``language.name``), the source language first: the one list of languages."""
+    folder = folder or package_path("locale")
+    codes = sorted((p.stem for p in folder.glob("*.yaml") if "." not in p.stem),
+                   key=lambda code: (code != SOURCE, code))
+    return {code: read_catalog([folder / f"{code}.yaml"]).get("language.name", code)
+            for code in codes}
+
+
+_current = SOURCE
 _listeners: list[Callable[[str], None]] = []
 # A language for one piece of work (a phone's page in its player's language) that
 # leaves the window's language alone; a ContextVar, so each thread has its own.
@@ -77,9 +93,29 @@ def read_catalog(paths: list[Path]) -> dict[str, str]:
     return merged
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def catalog(lang: str) -> dict[str, str]:
     return read_catalog(catalog_files(lang))
+
+
+LANGUAGES: dict[str, str] = find_languages()
+
+
+def language_name(code: str, lang: str | None = None) -> str:
+    """Language ``code`` as ``lang`` (the current language) calls it: its catalogue's
+    ``language.<code>`` if it has one ("angol" in Hungarian), else the language's own
+    name, so a language added later is named without touching the others' files."""
+    lang = lang or language()
+    return catalog(lang).get(f"language.{code}") or LANGUAGES.get(code, code)
+
+
+def number(value: float, lang: str | None = None) -> str:
+    """A number as ``lang`` writes it: its catalogue's ``number.decimal`` mark (12.7 in
+    English, 12,7 in Hungarian)."""
+    lang = lang or language()
+    out = f"{value:g}"
+    mark = catalog(lang).get("number.decimal") or "."
+    return out.replace(".", mark) if mark != "." else out
 
 
 def language() -> str:
@@ -167,7 +203,7 @@ def tr(key: str, lang: str | None = None, /, **fields: Any) -> str:
     """
     lang = lang or _speaking.get() or _current
     fields = {k: f"\u2212{-v}" if type(v) is int and v < 0 else v for k, v in fields.items()}
-    template = catalog(lang).get(key) or catalog("en").get(key) or key
+    template = catalog(lang).get(key) or catalog(SOURCE).get(key) or key
     if "z:" in template:
         template = _articles(template, fields)
     try:

@@ -34,7 +34,7 @@ from bsg_desktop.engine.core import CONTRIBUTED
 from bsg_desktop.engine.turn import Turn
 from bsg_desktop.engine.undo import UNDO, as_played
 from bsg_desktop.errors import UserError
-from bsg_desktop.i18n import tr
+from bsg_desktop.i18n import LANGUAGES, tr
 from bsg_desktop.inputs import load_yaml, read_text
 from bsg_desktop.log import describer_for
 from bsg_desktop.scenario import TOP_KEYS, ScenarioError, parse_scenario
@@ -192,7 +192,7 @@ def make_lesson(game: Game, at: int, steps: int, secrets_public: bool = False) -
 
     def both(key: str) -> dict[str, str]:
         return {lang: tr(key, lang, **{**fields, "player": d.player(g0.active, lang)})
-                for lang in ("en", "hu")}
+                for lang in LANGUAGES}
 
     doc: dict[str, Any] = {
         "title": both("lesson.made.title"),

@@ -28,6 +28,7 @@ from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.game import ScriptError
 from bsg_desktop.engine.setup import NAME_CHARS, SetupError
 from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import LANGUAGES, SOURCE
 from bsg_desktop.inputs import MAX_ITEMS, YamlProblem, load_yaml, read_text
 
 TOP_KEYS = ("title", "intro", "rules", "players", "characters", "names", "seed", "variant",
@@ -113,10 +114,12 @@ class _Reader:
 
     def text(self, v: Any, where: str) -> Text:
         if isinstance(v, str):
-            return Text(v, v)
-        if isinstance(v, dict) and isinstance(v.get("en"), str) and set(v) <= {"en", "hu"}:
-            return Text(v["en"], v["hu"] if isinstance(v.get("hu"), str) else v["en"])
-        raise self.fail(where, "expected a text or {en: ..., hu: ...}")
+            return Text.of({SOURCE: v})
+        if (isinstance(v, dict) and isinstance(v.get(SOURCE), str) and set(v) <= set(LANGUAGES)
+                and all(isinstance(words, str) for words in v.values())):
+            return Text.of(v)  # a language it leaves out reads the English
+        raise self.fail(where, "expected a text or {" +
+                        ", ".join(f"{lang}: ..." for lang in LANGUAGES) + "}")
 
     def items(self, v: Any, where: str, what: str) -> list[Any]:
         if not isinstance(v, list):

@@ -13,9 +13,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from bsg_desktop.data import Text
 from bsg_desktop.engine import Event, Game, IllegalChoiceError, PlayerView
 from bsg_desktop.errors import UserError
-from bsg_desktop.i18n import LANGUAGES, language, set_language, tr
+from bsg_desktop.i18n import LANGUAGES, SOURCE, language, set_language, tr
 from bsg_desktop.inputs import read_text
 from bsg_desktop.log import describer_for
 from bsg_desktop.present.pace import changed_parts
@@ -28,13 +29,12 @@ DEMO_DIR = shipped("scenarios/demos")
 @dataclass(frozen=True)
 class DemoEntry:
     path: Path
-    title_en: str
-    title_hu: str
+    titles: Text  # its title in each language the file gives (its file name if none)
     rules: tuple[str, ...]
     error: str = ""  # a demo file with errors is listed with its message, not hidden
 
     def title(self, lang: str | None = None) -> str:
-        return self.title_hu if (lang or language()) == "hu" else self.title_en
+        return self.titles.get(lang or language())
 
 
 def list_demos(folder: Path = DEMO_DIR) -> list[DemoEntry]:
@@ -43,10 +43,9 @@ def list_demos(folder: Path = DEMO_DIR) -> list[DemoEntry]:
         try:
             sc = load_scenario(path)
         except ScenarioError as e:
-            out.append(DemoEntry(path, path.stem, path.stem, (), str(e)))
+            out.append(DemoEntry(path, Text.of({SOURCE: path.stem}), (), str(e)))
             continue
-        t = sc.title
-        out.append(DemoEntry(path, t.en if t else path.stem, t.hu if t else path.stem, sc.rules))
+        out.append(DemoEntry(path, sc.title or Text.of({SOURCE: path.stem}), sc.rules))
     return out
 
 

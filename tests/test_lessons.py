@@ -116,30 +116,30 @@ def test_save_as_lesson_passes_the_scenario_command_and_takes_the_editors_narrat
         w.review_tools.act_editor.setChecked(True)
         ed = w.review_tools.editor
         assert ed.isEnabled() and ed.path == path
-        ed.title_en.setText("A turn to discuss")
-        ed.title_hu.setText("Egy megbeszélendő kör")
+        ed.title["en"].setText("A turn to discuss")
+        ed.title["hu"].setText("Egy megbeszélendő kör")
         ed.rules.setText("K2, D7")
         w.lesson_goto(2)
         # the step's fields start empty and one line tall, the log's words as their hint
-        empty = ed.say_en.height()
-        assert ed.say_en.toPlainText() == "" and ed.say_hu.toPlainText() == ""
+        empty = ed.say["en"].height()
+        assert ed.say["en"].toPlainText() == "" and ed.say["hu"].toPlainText() == ""
         log = w.lesson.step_log("en")
-        assert log and log in ed.say_en.placeholderText()
-        assert w.lesson.step_log("hu") in ed.say_hu.placeholderText()
+        assert log and log in ed.say["en"].placeholderText()
+        assert w.lesson.step_log("hu") in ed.say["hu"].placeholderText()
         assert w.lesson_panel.narration.text() == log  # the lesson reads the log meanwhile
-        ed.say_en.setPlainText("Watch the dice she keeps back.")
-        ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
-        line = ed.say_en.fontMetrics().lineSpacing()
-        one = ed.say_hu.height()  # one line of Hungarian text
-        assert ed.say_hu.lines_shown() == 1 and one < 12 + 2 * line + 10
+        ed.say["en"].setPlainText("Watch the dice she keeps back.")
+        ed.say["hu"].setPlainText("Figyeld, mely kockákat tartja vissza.")
+        line = ed.say["en"].fontMetrics().lineSpacing()
+        one = ed.say["hu"].height()  # one line of Hungarian text
+        assert ed.say["hu"].lines_shown() == 1 and one < 12 + 2 * line + 10
         assert empty <= one + 5 * line  # the hint shows whole, wrapped, not a 4-line box
-        ed.say_en.setPlainText("")
-        ed.say_en.setPlaceholderText("…")
-        assert ed.say_en.lines_shown() == 1 and ed.say_en.height() == one
-        ed.say_en.setPlainText("Watch the dice she keeps back.")
-        ed.say_hu.setPlainText("\n".join(["Figyeld."] * 6))
-        assert ed.say_hu.height() >= one + 4 * line  # grows with the text (six lines)
-        ed.say_hu.setPlainText("Figyeld, mely kockákat tartja vissza.")
+        ed.say["en"].setPlainText("")
+        ed.say["en"].setPlaceholderText("…")
+        assert ed.say["en"].lines_shown() == 1 and ed.say["en"].height() == one
+        ed.say["en"].setPlainText("Watch the dice she keeps back.")
+        ed.say["hu"].setPlainText("\n".join(["Figyeld."] * 6))
+        assert ed.say["hu"].height() >= one + 4 * line  # grows with the text (six lines)
+        ed.say["hu"].setPlainText("Figyeld, mely kockákat tartja vissza.")
         w.lesson_goto(3)  # moving on keeps what was written for step 2
         assert ed.save()
         assert run_file(path) == ("PASS", "")

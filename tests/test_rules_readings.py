@@ -200,7 +200,7 @@ def test_i11_jump_roll_does_not_use_admirals_dice() -> None:
 def test_i12_reconstructed_values_come_from_cards_yaml(tmp_path: Path) -> None:
     """The faces and the DRADIS mix are data: an edited cards.yaml changes the game."""
     c = load_components()
-    assert "I12" in c.reconstructed_note.en and "I12" in c.reconstructed_note.hu
+    assert "I12" in c.reconstructed_note.en and "I12" in c.reconstructed_note.get("hu")
     assert c.dradis_raiders + c.dradis_ships == 14
     raw = yaml.safe_load(default_cards_path().read_text(encoding="utf-8"))
     raw["dradis"]["raiders"], raw["dradis"]["colonial_ships"] = 10, 4

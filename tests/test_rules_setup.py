@@ -39,7 +39,7 @@ def test_c1_board_tracks_and_one_seal_section_per_seat() -> None:
 def test_c2_five_characters_with_ability_and_brig_side() -> None:
     assert [c.id for c in COMP.characters] == list(RANK)
     for c in COMP.characters:
-        assert c.ability.en and c.brig.en and c.ability.hu and c.brig.hu
+        assert c.ability.en and c.brig.en and c.ability.get("hu") and c.brig.get("hu")
     # Only Baltar's ability is an ACTION (X5).
     assert [c.id for c in COMP.characters if c.has_action] == ["gaius_baltar"]
 

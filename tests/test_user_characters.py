@@ -20,7 +20,7 @@ from test_engine_helpers import C_UNREST_6_1, PINNED, of
 from bsg_desktop.art import board, cards
 from bsg_desktop.art.shapes import labels
 from bsg_desktop.bots import make_bot
-from bsg_desktop.data import Components, load_components
+from bsg_desktop.data import Components, Text, load_components
 from bsg_desktop.engine import IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.game import Game
 
@@ -51,7 +51,7 @@ def test_saul_is_a_sixth_character_from_the_file() -> None:
     ids = [c.id for c in SAUL.characters]
     assert ids[-1] == "saul_tigh" and len(ids) == 6
     saul = SAUL.character("saul_tigh")
-    assert saul.name.hu and saul.ability.hu and saul.ability_title.en == "Hard Line"
+    assert saul.name.get("hu") and saul.ability.get("hu") and saul.ability_title.en == "Hard Line"
 
 
 def test_x2_hard_line_is_offered_per_rolled_die_and_rerolls_only_that_die() -> None:
@@ -199,7 +199,8 @@ def test_x1_a_users_command_part_is_told_with_its_owner_and_its_own_values() -> 
     from bsg_desktop.log import Describer
 
     saul = SAUL.character("saul_tigh")
-    tigh = replace(saul, ability_title=replace(saul.ability_title, en="Hard Line"),
+    tigh = replace(saul, ability_title=Text.of({**saul.ability_title.as_dict(),
+                                                               "en": "Hard Line"}),
                    part=(("name", "command"), ("value", -2), ("counts_as", -1),
                          ("checks", "any")))
     comp = replace(SAUL, characters=tuple(tigh if c.id == "saul_tigh" else c

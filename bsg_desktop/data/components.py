@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -17,10 +17,10 @@ from typing import Any
 
 from bsg_desktop.art.emblem_paths import PATHS as _EMBLEM_PATHS
 from bsg_desktop.errors import DataError
+from bsg_desktop.i18n import LANGUAGES, SOURCE
 from bsg_desktop.inputs import YamlProblem, load_yaml, read_text
 from bsg_desktop.resources import shipped
 
-LANGS = ("en", "hu")
 MAX_PLAYERS = 5  # seats of the largest game (S5); a cards file has a character for each
 # The longest name in a cards file (a character, a model, a marker, a crisis type), in
 # characters, in each language. Names are said on every phone's frame many times, and
@@ -45,13 +45,32 @@ DEFAULT_ROOM_EMBLEM = "wrench"
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A text a player reads, in every shipped language."""
+    """A text a player reads: language code -> its words, the source language (English)
+    always among them. A language it lacks reads the English, so a file written before
+    a language was added still shows every text. Pairs, not a dict, so that a card holding
+    texts stays hashable and compares equal whatever order its file gave them in."""
 
-    en: str
-    hu: str
+    words: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, words: Mapping[str, str]) -> Text:
+        if SOURCE not in words:
+            raise ValueError(f"a text needs its {SOURCE!r} words, got {sorted(words)}")
+        return cls(tuple(sorted(words.items(), key=lambda kv: (kv[0] != SOURCE, kv[0]))))
+
+    @property
+    def en(self) -> str:
+        """The source words (what a language without its own words reads)."""
+        return self.words[0][1]
 
     def get(self, lang: str) -> str:
-        return self.hu if lang == "hu" else self.en
+        for code, words in self.words:
+            if code == lang:
+                return words
+        return self.en
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,8 +263,11 @@ class Components:
 class _Reader:
     """Walks parsed YAML, raising DataError with the path of the first bad value."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, languages: frozenset[str] = frozenset({SOURCE})) -> None:
         self.file = file
+        # the languages every text of this file must give (`languages_in`); any other
+        # known language a text gives is read too, and one it lacks reads the English
+        self.languages = languages
 
     def fail(self, path: str, expected: str) -> DataError:
         return DataError(self.file, path, expected)
@@ -294,14 +316,15 @@ class _Reader:
         return text
 
     def text(self, node: Any, path: str, limit: int = 0) -> Text:
-        """A text in every language; ``limit``: at most this many characters in each."""
-        m = self.mapping(node, path, LANGS)
-        out = {lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGS}
+        """A text in the file's languages; ``limit``: at most this many characters in each."""
+        required = tuple(lang for lang in LANGUAGES if lang in self.languages)
+        m = self.mapping(node, path, required)
+        out = {lang: self.str_(m[lang], f"{path}.{lang}") for lang in LANGUAGES if lang in m}
         for lang, value in out.items():
             if limit and len(value) > limit:
                 raise self.fail(f"{path}.{lang}", f"expected at most {limit} characters, "
                                 f"got {len(value)}")
-        return Text(**out)
+        return Text.of(out)
 
     def name(self, node: Any, path: str) -> Text:
         """A name (a character, a marker, a crisis type …): at most `NAME_CHARS` long."""
@@ -342,9 +365,27 @@ def _unique(r: _Reader, path: str, ids: list[str]) -> None:
         seen.add(x)
 
 
-def parse_components(raw: Any, file: str) -> Components:
-    """Validate parsed YAML; every failure names the file and the path inside it."""
-    r = _Reader(file)
+def languages_in(raw: Any) -> frozenset[str]:
+    """The known languages a cards file writes texts in (English always): each must be
+    given for every text of it, so a forgotten translation is an error, while a file
+    written before a language was added still loads (its texts read the English)."""
+    found = {SOURCE}
+    stack = [raw]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if SOURCE in node:
+                found.update(k for k in node if k in LANGUAGES)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(found)
+
+
+def parse_components(raw: Any, file: str, languages: frozenset[str] | None = None) -> Components:
+    """Validate parsed YAML; every failure names the file and the path inside it.
+    ``languages``: those every text must give (by default, those the file uses)."""
+    r = _Reader(file, languages_in(raw) if languages is None else languages)
     top = r.mapping(
         raw,
         "",
@@ -556,9 +597,10 @@ def read_components(path: str | Path) -> Components:
         raw = load_yaml(source)
     except YamlProblem as e:
         raise DataError(path, f"line {e.line}", e.message) from None
+    languages = languages_in(raw)  # the user's own texts, not the shipped ones under them
     if isinstance(raw, dict) and "base" in raw:
         raw = _on_shipped(raw, path)
-    return parse_components(raw, path)
+    return parse_components(raw, path, languages)
 
 
 def _on_shipped(raw: dict[str, Any], path: str) -> dict[str, Any]:

@@ -28,6 +28,7 @@ except ImportError:
 
 from bsg_desktop.data.components import load_components
 from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import LANGUAGES, SOURCE
 from bsg_desktop.printing.pack import PrintOptions, build_pack, pack_steps
 from bsg_desktop.printing.sheets import PAPERS
 from bsg_desktop.progress import Bar, wanted
@@ -38,7 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder to write the PDFs into (default: the current folder)")
     parser.add_argument("--paper", default="a4", metavar="|".join(PAPERS),
                         help="paper size (default: a4)")
-    parser.add_argument("--lang", default="en", metavar="en|hu", help="language (default: en)")
+    parser.add_argument("--lang", default=SOURCE, metavar="|".join(LANGUAGES),
+                        help=f"language (default: {SOURCE})")
     parser.add_argument("--ink", default="color", metavar="color|low",
                         help="'low' prints outlines instead of large fills (default: color)")
     parser.add_argument("--die-face", type=float, default=12.7, metavar="MM",

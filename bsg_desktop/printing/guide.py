@@ -15,16 +15,15 @@ from bsg_desktop.art.emblems import credits
 from bsg_desktop.art.fonts import text_width
 from bsg_desktop.art.shapes import Drawing, Group, Item, Label, Style
 from bsg_desktop.data.components import Components
-from bsg_desktop.i18n import text, tr
+from bsg_desktop.i18n import number, text, tr
 from bsg_desktop.printing.textflow import Art, Block, Entry, Gap, Heading, Para
 
 CALIBRATION_STEPS = (-1.0, -0.5, 0.0, 0.5, 1.0)
 
 
 def mm_value(value: float, lang: str) -> str:
-    """A length as the language writes it: 12.7 in English, 12,7 in Hungarian."""
-    out = f"{value:g}"
-    return out.replace(".", ",") if lang == "hu" else out
+    """A length as the language writes it (its catalogue's decimal mark)."""
+    return number(value, lang)
 
 
 def calibration_sizes(die_face: float) -> tuple[float, ...]:
@@ -139,8 +138,7 @@ def calibration_strip(comp: Components, die_face: float, ink: str, lang: str) ->
 
 
 def calibration_blocks(comp: Components, lang: str, ink: str, die_face: float) -> list[Block]:
-    sep = "; " if lang == "hu" else ", "
-    sizes = sep.join(mm_value(s, lang) for s in calibration_sizes(die_face))
+    sizes = tr("number.list", lang).join(mm_value(s, lang) for s in calibration_sizes(die_face))
     return [Heading(tr("print.guide.calibration", lang), 0),
             Para(tr("print.guide.calibration_text", lang, sizes=sizes,
                     die=mm_value(die_face, lang)), bold=True),

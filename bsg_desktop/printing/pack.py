@@ -627,9 +627,11 @@ def build_pack(comp: Components, o: PrintOptions,
     return out
 
 
-# The ready-to-print packs checked in under print/ (tests keep them in step with the code).
-CHECKED_IN: dict[str, PrintOptions] = {
-    "a4-en": PrintOptions(paper="a4", lang="en"),
-    "letter-en": PrintOptions(paper="letter", lang="en"),
-    "a4-hu": PrintOptions(paper="a4", lang="hu"),
-}
+def checked_in_packs() -> dict[str, PrintOptions]:
+    """The ready-to-print packs checked in under print/, by folder: one for each language
+    on each paper its catalogue's ``print.papers`` names (tests keep them in step)."""
+    return {f"{paper}-{lang}": PrintOptions(paper=paper, lang=lang)
+            for lang in LANGUAGES for paper in tr("print.papers", lang).split()}
+
+
+CHECKED_IN: dict[str, PrintOptions] = checked_in_packs()

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import LANGUAGES, SOURCE
 from bsg_desktop.inputs import output_file
 from bsg_desktop.outputs import write_file
 from bsg_desktop.resources import shipped
@@ -31,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="random legal choices to play before the screenshot")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5),
                         help="seats in the screenshot game")
-    parser.add_argument("--lang", default=None, metavar="en|hu",
+    parser.add_argument("--lang", default=None, metavar="|".join(LANGUAGES),
                         help="interface language (default: the remembered one, else en)")
     parser.add_argument("--open", dest="open_file", metavar="FILE",
                         help="open a saved game at start")
@@ -242,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings = Settings()
     lang = args.lang or settings.language()
-    set_language(lang if lang in ("en", "hu") else "en")
+    set_language(lang if lang in LANGUAGES else SOURCE)
     win = MainWindow(settings=settings, autosave_path=default_autosave_path())
     win.restore_placement()
     win.show()

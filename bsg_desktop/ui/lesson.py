@@ -18,8 +18,9 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -40,7 +41,7 @@ from bsg_desktop.present.words import choice_words, decision_words
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.flow import FlowLayout
-from bsg_desktop.ui.panels import _clear
+from bsg_desktop.ui.panels import WrapButton, _clear
 from bsg_desktop.ui.qtart import drawing_pixmap
 
 LESSON_CSS = """
@@ -63,6 +64,7 @@ QPushButton:focus { border: 3px solid #ffd84d; }
 QPushButton:disabled { color: #6a7886; background: #1b2631; border-color: #26323e; }
 QPushButton#forward { background: #2b5d8a; font-weight: 700; }
 QPushButton#forward:hover { background: #3a77ad; }
+QPushButton#forward QLabel { font-weight: 700; }
 QPushButton#take_over { background: #1e3b2a; border-color: #47d16c; }
 QToolButton { background: transparent; border: 3px solid transparent; border-radius: 8px; }
 QToolButton[picked="true"] { border-color: #f0c64a; background: #3a3213; }
@@ -156,7 +158,7 @@ class LessonPanel(QWidget):
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
 
-        nav = QHBoxLayout()
+        nav = self.nav = QHBoxLayout()
         self.back_button = QPushButton(objectName="back")
         self.forward_button = QPushButton(objectName="forward")
         for b in (self.back_button, self.forward_button):
@@ -165,7 +167,9 @@ class LessonPanel(QWidget):
             nav.addWidget(b)
         outer.addLayout(nav)
         # at a course lesson's end: the next lesson, so a learner goes on without the menu
-        self.next_lesson_button = QPushButton(objectName="forward")
+        # its words wrap: a lesson's title runs longer than the panel is wide
+        self.next_lesson_button = WrapButton("")
+        self.next_lesson_button.setObjectName("forward")
         self.next_lesson_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_lesson_button.hide()
         self.next_lesson_button.clicked.connect(self.next_lesson_requested.emit)
@@ -225,6 +229,20 @@ class LessonPanel(QWidget):
         self.presenter = on
         self.setStyleSheet(PRESENTER_CSS if on else LESSON_CSS)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  (Qt's name)
+        super().resizeEvent(event)
+        self._fit_nav()
+
+    def _fit_nav(self) -> None:
+        """Back and Forward side by side when both fit, else one above the other: beside
+        the narration editor the panel is narrow, and a longer language's words were cut."""
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        need = (self.back_button.sizeHint().width() + self.forward_button.sizeHint().width()
+                + self.nav.spacing())
+        self.nav.setDirection(QBoxLayout.Direction.TopToBottom if need > room
+                              else QBoxLayout.Direction.LeftToRight)
+
     def retranslate(self) -> None:
         """Re-apply every text in the current language (buttons, narration, rule texts)."""
         self.kicker.setText(tr("teach.panel.kicker").upper())
@@ -232,6 +250,7 @@ class LessonPanel(QWidget):
         self.forward_button.setText(tr("teach.panel.forward"))
         self.back_button.setToolTip(tr("teach.panel.back_tip"))
         self.forward_button.setToolTip(tr("teach.panel.forward_tip"))
+        self._fit_nav()
         self.reset_button.setText(tr("teach.panel.reset"))
         self.take_over_button.setText(tr("teach.panel.take_over"))
         self.take_over_button.setToolTip(tr("teach.panel.take_over_tip"))

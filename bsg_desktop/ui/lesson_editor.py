@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from bsg_desktop.engine.save import write_atomic
 from bsg_desktop.errors import UserError
-from bsg_desktop.i18n import tr
+from bsg_desktop.i18n import LANGUAGES, SOURCE, language_name, tr
 from bsg_desktop.lessons import dump_lesson, line_of, read_lesson
 from bsg_desktop.rules import rule_ids
 from bsg_desktop.scenario import ScenarioError, check_expectations, parse_scenario
@@ -52,14 +52,24 @@ QPushButton:disabled { color: #6a7886; background: #1b2631; border-color: #26323
 """
 
 
-def _pair(value: Any) -> dict[str, str]:
-    """A scenario text (plain or {en, hu}) as both languages."""
+def _by_language(value: Any) -> dict[str, str]:
+    """A scenario text (plain, or a mapping from language to words) in every language:
+    one it leaves out shows the English, as the lesson reads it."""
     if isinstance(value, dict):
-        en = str(value.get("en", ""))
-        return {"en": en, "hu": str(value.get("hu", en))}
+        source = str(value.get(SOURCE, ""))
+        return {lang: str(value.get(lang, source)) for lang in LANGUAGES}
     if isinstance(value, str):
-        return {"en": value, "hu": value}
-    return {"en": "", "hu": ""}
+        return dict.fromkeys(LANGUAGES, value)
+    return dict.fromkeys(LANGUAGES, "")
+
+
+def _filled(words: dict[str, str]) -> dict[str, str] | None:
+    """What a text written in some languages saves: each left empty takes the English
+    (else the first one written); None when nothing is written at all."""
+    given = [w for w in (words.get(SOURCE, ""), *words.values()) if w]
+    if not given:
+        return None
+    return {lang: w or given[0] for lang, w in words.items()}
 
 
 class GrowingText(QPlainTextEdit):
@@ -122,13 +132,18 @@ class NarrationEditor(QWidget):
         lay.addWidget(self.lesson_heading)
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # labels above: room
-        self.title_en, self.title_hu = QLineEdit(), QLineEdit()
-        self.intro_en, self.intro_hu = _text(8), _text(8)
+        # a title, an intro and each step's words in every language, English first
+        self.title: dict[str, QLineEdit] = {lang: QLineEdit() for lang in LANGUAGES}
+        self.intro: dict[str, GrowingText] = {lang: _text(8) for lang in LANGUAGES}
         self.rules = QLineEdit()
-        self.labels = [QLabel() for _ in range(5)]
-        for label, field in zip(self.labels, (self.title_en, self.title_hu, self.intro_en,
-                                              self.intro_hu, self.rules), strict=True):
-            form.addRow(label, field)
+        self.title_labels = {lang: QLabel() for lang in LANGUAGES}
+        self.intro_labels = {lang: QLabel() for lang in LANGUAGES}
+        self.rules_label = QLabel()
+        for lang in LANGUAGES:
+            form.addRow(self.title_labels[lang], self.title[lang])
+        for lang in LANGUAGES:
+            form.addRow(self.intro_labels[lang], self.intro[lang])
+        form.addRow(self.rules_label, self.rules)
         lay.addLayout(form)
         self.step_heading = QLabel(objectName="heading", wordWrap=True)
         self.step_hint = QLabel(objectName="hint", wordWrap=True)
@@ -136,10 +151,10 @@ class NarrationEditor(QWidget):
         lay.addWidget(self.step_hint)
         step_form = QFormLayout()
         step_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
-        self.say_en, self.say_hu = _text(10), _text(10)
-        self.say_labels = [QLabel(), QLabel()]
-        step_form.addRow(self.say_labels[0], self.say_en)
-        step_form.addRow(self.say_labels[1], self.say_hu)
+        self.say: dict[str, GrowingText] = {lang: _text(10) for lang in LANGUAGES}
+        self.say_labels = {lang: QLabel() for lang in LANGUAGES}
+        for lang in LANGUAGES:
+            step_form.addRow(self.say_labels[lang], self.say[lang])
         lay.addLayout(step_form)
         buttons = QHBoxLayout()
         self.save_button = QPushButton(objectName="save")
@@ -170,7 +185,7 @@ class NarrationEditor(QWidget):
         else:
             self._commit_step()
         self.pos = lesson.pos
-        self.step_log = {lang: lesson.step_log(lang) for lang in ("en", "hu")}
+        self.step_log = {lang: lesson.step_log(lang) for lang in LANGUAGES}
         self._show_step()
 
     def _load(self, path: Path) -> None:
@@ -182,25 +197,24 @@ class NarrationEditor(QWidget):
         except (UserError, OSError) as e:
             self._fail(str(e))
         on = self.doc is not None
-        for w in (self.title_en, self.title_hu, self.intro_en, self.intro_hu, self.rules,
-                  self.say_en, self.say_hu, self.save_button, self.save_as_button):
+        for w in (*self.title.values(), *self.intro.values(), self.rules, *self.say.values(),
+                  self.save_button, self.save_as_button):
             w.setEnabled(on)
         if not on:
             self.status.setObjectName("hint")
             self.status.setText(tr("editor.no_file"))
             self._restyle()
-            for f in (self.title_en, self.title_hu, self.rules):
+            for f in (*self.title.values(), self.rules):
                 f.clear()
-            for t in (self.intro_en, self.intro_hu, self.say_en, self.say_hu):
+            for t in (*self.intro.values(), *self.say.values()):
                 t.clear()
             return
         doc = self.doc
         assert doc is not None
-        title, intro = _pair(doc.get("title")), _pair(doc.get("intro"))
-        self.title_en.setText(title["en"])
-        self.title_hu.setText(title["hu"])
-        self.intro_en.setPlainText(intro["en"])
-        self.intro_hu.setPlainText(intro["hu"])
+        title, intro = _by_language(doc.get("title")), _by_language(doc.get("intro"))
+        for lang in LANGUAGES:
+            self.title[lang].setText(title[lang])
+            self.intro[lang].setPlainText(intro[lang])
         rules = doc.get("rules") or []
         self.rules.setText(", ".join([rules] if isinstance(rules, str) else map(str, rules)))
 
@@ -218,17 +232,15 @@ class NarrationEditor(QWidget):
         steps = self._steps()
         on = 0 < self.pos <= len(steps)
         self.step_hint.setVisible(not on)
-        self.say_en.setEnabled(on)
-        self.say_hu.setEnabled(on)
-        say = {"en": "", "hu": ""}
+        say = dict.fromkeys(LANGUAGES, "")
         if on:
             step = steps[self.pos - 1]
             if isinstance(step, dict) and step.get("say"):
-                say = _pair(step.get("say"))
-        self.say_en.setPlainText(say["en"])
-        self.say_hu.setPlainText(say["hu"])
+                say = _by_language(step.get("say"))
         # empty fields say what the step shows: the lesson reads the log's words then
-        for field, lang in ((self.say_en, "en"), (self.say_hu, "hu")):
+        for lang, field in self.say.items():
+            field.setEnabled(on)
+            field.setPlainText(say[lang])
             log = self.step_log.get(lang, "") if on else ""
             field.setPlaceholderText(tr("editor.say_placeholder", log=log) if log
                                      else tr("editor.say_placeholder_plain"))
@@ -240,25 +252,25 @@ class NarrationEditor(QWidget):
         steps = self._steps()
         if not 0 < self.pos <= len(steps):
             return
-        en, hu = self.say_en.toPlainText().strip(), self.say_hu.toPlainText().strip()
+        say = _filled({lang: f.toPlainText().strip() for lang, f in self.say.items()})
         step = steps[self.pos - 1]
         if not isinstance(step, dict):
-            if not en and not hu:
+            if say is None:
                 return
             step = {"choice": step}
             steps[self.pos - 1] = step
-        step["say"] = {"en": en, "hu": hu or en}
+        step["say"] = say or dict.fromkeys(LANGUAGES, "")
 
     def _commit(self) -> None:
         assert self.doc is not None
         self._commit_step()
         doc = self.doc
-        en, hu = self.title_en.text().strip(), self.title_hu.text().strip()
-        if en or hu:
-            doc["title"] = {"en": en or hu, "hu": hu or en}
-        en, hu = self.intro_en.toPlainText().strip(), self.intro_hu.toPlainText().strip()
-        if en or hu:
-            doc["intro"] = {"en": en or hu, "hu": hu or en}
+        title = _filled({lang: f.text().strip() for lang, f in self.title.items()})
+        if title:
+            doc["title"] = title
+        intro = _filled({lang: f.toPlainText().strip() for lang, f in self.intro.items()})
+        if intro:
+            doc["intro"] = intro
         doc["rules"] = [r.strip() for r in self.rules.text().replace(";", ",").split(",")
                         if r.strip()]
 
@@ -325,14 +337,15 @@ class NarrationEditor(QWidget):
 
     def retranslate(self) -> None:
         self.lesson_heading.setText(tr("editor.heading.lesson").upper())
-        en, hu = tr("editor.english"), tr("editor.hungarian")
-        for label, key in zip(self.labels, ("title_en", "title_hu", "intro_en", "intro_hu",
-                                            "rules"), strict=True):
-            label.setText(tr(f"editor.{key}"))
+        for lang in LANGUAGES:
+            name = language_name(lang)
+            self.title_labels[lang].setText(tr("editor.field.title", language=name))
+            self.intro_labels[lang].setText(tr("editor.field.intro", language=name))
+            say = tr("editor.field.say", language=name)  # a label: capital first
+            self.say_labels[lang].setText(say[:1].upper() + say[1:])
+        self.rules_label.setText(tr("editor.rules"))
         self.rules.setToolTip(tr("editor.rules_tip"))
         self.rules.setPlaceholderText("K8, K7, I8")
-        self.say_labels[0].setText(en)
-        self.say_labels[1].setText(hu)
         self.step_hint.setText(tr("editor.heading.intro_hint"))
         self.save_button.setText(tr("editor.save"))
         self.save_as_button.setText(tr("editor.save_as"))

@@ -439,6 +439,10 @@ class WrapButton(QPushButton):
     def text(self) -> str:  # type: ignore[override]
         return self.label.text()
 
+    def setText(self, text: str) -> None:  # type: ignore[override]  # noqa: N802  (Qt's name)
+        self.label.setText(text)
+        self.setAccessibleName(text)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not _enter(self, event):
             super().keyPressEvent(event)
@@ -832,7 +836,6 @@ class DecisionPanel(QWidget):
                 b = WrapButton(choice_words(self.comp, view, o), key=len(self.keyed) + 1)
                 if o.verb == REVEAL:
                     b.setObjectName("reveal")
-                b.setToolTip(str(o))
                 b.clicked.connect(lambda _c=False, t=str(o): self.choice_made.emit(t))
                 self.buttons[str(o)] = b
             self.keyed.append(b)

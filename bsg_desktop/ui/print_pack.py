@@ -247,7 +247,7 @@ class PrintDialog(QDialog):
             tr("ui.print.folder_tip"))
         self.paper = QComboBox()
         for p in PAPERS:
-            self.paper.addItem(p.capitalize() if p in ("letter", "tabloid") else p.upper(), p)
+            self.paper.addItem(tr(f"ui.print.paper_{p}"), p)
         row(tr("ui.print.paper"), self.paper, tr("ui.print.paper_tip"))
         self.lang = QComboBox()
         for code, name in LANGUAGES.items():
@@ -275,9 +275,8 @@ class PrintDialog(QDialog):
         self.bleed.setRange(*BLEED_RANGE)
         self.bleed.setSingleStep(0.5)
         self.bleed.setDecimals(1)
-        number_locale = QLocale(QLocale.Language.Hungarian if language() == "hu"
-                                else QLocale.Language.English)
-        for spin in (self.die_face, self.bleed):  # 12,7 in Hungarian, as the texts write it
+        number_locale = QLocale(language())  # Qt's locale of the language: 12,7 in Hungarian
+        for spin in (self.die_face, self.bleed):
             spin.setLocale(number_locale)
         row(tr("ui.print.bleed"), self.bleed, tr("ui.print.bleed_tip"), tr("ui.print.bleed_help"))
         self.cards = QLineEdit()

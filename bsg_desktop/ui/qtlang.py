@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
+from bsg_desktop.i18n import SOURCE
+
 _installed: list[QTranslator] = []
-_LOCALES = {"en": QLocale.Language.English, "hu": QLocale.Language.Hungarian}
 
 
 def _bare(text: str) -> str:
@@ -71,8 +72,8 @@ def apply_qt_language(lang: str) -> bool:
         return False
     while _installed:
         app.removeTranslator(_installed.pop())
-    QLocale.setDefault(QLocale(_LOCALES.get(lang, QLocale.Language.English)))
-    if lang == "en":
+    QLocale.setDefault(QLocale(lang))  # Qt's own locale of that code (C for one it lacks)
+    if lang == SOURCE:
         return True
     t = QTranslator(app)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
