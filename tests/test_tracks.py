@@ -151,3 +151,69 @@ def test_c1_cards_yaml_has_no_unread_track_field() -> None:
             if ln.startswith("  ") and ":" in ln]
     assert keys == ["jump_max", "distance_win", "distance_loyalty"]
     assert {f.name for f in dataclasses.fields(COMP)} >= set(keys)
+
+
+def _position(comp: object, distance: int, jump_track: int):  # type: ignore[no-untyped-def]
+    from bsg_desktop.engine import Setup, new_game
+
+    return new_game(Setup(players=4), 1, comp, overrides={  # type: ignore[arg-type]
+        "distance": distance, "jump_track": jump_track, "loyalty": {
+            0: "not_cylon_1", 1: "not_cylon_2", 2: "not_cylon_3", 3: "not_cylon_4"}})
+
+
+def test_w1_the_heuristic_bot_values_a_winning_jump_at_the_cards_distance() -> None:
+    """A jump icon on the last jump step wins only from distance_win (W1, J6): from
+    distance 6 it wins the shipped game and not the long one, whose 8 it does win."""
+    from bsg_desktop.bots.heuristic import HeuristicBot, Situation
+    from bsg_desktop.data import CrisisFace
+
+    face = CrisisFace("unrest", 4, 1, True)
+    long = load_components(LONG_FILE)
+
+    def cost(comp: object, distance: int) -> float:
+        g = _position(comp, distance, comp.jump_max - 1)  # type: ignore[attr-defined]
+        view = g.view(0)
+        return HeuristicBot.face_cost(view, Situation(view), face, 0.0)
+
+    assert cost(COMP, 6) < -4  # this jump wins the shipped game
+    assert cost(long, 6) > -1  # not the long one: two more steps of distance to go
+    assert cost(long, 8) < -4
+
+
+def test_w1_the_value_model_reads_the_distance_from_the_cards() -> None:
+    """The strong bot's position value: distance as a share of distance_win, and "at the
+    winning distance with the jump ready" at the cards' own distance."""
+    from bsg_desktop.bots.value import FEATURES, features
+
+    long = load_components(LONG_FILE)
+    at = {name: i for i, name in enumerate(FEATURES)}
+    shipped6 = features(_position(COMP, 6, 2))
+    long6, long8 = features(_position(long, 6, 3)), features(_position(long, 8, 3))
+    assert shipped6[at["distance"]] == 1.0 and long6[at["distance"]] == 0.75
+    assert long8[at["distance"]] == 1.0
+    assert shipped6[at["dist6_track2"]] == 1.0 and long6[at["dist6_track2"]] == 0.0
+    assert long8[at["dist6_track2"]] == 1.0
+
+
+def test_c1_texts_say_the_cards_track_lengths_in_both_languages() -> None:
+    """The rules reference (C1, W1, J6, T0, L1), the end of the game and the board's
+    description for a screen reader follow cards.yaml, not the shipped 3 and 6."""
+    from bsg_desktop.log import condition_words
+    from bsg_desktop.present.words import board_words
+    from bsg_desktop.rules import rule_text
+
+    comp = dataclasses.replace(COMP, jump_max=4, distance_win=8, distance_loyalty=5)
+    en = {r: rule_text(r, "en", comp) for r in ("C1", "W1", "J6", "T0", "L1")}
+    assert "distance track (0–8+)" in en["C1"] and "distance 8 or more" in en["W1"]
+    assert "reached distance 8 when it jumps" in en["J6"]
+    assert "distance reaches 5" in en["T0"] and "distance reaches 5 or more" in en["L1"]
+    hu = {r: rule_text(r, "hu", comp) for r in ("C1", "W1", "J6", "T0", "L1")}
+    assert "(0–8+)" in hu["C1"] and "legalább 8" in hu["W1"] and "legalább 8" in hu["J6"]
+    assert "legalább 5" in hu["T0"] and "legalább 5" in hu["L1"]
+    for lang in ("en", "hu"):
+        assert not any("6" in t for t in (rule_text("W1", lang, comp),
+                                          rule_text("J6", lang, comp)))
+        assert "8" in condition_words(comp, "jump", lang)
+    g = _position(comp, 2, 1)
+    line = board_words(comp, g.view(None))
+    assert "FTL jump track 1 of 4; distance 2 (goal 8)." in line
