@@ -217,3 +217,38 @@ def test_c1_texts_say_the_cards_track_lengths_in_both_languages() -> None:
     g = _position(comp, 2, 1)
     line = board_words(comp, g.view(None))
     assert "FTL jump track 1 of 4; distance 2 (goal 8)." in line
+
+
+def test_a_lesson_made_on_a_long_board_says_so_and_is_refused_on_the_shipped_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """File → Save as lesson writes the tracks of the game it was cut from; a shipped
+    demo whose story needs the shipped board says so too; each is refused with one line
+    on cards whose tracks differ."""
+    import yaml
+
+    from bsg_desktop.bots import make_bot
+    from bsg_desktop.engine import Setup, new_game
+    from bsg_desktop.lessons import make_lesson
+    from bsg_desktop.scenario import ScenarioError, load_scenario, parse_scenario
+
+    monkeypatch.setenv("BSG_CARDS", str(LONG_FILE))
+    long = load_components()
+    g = new_game(Setup(players=4), 3, long)
+    bots = [make_bot("heuristic", s) for s in range(4)]
+    while g.outcome is None:  # a lesson is cut from a game that is over
+        g.apply(bots[g.pending.seat].choose(g.view(g.pending.seat), g.pending))
+    made = make_lesson(g, 20, 6)
+    assert yaml.safe_load(made.text)["tracks"] == {
+        "jump_max": 4, "distance_win": 8, "distance_loyalty": 4}
+    parse_scenario(made.text, "<lesson>").start()  # plays on the board it was made on
+    demo = Path(__file__).resolve().parent.parent / "scenarios" / "demos" / \
+        "w1_humans_win_jump_from_six.yaml"
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(demo)
+    assert "\n" not in str(info.value) and "distance_win 6" in str(info.value)
+    monkeypatch.delenv("BSG_CARDS")
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(made.text, "<lesson>")
+    line = str(info.value)
+    assert "\n" not in line and "built for a board with jump_max 4, distance_win 8" in line
+    assert load_scenario(demo).play().outcome is not None  # the shipped board: it plays
