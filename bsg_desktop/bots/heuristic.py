@@ -499,15 +499,15 @@ class HeuristicBot:
             return _KEEP
         want = self._wants_success(view)
         need = info["difficulty"] - info["total"]
-        entries = [e for e in ch.entries if e[4]]
+        entries = [e for e in ch.entries if e.counts]
         if want and need > 0:
-            worst = min(entries, key=lambda e: e[3], default=None)
-            if worst is not None and worst[3] < 0:
-                return Choice("remove_die", (worst[1],))
+            worst = min(entries, key=lambda e: e.value, default=None)
+            if worst is not None and worst.value < 0:
+                return Choice("remove_die", (worst.die,))
         if not want and need <= 0:
-            best = max(entries, key=lambda e: e[3], default=None)
-            if best is not None and best[3] > 0:
-                return Choice("remove_die", (best[1],))
+            best = max(entries, key=lambda e: e.value, default=None)
+            if best is not None and best.value > 0:
+                return Choice("remove_die", (best.die,))
         return _KEEP
 
     # ---- small choices
