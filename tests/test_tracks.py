@@ -99,8 +99,12 @@ def test_c1_the_shipped_monitor_keeps_its_layout() -> None:
     m = board.galactica_monitor(COMP)
     assert tracks.paper_plan(3, 6, 4) == tracks.PaperPlan(
         False, tracks.Track(22.0, ((0, 1, 2, 3),), True),
-        tracks.Track(22.0, ((0, 1, 2, 3), (4, 5, 6))), 137.5)
-    assert len({m.anchor(f"jump.{k}")[1] for k in range(4)}) == 1
+        tracks.Track(22.0, ((0, 1, 2, 3), (4, 5, 6))), 138.5)
+    # where the printed board has always had them (the checked-in PDFs are unchanged)
+    assert [m.anchor(f"jump.{k}") for k in range(4)] == [
+        (15.0, 154.5), (40.0, 154.5), (65.0, 154.5), (90.0, 154.5)]
+    assert m.anchor("distance.0") == (15.0, 186.5) and m.anchor("distance.4") == (27.5, 210.5)
+    assert m.anchor("distance.6") == (77.5, 210.5)
     xs = [m.anchor(f"damage.{loc.id}")[0] for loc in COMP.damage_locations]
     assert len(set(xs)) == 2
 

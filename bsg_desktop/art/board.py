@@ -346,9 +346,9 @@ def _rooms(comp: Components, lang: str, pal: Palette, w: float, anchors: dict[st
                        bold=True, valign="middle")
         sx, sy = x + cw / 2, y + 6.2 + slot / 2
         items += _slot(pal, sx, sy, DAMAGE_INK, size=slot)
-        body = y + 6.2 + slot + 0.4
-        items += block(text(loc.text, lang), x + 1, body, cw - 2, y + ch_ - 0.4 - body, 2.3,
-                       note_ink, valign="middle")
+        # the effect under the slot, to 0.4 mm above the room's foot
+        items += block(text(loc.text, lang), x + 1, y + (6.6 + slot), cw - 2, ch_ - 7.0 - slot,
+                       2.3, note_ink, valign="middle")
         anchors[f"damage.{loc.id}"] = (sx, sy)
     return items
 
@@ -416,24 +416,26 @@ def screen_tracks(comp: Components, screen: Lettering) -> tuple[tracks.Track, tr
         size -= 0.25
 
 
+Beside = Callable[[int, float, float, float], list[Item]]
+
+
 def _track(pal: Palette, w: float, top: float, track: tracks.Track, m: tracks.Metrics,
-           ink: str, label: Callable[[int], str], anchors: dict[str, Point], name: str
-           ) -> tuple[list[Item], dict[int, tuple[float, float, float]]]:
-    """One track's slots, row under row, each row centred; returns the items and, per
-    slot, its centre and the free width beside its row (for reminders)."""
+           ink: str, label: Callable[[int], str], anchors: dict[str, Point], name: str,
+           beside: Beside) -> list[Item]:
+    """One track's slots, row under row, each row centred; after each slot, what
+    ``beside(k, x, y, free)`` puts by it (a reminder), ``free`` being the width its
+    row leaves at either side."""
     items: list[Item] = []
-    where: dict[int, tuple[float, float, float]] = {}
     s = track.slot
     for r, row in enumerate(track.rows):
         free = tracks.margin(m, s, len(row)) + (w - m.width) / 2
-        x0 = free
         sy = top + r * (s + m.row_gap) + s / 2
         for c, k in enumerate(row):
-            sx = x0 + s / 2 + c * (s + m.gap)
+            sx = free + s / 2 + c * (s + m.gap)
             items += _slot(pal, sx, sy, ink, label(k), size=s)
             anchors[f"{name}.{k}"] = (sx, sy)
-            where[k] = (sx, sy, free)
-    return items, where
+            items += beside(k, sx, sy, free)
+    return items
 
 
 def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
@@ -472,38 +474,45 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
         anchors["jump.prepared"] = (w / 2, band + BADGE_H * heading / 2)
     items.append(Label(w / 2, title_y, tr("print.monitor.jump", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
-    slots, where = _track(pal, w, jump_top, jump, m, slot_ink, str, anchors, "jump")
-    items += slots
-    sx, sy, free = where[comp.jump_max]
-    s = jump.slot
     now = tr("print.monitor.jump_now", lang)
-    if jump.note_under:   # the reminder under the last slot, outside it
-        items += block(now, sx - s / 2 - 1.5, sy + s / 2 + 0.6, s + 3,
-                       3.2 if screen is None else 4.4, note, slot_ink, bold=True,
-                       valign="middle")
-    else:                 # beside it, in the margin its short row leaves
-        items += block(now, sx + s / 2 + 1.0, sy - s / 2, free - 3.0, s, note, slot_ink,
-                       bold=True, anchor="start", valign="middle")
+
+    def jump_now(k: int, sx: float, sy: float, free: float) -> list[Item]:
+        s = jump.slot
+        if k != comp.jump_max:
+            return []
+        if jump.note_under:   # the reminder under the last slot, outside it
+            return block(now, sx - s / 2 - 1.5, sy + s / 2 + 0.6, s + 3,
+                         3.2 if screen is None else 4.4, note, slot_ink, bold=True,
+                         valign="middle")
+        return block(now, sx + s / 2 + 1.0, sy - s / 2, free - 3.0, s, note, slot_ink,
+                     bold=True, anchor="start", valign="middle")  # in its short row's margin
+
+    items += _track(pal, w, jump_top, jump, m, slot_ink, str, anchors, "jump", jump_now)
     dist_top = jump_top + jump.height(m) + m.dist_head
     items.append(Label(w / 2, dist_top - 2.0, tr("print.monitor.distance", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
     dist_ink = pal.ship if pal.low else pal.accent
     last = comp.distance_win
-    slots, where = _track(pal, w, dist_top, dist, m, dist_ink,
-                          lambda k: f"{k}+" if k == last else str(k), anchors, "distance")
-    items += slots
-    # reminders beside their slot, in the margin their short row leaves free: the loyalty
-    # slot starts its row (the reminder on its left), the last slot ends its row
-    s = dist.slot
-    for k, key, left in ((comp.distance_loyalty, "print.monitor.loyalty", True),
-                         (last, "print.monitor.win", False)):
-        if k not in where:
-            continue
-        sx, sy, free = where[k]
-        side = free - 3.0
+
+    def reminder(k: int, sx: float, sy: float, free: float) -> list[Item]:
+        """In the margin the reminder's short row leaves: the loyalty slot starts its row
+        (the reminder on its left), the last slot ends its row (on its right)."""
+        if k not in (comp.distance_loyalty, last):
+            return []
+        s, side = dist.slot, free - 3.0
+        left = k == comp.distance_loyalty and k != last
         bx = sx - s / 2 - 1.0 - side if left else sx + s / 2 + 1.0
-        items += block(tr(key, lang), bx, sy - 8, side, 16, reminder_size, note_ink,
-                       bold=True, anchor="end" if left else "start", valign="middle")
+        out = block(tr("print.monitor.loyalty" if left or k != last else "print.monitor.win",
+                       lang), bx, sy - 8, side, 16, reminder_size, note_ink, bold=True,
+                    anchor="end" if left else "start", valign="middle")
+        if k == comp.distance_loyalty == last:  # one slot both: the loyalty note on its left
+            out += block(tr("print.monitor.loyalty", lang), sx - s / 2 - 1.0 - side, sy - 8,
+                         side, 16, reminder_size, note_ink, bold=True, anchor="end",
+                         valign="middle")
+        return out
+
+    items += _track(pal, w, dist_top, dist, m, dist_ink,
+                    lambda k: f"{k}+" if k == last else str(k), anchors, "distance", reminder)
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 

@@ -41,7 +41,7 @@ class Metrics:
 
 
 # Paper: the monitor is 105 mm wide with 4 mm kept clear at each side.
-PAPER = Metrics(width=97.0, gap=3.0, row_gap=2.0, jump_head=5.0, dist_head=6.5, note=4.0,
+PAPER = Metrics(width=97.0, gap=3.0, row_gap=2.0, jump_head=5.0, dist_head=6.0, note=4.0,
                 side=12.0)
 
 
@@ -123,7 +123,7 @@ ROOM_GAP = 2.0
 ROOM_H = 37.0
 ROOM_H_COMPACT = 35.5
 PAPER_BOTTOM = 226.0  # the panel's frame: nothing is drawn beyond it
-TRACKS_GAP = 2.0      # between the rooms and the jump track's title
+TRACKS_GAP = 3.0      # between the rooms and the jump track's title
 
 
 def rooms_bottom(compact: bool) -> float:
