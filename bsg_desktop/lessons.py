@@ -37,7 +37,7 @@ from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import LANGUAGES, tr
 from bsg_desktop.inputs import load_yaml, read_text
 from bsg_desktop.log import describer_for
-from bsg_desktop.scenario import TOP_KEYS, ScenarioError, parse_scenario
+from bsg_desktop.scenario import TOP_KEYS, TRACK_KEYS, ScenarioError, parse_scenario
 
 SEEDS = range(64)  # lesson seeds tried for reshuffles to match the game
 
@@ -206,6 +206,8 @@ def make_lesson(game: Game, at: int, steps: int, secrets_public: bool = False) -
     doc["seed"] = 0
     if game.setup.morale_variant:
         doc["variant"] = "morale"
+    # the board it was played on: a lesson from a long game is refused on a short board
+    doc["tracks"] = {k: getattr(g0.c, k) for k in TRACK_KEYS}
     doc["state"] = state_of(g0)
     skill, crisis = _script(snaps[end].events[len(g0.events):])
     doc["dice"] = {"skill": skill, "crisis": crisis}

@@ -32,6 +32,12 @@ def loyalty_words(comp: Components, card: str, lang: str | None = None) -> str:
     return tr("log.loyalty_human", lang)
 
 
+def condition_words(comp: Components, condition: str, lang: str | None = None) -> str:
+    """How a game ended (``Outcome.condition``), with the cards' own numbers: the
+    distance the humans had to reach (tracks.distance_win) is the cards file's."""
+    return tr(f"log.condition_{condition}", lang, distance=comp.distance_win)
+
+
 def hand_words(comp: Components, cards: list[str], lang: str | None = None) -> str:
     """A seat's loyalty cards as what they make it: every Cylon card it holds (a
     second one makes no second Cylon of it), else "human" once, however many."""
@@ -113,7 +119,7 @@ class Describer:
             elif k == "winner":
                 out[k] = tr(f"log.winner_{v}", lang)
             elif k == "condition":
-                out[k] = tr(f"log.condition_{v}", lang)
+                out[k] = condition_words(self.c, v, lang)
             elif k in ("value", "strong", "weak"):  # a die's value, signed like every roll
                 out[k] = _signed(v)
             elif k == "success":

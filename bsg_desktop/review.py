@@ -24,7 +24,7 @@ from bsg_desktop.engine.core import ACTIVE
 from bsg_desktop.engine.undo import UNDO
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import language, tr
-from bsg_desktop.log import _signed, describer_for
+from bsg_desktop.log import _signed, condition_words, describer_for
 from bsg_desktop.scenario import Scenario, Step
 from bsg_desktop.teach import Lesson
 
@@ -282,7 +282,8 @@ class Review(Lesson):
         out = self.original_outcome
         # the winner mid-sentence: "the humans", not the log's sentence-initial "The humans"
         return tr("review.title", lang, winner=tr(f"review.winner_{out.winner}", lang),
-                  condition=tr(f"log.condition_{out.condition}", lang), turns=self.turns)
+                  condition=condition_words(self.game.c, out.condition, lang),
+                  turns=self.turns)
 
     def who_was_who(self, lang: str | None = None) -> str:
         lang = lang or language()

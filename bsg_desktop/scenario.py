@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bsg_desktop.data import CrisisFace, Text, load_components
+from bsg_desktop.data import Components, CrisisFace, Text, load_components
 from bsg_desktop.engine import Choice, Game, IllegalChoiceError, Setup, new_game
 from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, REMOVED, SPENT
 from bsg_desktop.engine.game import ScriptError
@@ -32,7 +32,9 @@ from bsg_desktop.i18n import LANGUAGES, SOURCE
 from bsg_desktop.inputs import MAX_ITEMS, YamlProblem, load_yaml, read_text
 
 TOP_KEYS = ("title", "intro", "rules", "players", "characters", "names", "seed", "variant",
-            "state", "dice", "steps", "expect")
+            "tracks", "state", "dice", "steps", "expect")
+# what a demo built for one board's tracks names in ``tracks:`` (cards.yaml ``tracks``)
+TRACK_KEYS = ("jump_max", "distance_win", "distance_loyalty")
 DIE_STATES = (ACTIVE, CONTRIBUTED, SPENT, REMOVED)
 MAX_COUNT = 1000  # any count an expectation can name (markers, dice, turns) is far below
 
@@ -586,7 +588,9 @@ def parse_scenario(source: str, name: str = "<scenario>") -> Scenario:
     chars = raw.get("characters", []) or []
     if not isinstance(chars, list) or not all(isinstance(c, str) for c in chars):
         raise r.fail("characters", "expected a list of character ids")
-    ids = [ch.id for ch in load_components().characters]
+    comp = load_components()
+    _fits_tracks(r, raw.get("tracks"), comp)
+    ids = [ch.id for ch in comp.characters]
     if chars and (len(chars) != players or len(set(chars)) != len(chars)
                   or any(c not in ids for c in chars)):
         raise r.fail("characters", f"expected {players} different ids from: {', '.join(ids)}")
@@ -666,6 +670,24 @@ def parse_scenario(source: str, name: str = "<scenario>") -> Scenario:
         seed=seed, state=state, skill=tuple(skill), crisis=tuple(crisis),
         steps=tuple(steps), expect=expect, lines=lines,
     )
+
+
+def _fits_tracks(r: _Reader, tracks: Any, comp: Components) -> None:
+    """A demo whose story needs the tracks' lengths (a jump from distance 6, a fourth
+    jump step) says which it was built for under ``tracks:``; on cards whose tracks
+    differ it is refused with one line, rather than played to a wrong ending."""
+    if tracks is None:
+        return
+    if not isinstance(tracks, dict) or not tracks or any(k not in TRACK_KEYS for k in tracks) \
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in tracks.values()):
+        raise r.fail("tracks", "expected a mapping of whole numbers with some of "
+                               + ", ".join(TRACK_KEYS))
+    have = {k: getattr(comp, k) for k in tracks}
+    if have != tracks:
+        def said(values: dict[str, Any]) -> str:
+            return ", ".join(f"{k} {v}" for k, v in values.items())
+        raise r.fail("tracks", f"built for a board with {said(tracks)}; the cards in play "
+                               f"({comp.source}) have {said(have)}")
 
 
 def run_file(path: str | Path) -> tuple[str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import pytest
@@ -143,16 +142,3 @@ def test_icons_are_known_by_name() -> None:
         icon("cylon_logo", 0, 0, 1, "#000000")
 
 
-@pytest.mark.parametrize("jump_max", [2, 3, 4, 6])
-def test_c1_a_longer_jump_track_fits_its_section(jump_max: int) -> None:
-    """tracks.jump_max is one line of data: every slot stays inside the monitor, in order,
-    without overlapping; the shipped 0-3 keeps its full-size slots."""
-    comp = dataclasses.replace(COMP, jump_max=jump_max)
-    m = board.galactica_monitor(comp)
-    xs = [m.anchor(f"jump.{k}")[0] for k in range(jump_max + 1)]
-    assert f"jump.{jump_max + 1}" not in m.anchors
-    assert xs == sorted(xs) and all(0 < x < m.width for x in xs)
-    pitch = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    assert min(pitch) > 10 and xs[0] - min(pitch) / 2 > 0 and xs[-1] + min(pitch) / 2 < m.width
-    if jump_max <= 3:
-        assert min(pitch) == pytest.approx(board.SLOT + 3)

@@ -8,7 +8,8 @@ seal's parts are large enough for 16 mm dice.
 Anchors (mm, in the section's own frame; `board()` offsets them):
 ``dradis.slot.0`` … ``dradis.slot.9``; ``seal.<character_id>.gold``,
 ``seal.<character_id>.black``, ``seal.centre``; ``damage.<location_id>``;
-``jump.0`` … ``jump.<jump_max>``; ``distance.0`` … ``distance.6`` (6 means 6+); on a
+``jump.0`` … ``jump.<jump_max>``; ``distance.0`` … ``distance.<distance_win>`` (its last
+slot means that far or farther), in rows as long as `art.tracks` lays them; on a
 screen also ``jump.prepared``, the centre of the free band between the jump track's
 title and its slots where the window lays its "jump prepared" badge (paper has none).
 
@@ -21,8 +22,10 @@ its ``notes`` size. Without one (print) every size is as written here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from bsg_desktop.art import tracks
 from bsg_desktop.art.fonts import block, fit
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import Palette, palette
@@ -325,21 +328,27 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
                    background=None if pal.low else pal.panel)
 
 
-def _rooms(comp: Components, lang: str, pal: Palette, w: float, anchors: dict[str, Point]
-           ) -> list[Item]:
-    """The six damage locations as printed: two columns, name over slot over effect."""
+def _rooms(comp: Components, lang: str, pal: Palette, w: float, anchors: dict[str, Point],
+           compact: bool = False) -> list[Item]:
+    """The six damage locations as printed: name over slot over effect, in two columns
+    of three, or (``compact``, when long tracks need the room) three columns of two."""
     items: list[Item] = []
-    cw, ch_ = 48.5, 37.0
+    cols = 3 if compact else 2
+    cw = (w - 6.0 - (cols - 1) * tracks.ROOM_GAP) / cols
+    ch_ = tracks.ROOM_H_COMPACT if compact else tracks.ROOM_H
+    slot = tracks.PAPER_SLOT_MIN if compact else SLOT  # still a marker's size, and room
     note_ink = pal.mute if pal.low else "#c9d3dc"
     for i, loc in enumerate(comp.damage_locations):
-        x, y = 3.0 + (i % 2) * (cw + 2), 20.5 + (i // 2) * (ch_ + 2)
+        x = 3.0 + (i % cols) * (cw + tracks.ROOM_GAP)
+        y = tracks.ROOMS_TOP + (i // cols) * (ch_ + tracks.ROOM_GAP)
         items.append(Rect(x, y, cw, ch_, Style(stroke=pal.panel_line, width=0.35), radius=1.5))
         items += block(text(loc.name, lang), x + 1, y + 0.6, cw - 2, 5.4, 2.8, _bg_text(pal),
                        bold=True, valign="middle")
-        sx, sy = x + cw / 2, y + 6.2 + SLOT / 2
-        items += _slot(pal, sx, sy, DAMAGE_INK)
-        items += block(text(loc.text, lang), x + 1, y + 28.6, cw - 2, 8.0, 2.3, note_ink,
-                       valign="middle")
+        sx, sy = x + cw / 2, y + 6.2 + slot / 2
+        items += _slot(pal, sx, sy, DAMAGE_INK, size=slot)
+        # the effect under the slot, to 0.4 mm above the room's foot
+        items += block(text(loc.text, lang), x + 1, y + (6.6 + slot), cw - 2, ch_ - 7.0 - slot,
+                       2.3, note_ink, valign="middle")
         anchors[f"damage.{loc.id}"] = (sx, sy)
     return items
 
@@ -379,11 +388,61 @@ def _screen_row(comp: Components) -> float:
     return (bottom - top + gap) / len(comp.damage_locations) - gap
 
 
+def screen_metrics(screen: Lettering) -> tracks.Metrics:
+    """The screen monitor's sizes about its tracks: the jump track's title and the badge's
+    band above its slots (`BADGE_H`), the distance track's title, at the words size."""
+    h = screen.words
+    return tracks.Metrics(width=tracks.PAPER.width, gap=tracks.PAPER.gap, row_gap=2.0,
+                          jump_head=6.8 + (0.3 + BADGE_H) * h, dist_head=1.4 + h,
+                          note=2.0, side=tracks.PAPER.side)
+
+
+SCREEN_SLOT_MIN = 8.0  # the least slot on a screen: a marker a finger can still tell
+
+
+def screen_tracks(comp: Components, screen: Lettering) -> tuple[tracks.Track, tracks.Track]:
+    """The tracks on a screen, under the rooms' one column: the jump slots as large as a
+    room's (they hold the same marker), the distance slots the full 22 mm, both made
+    smaller together, a quarter millimetre at a time, until the tracks fit the section."""
+    m = screen_metrics(screen)
+    room = _screen_row(comp) - 1.2
+    room_for = tracks.PAPER_BOTTOM - SCREEN_ROOMS[1]
+    size = SLOT
+    while True:
+        jump = tracks.jump_track(m, min(size, room), comp.jump_max)
+        dist = tracks.distance_track(m, size, comp.distance_win, comp.distance_loyalty)
+        if tracks.height(m, jump, dist) <= room_for or size <= SCREEN_SLOT_MIN:
+            return jump, dist
+        size -= 0.25
+
+
+Beside = Callable[[int, float, float, float], list[Item]]
+
+
+def _track(pal: Palette, w: float, top: float, track: tracks.Track, m: tracks.Metrics,
+           ink: str, label: Callable[[int], str], anchors: dict[str, Point], name: str,
+           beside: Beside) -> list[Item]:
+    """One track's slots, row under row, each row centred; after each slot, what
+    ``beside(k, x, y, free)`` puts by it (a reminder), ``free`` being the width its
+    row leaves at either side."""
+    items: list[Item] = []
+    s = track.slot
+    for r, row in enumerate(track.rows):
+        free = tracks.margin(m, s, len(row)) + (w - m.width) / 2
+        sy = top + r * (s + m.row_gap) + s / 2
+        for c, k in enumerate(row):
+            sx = free + s / 2 + c * (s + m.gap)
+            items += _slot(pal, sx, sy, ink, label(k), size=s)
+            anchors[f"{name}.{k}"] = (sx, sy)
+            items += beside(k, sx, sy, free)
+    return items
+
+
 def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
                       screen: Lettering | None = None) -> Drawing:
     """C1 Galactica monitor: six damage locations (K5, K6), the FTL jump track
-    0 to jump_max (J1, J2)
-    and the distance track 0–6+ (J4, L1, W1)."""
+    0 to jump_max (J1, J2) and the distance track 0 to distance_win+ (J4, L1, W1), each
+    in rows of slots as long as the cards file makes it (`art.tracks`)."""
     pal = palette(ink)
     w = MONITOR_W
     items = _panel(pal, w)
@@ -391,56 +450,69 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
                     tr("print.monitor.damage", lang), screen=screen)
     anchors: dict[str, Point] = {}
     note_ink = pal.mute if pal.low else "#c9d3dc"
-    items += _rooms(comp, lang, pal, w, anchors) if screen is None else \
-        _screen_rooms(comp, lang, pal, w, anchors, screen)
     heading = 3.0 if screen is None else screen.words
     note = 2.6 if screen is None else screen.notes
+    reminder_size = 2.4 if screen is None else 3.4
     slot_ink = pal.strong if pal.low else "#7fb3ff"
     if screen is None:
-        y, slots_top, full, y_dist = 141.5, 143.5, SLOT, 173.5
-    else:  # title, the badge's band, slots as large as a room's
-        y = SCREEN_ROOMS[1] + 5.8
-        band = y + 0.3 * heading + 0.4
+        plan = tracks.paper_plan(comp.jump_max, comp.distance_win, comp.distance_loyalty)
+        if plan is None:  # the cards check refuses these lengths before anything is drawn
+            raise ValueError(tracks.limit_message(comp.jump_max, comp.distance_loyalty))
+        m, jump, dist, top = tracks.PAPER, plan.jump, plan.distance, plan.top
+        items += _rooms(comp, lang, pal, w, anchors, plan.compact)
+    else:
+        m = screen_metrics(screen)
+        jump, dist = screen_tracks(comp, screen)
+        top = SCREEN_ROOMS[1]
+        items += _screen_rooms(comp, lang, pal, w, anchors, screen)
+    jump_top = top + m.jump_head
+    if screen is None:
+        title_y = jump_top - 2.0
+    else:  # title, the badge's band, slots
+        title_y = top + 5.8
+        band = title_y + 0.3 * heading + 0.4
         anchors["jump.prepared"] = (w / 2, band + BADGE_H * heading / 2)
-        slots_top = band + BADGE_H * heading + 0.6
-        full, y_dist = _screen_row(comp) - 1.2, 175.5
-    items.append(Label(w / 2, y, tr("print.monitor.jump", lang), heading,
+    items.append(Label(w / 2, title_y, tr("print.monitor.jump", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
-    # jump_max + 1 slots 3 mm apart within 4 mm of the section's sides: smaller slots
-    # when cards.yaml makes the track longer than the shipped 0-3 fits at full size
-    slots = comp.jump_max + 1
-    size = min(full, (w - 8 - 3 * (slots - 1)) / slots)
-    x0 = (w - (slots * size + 3 * (slots - 1))) / 2
-    for k in range(slots):
-        sx, sy = x0 + size / 2 + k * (size + 3), slots_top + size / 2
-        items += _slot(pal, sx, sy, slot_ink, str(k), size=size)
-        anchors[f"jump.{k}"] = (sx, sy)
-        if k == comp.jump_max:   # the reminder under the last slot, outside it
-            items += block(tr("print.monitor.jump_now", lang), sx - size / 2 - 1.5,
-                           sy + size / 2 + 0.6, size + 3, 3.2 if screen is None else 4.4,
-                           note, slot_ink, bold=True, valign="middle")
-    y = y_dist
-    items.append(Label(w / 2, y, tr("print.monitor.distance", lang), heading,
+    now = tr("print.monitor.jump_now", lang)
+
+    def jump_now(k: int, sx: float, sy: float, free: float) -> list[Item]:
+        s = jump.slot
+        if k != comp.jump_max:
+            return []
+        if jump.note_under:   # the reminder under the last slot, outside it
+            return block(now, sx - s / 2 - 1.5, sy + s / 2 + 0.6, s + 3,
+                         3.2 if screen is None else 4.4, note, slot_ink, bold=True,
+                         valign="middle")
+        return block(now, sx + s / 2 + 1.0, sy - s / 2, free - 3.0, s, note, slot_ink,
+                     bold=True, anchor="start", valign="middle")  # in its short row's margin
+
+    items += _track(pal, w, jump_top, jump, m, slot_ink, str, anchors, "jump", jump_now)
+    dist_top = jump_top + jump.height(m) + m.dist_head
+    items.append(Label(w / 2, dist_top - 2.0, tr("print.monitor.distance", lang), heading,
                        Style(fill=_bg_text(pal)), "middle", True))
     dist_ink = pal.ship if pal.low else pal.accent
     last = comp.distance_win
-    side = (w - (3 * SLOT + 2 * 3)) / 2 - 3.0   # free width beside the short second row
-    for k in range(last + 1):
-        row, col = (0, k) if k < 4 else (1, k - 4)
-        per_row = 4 if row == 0 else last + 1 - 4
-        xs = (w - (per_row * SLOT + (per_row - 1) * 3)) / 2
-        sx, sy = xs + SLOT / 2 + col * (SLOT + 3), y + 2 + SLOT / 2 + row * (SLOT + 2)
-        items += _slot(pal, sx, sy, dist_ink, f"{k}+" if k == last else str(k))
-        anchors[f"distance.{k}"] = (sx, sy)
-        # reminders beside their slot, in the margin the three-slot row leaves free
-        if k in (comp.distance_loyalty, last) and row == 1:
-            reminder = tr("print.monitor.loyalty" if k == comp.distance_loyalty
-                          else "print.monitor.win", lang)
-            left = sx < w / 2
-            bx = sx - SLOT / 2 - 1.0 - side if left else sx + SLOT / 2 + 1.0
-            items += block(reminder, bx, sy - 8, side, 16, 2.4 if screen is None else 3.4,
-                           note_ink, bold=True, anchor="end" if left else "start",
-                           valign="middle")
+
+    def reminder(k: int, sx: float, sy: float, free: float) -> list[Item]:
+        """In the margin the reminder's short row leaves: the loyalty slot starts its row
+        (the reminder on its left), the last slot ends its row (on its right)."""
+        if k not in (comp.distance_loyalty, last):
+            return []
+        s, side = dist.slot, free - 3.0
+        left = k == comp.distance_loyalty and k != last
+        bx = sx - s / 2 - 1.0 - side if left else sx + s / 2 + 1.0
+        out = block(tr("print.monitor.loyalty" if left or k != last else "print.monitor.win",
+                       lang), bx, sy - 8, side, 16, reminder_size, note_ink, bold=True,
+                    anchor="end" if left else "start", valign="middle")
+        if k == comp.distance_loyalty == last:  # one slot both: the loyalty note on its left
+            out += block(tr("print.monitor.loyalty", lang), sx - s / 2 - 1.0 - side, sy - 8,
+                         side, 16, reminder_size, note_ink, bold=True, anchor="end",
+                         valign="middle")
+        return out
+
+    items += _track(pal, w, dist_top, dist, m, dist_ink,
+                    lambda k: f"{k}+" if k == last else str(k), anchors, "distance", reminder)
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
 

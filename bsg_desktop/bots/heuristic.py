@@ -306,8 +306,9 @@ class HeuristicBot:
             return card
         if effect == "dradis" and s.raider_slack <= 2 and s.p_raider >= 0.5:
             return card
-        if view.distance >= 5 or (view.distance >= 4
-                                  and view.jump_track >= view.components.jump_max - 1):
+        win = view.components.distance_win  # W1: the distance the humans need
+        if view.distance >= win - 1 or (view.distance >= win - 2
+                                        and view.jump_track >= view.components.jump_max - 1):
             return card  # the humans are about to escape: every check must now fail
         if self.public_suspicion(view) >= 0.75:
             return card  # about to be brigged anyway
@@ -498,15 +499,15 @@ class HeuristicBot:
             return _KEEP
         want = self._wants_success(view)
         need = info["difficulty"] - info["total"]
-        entries = [e for e in ch.entries if e[4]]
+        entries = [e for e in ch.entries if e.counts]
         if want and need > 0:
-            worst = min(entries, key=lambda e: e[3], default=None)
-            if worst is not None and worst[3] < 0:
-                return Choice("remove_die", (worst[1],))
+            worst = min(entries, key=lambda e: e.value, default=None)
+            if worst is not None and worst.value < 0:
+                return Choice("remove_die", (worst.die,))
         if not want and need <= 0:
-            best = max(entries, key=lambda e: e[3], default=None)
-            if best is not None and best[3] > 0:
-                return Choice("remove_die", (best[1],))
+            best = max(entries, key=lambda e: e.value, default=None)
+            if best is not None and best.value > 0:
+                return Choice("remove_die", (best.die,))
         return _KEEP
 
     # ---- small choices
@@ -538,7 +539,7 @@ class HeuristicBot:
         if f.jump and not view.jump_bonus:
             last = view.jump_track == view.components.jump_max - 1  # this icon jumps
             jump = 0.35 + (0.25 if last else 0.0)
-            if last and view.distance >= 6:
+            if last and view.distance >= view.components.distance_win:
                 jump = 5.0  # this jump wins the game
         return p * s.threat(f.type, f.consequence) - jump
 
@@ -590,7 +591,7 @@ class HeuristicBot:
         def score(v: int) -> float:
             gain = abs(v)
             pen = -v if v < 0 else 0
-            if view.distance < 6 <= view.distance + gain:
+            if view.distance < view.components.distance_win <= view.distance + gain:
                 gain += 1.5
             risk = pen * (1.0 + (3.0 if pen >= worst else 0.0))
             return gain - 1.3 * risk

@@ -92,10 +92,11 @@ def features(g: Any) -> list[float]:
             h_act += act
             h_spent += sum(1 for d in p.dice if d.state == "spent")
     humans = max(1, humans)
-    dist = min(g.distance, 6)
+    win = g.c.distance_win  # W1: the distance the humans need before a last jump
+    dist = min(g.distance, win)
     last = g.c.jump_max - 1  # the jump track's last step before the fleet jumps
-    return [1.0, float(g.n == 3), float(g.n == 5), dist / 6, g.jump_track / last,
-            float(g.jump_bonus), float(g.distance >= 6 and g.jump_track >= last),
+    return [1.0, float(g.n == 3), float(g.n == 5), dist / win, g.jump_track / last,
+            float(g.jump_bonus), float(g.distance >= win and g.jump_track >= last),
             raiders / 5, float(raiders >= 4), float(raiders >= 5), ships / 5,
             float(raiders >= 2 and ships > 0),
             damage / 5, float(damage >= 4), float(damage >= 5),

@@ -27,7 +27,7 @@ from bsg_desktop.art.svg import to_svg
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import CONTRIBUTED, Event, PlayerView, visible_log
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
-from bsg_desktop.log import Describer
+from bsg_desktop.log import Describer, condition_words
 from bsg_desktop.present import dice as present_dice
 from bsg_desktop.present.dice import crisis_key
 from bsg_desktop.present.log import LogWords
@@ -242,7 +242,7 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
         if view.outcome is not None:
             out = view.outcome
             outcome = tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
-                         condition=tr(f"log.condition_{out.condition}"), rule=out.rule)
+                         condition=condition_words(comp, out.condition), rule=out.rule)
         waiting = ""
         if view.pending_seat is not None and view.pending_seat != seat:
             waiting = decision_words(comp, view)

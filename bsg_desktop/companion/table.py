@@ -25,7 +25,7 @@ from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Decision, Event, PlayerView
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, tr
-from bsg_desktop.log import Describer
+from bsg_desktop.log import Describer, condition_words
 from bsg_desktop.present.board import board_items
 from bsg_desktop.present.dice import skill_face
 from bsg_desktop.present.handover import hand_over_needed
@@ -146,7 +146,7 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
         if view.outcome is not None:
             out = view.outcome
             outcome = tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
-                         condition=tr(f"log.condition_{out.condition}"), rule=out.rule)
+                         condition=condition_words(comp, out.condition), rule=out.rule)
         said = view
         if decision is not None and decision.seat == view.pending_seat and \
                 not hand_over_needed(decision.kind):

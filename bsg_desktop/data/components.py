@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bsg_desktop.art.emblem_paths import PATHS as _EMBLEM_PATHS
+from bsg_desktop.art.tracks import limit_message, paper_plan
 from bsg_desktop.errors import DataError
 from bsg_desktop.i18n import LANGUAGES, SOURCE
 from bsg_desktop.inputs import YamlProblem, load_yaml, read_text
@@ -524,6 +525,12 @@ def parse_components(raw: Any, file: str, languages: frozenset[str] | None = Non
     dm = r.mapping(top["demoralized"], "demoralized", ("back", "limit"))
     morale_limit = r.int_(dm["limit"], "demoralized.limit", 1, len(characters))
     tr = r.mapping(top["tracks"], "tracks", ("jump_max", "distance_win", "distance_loyalty"))
+    jump_max = r.int_(tr["jump_max"], "tracks.jump_max", 2, 10)
+    distance_win = r.int_(tr["distance_win"], "tracks.distance_win", 1, 30)
+    distance_loyalty = r.int_(tr["distance_loyalty"], "tracks.distance_loyalty", 1, 30)
+    if paper_plan(jump_max, distance_win, distance_loyalty) is None:
+        # the board draws every slot at a size a printed marker fits, or not at all
+        raise r.fail("tracks.distance_win", limit_message(jump_max, distance_loyalty))
 
     return Components(
         source=file,
@@ -548,10 +555,10 @@ def parse_components(raw: Any, file: str, languages: frozenset[str] | None = Non
         damage_locations=locs,
         demoralized_back=r.text(dm["back"], "demoralized.back"),
         reconstructed_note=r.text(top["reconstructed_note"], "reconstructed_note"),
-        jump_max=r.int_(tr["jump_max"], "tracks.jump_max", 2, 10),
+        jump_max=jump_max,
         morale_limit=morale_limit,
-        distance_win=r.int_(tr["distance_win"], "tracks.distance_win", 1, 30),
-        distance_loyalty=r.int_(tr["distance_loyalty"], "tracks.distance_loyalty", 1, 30),
+        distance_win=distance_win,
+        distance_loyalty=distance_loyalty,
     )
 
 

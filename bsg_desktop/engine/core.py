@@ -104,6 +104,24 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
 
+class Entry(NamedTuple):
+    """One die contributed to a check (D9): whose, which die, its kind and shown value,
+    and whether it still counts (X3 may take one out of a vote's total).
+
+    Its repr is the plain tuple's, as it was before the fields had names, so the
+    behaviour fingerprint (`benchmarks/fingerprint.py`), which hashes the views' reprs,
+    is the same byte for byte."""
+
+    seat: int
+    die: int
+    kind: str
+    value: int
+    counts: bool
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: who won, by which condition, under which rule."""

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from bsg_desktop.engine import abilities
 from bsg_desktop.engine.copies import copy_slots
-from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision
+from bsg_desktop.engine.core import ACTIVE, CONTRIBUTED, Choice, Decision, Entry
 from bsg_desktop.engine.machine import Machine, Task
 from bsg_desktop.engine.retrieve import Retrieve
 
@@ -33,7 +33,7 @@ class Check:
         self.kind = kind  # "crisis" | "vote"
         self.difficulty = difficulty
         self.caller = caller
-        self.entries: list[tuple[int, int, str, int, bool]] = []  # seat, die, kind, value, counts
+        self.entries: list[Entry] = []
         self.total = 0
         self.success: bool | None = None
         # X1: (value, what it counts as) pairs an ability puts in force for this check,
@@ -54,13 +54,12 @@ class Check:
     def add(self, seat: int, die: int, kind: str, value: int) -> None:
         """A contributed die joins the check and its total (D9); ``compute`` adds them
         all up again when an entry stops counting (X3) or the entries are set anew."""
-        self.entries.append((seat, die, kind, value, True))
+        self.entries.append(Entry(seat, die, kind, value, True))
         self.total += self.value_of(value)
 
     def compute(self) -> int:
         """The check's total: every die that still counts, as X1 values it (D10, X3)."""
-        self.total = sum(self.value_of(value) for _s, _d, _k, value, counts in self.entries
-                         if counts)
+        self.total = sum(self.value_of(e.value) for e in self.entries if e.counts)
         return self.total
 
 
@@ -268,7 +267,7 @@ class SkillCheck(Task):
 
     def _contributed(self, g: Machine) -> int:
         """How many dice the deciding seat has contributed to this check."""
-        return sum(1 for e in g.check.entries if e[0] == self.seat)
+        return sum(1 for e in g.check.entries if e.seat == self.seat)
 
     def _next(self) -> None:
         self.idx += 1

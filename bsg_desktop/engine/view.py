@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from bsg_desktop.data import Components, CrisisFace
 from bsg_desktop.engine import abilities
-from bsg_desktop.engine.core import CONTRIBUTED, SPENT, Choice, Event, Outcome
+from bsg_desktop.engine.core import CONTRIBUTED, SPENT, Choice, Entry, Event, Outcome
 
 
 class DieView(NamedTuple):
@@ -47,7 +47,7 @@ class CheckView(NamedTuple):
     kind: str
     difficulty: int
     caller: int
-    entries: tuple[tuple[int, int, str, int, bool], ...]  # seat, die, kind, value, counts
+    entries: tuple[Entry, ...]
     total: int
     # X1 in force: (value shown, what it counts for) pairs of an ability, empty without one
     counts_as: tuple[tuple[int, int], ...] = ()

@@ -292,6 +292,11 @@ class BoardLayout:
             frozenset(ch.id for ch in comp.characters) - set(characters)
         self.board = board_art.board(comp, lang, screen=SCREEN, absent=absent)
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
+        # the jump and distance markers' scale: as in a room's slot, or smaller where
+        # long tracks (cards.yaml) made their slots smaller to fit the monitor
+        jump, dist = board_art.screen_tracks(comp, SCREEN)
+        self.track_scale = (min(MARKER_SCALE, (jump.slot - 0.4) / marker_art.MARKER),
+                            min(MARKER_SCALE, (dist.slot - 0.4) / marker_art.MARKER))
         self._clear: dict[str, float] = {}
 
     @property
@@ -330,12 +335,13 @@ class BoardLayout:
                        self.geo.demoralized(gold, self._name_clear(ch)), DEMOR_SCALE,
                        self.geo.upright(gold)))
         put(Placed("jump", "jump", str(view.jump_track), ("jump",),
-                   anchor(f"jump.{min(view.jump_track, comp.jump_max)}"), MARKER_SCALE))
+                   anchor(f"jump.{min(view.jump_track, comp.jump_max)}"), self.track_scale[0]))
         if view.jump_bonus:  # A5: shown on the board, between the jump track's title and slots
             put(Placed("jump_prepared", "jump_prepared", "on", ("jump_prepared",),
                        anchor("jump.prepared")))
         put(Placed("distance", "distance", str(view.distance), ("distance",),
-                   anchor(f"distance.{min(view.distance, comp.distance_win)}"), MARKER_SCALE))
+                   anchor(f"distance.{min(view.distance, comp.distance_win)}"),
+                   self.track_scale[1]))
         if view.crisis is not None:
             c = view.crisis
             put(Placed("crisis", "crisis", c.code() if hasattr(c, "code") else str(c),

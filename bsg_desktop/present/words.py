@@ -198,7 +198,8 @@ def board_words(comp: Components, view: PlayerView) -> str:
     damage = ", ".join(text(comp.damage(d).name) for d in view.damage) or "—"
     lines = [tr("ui.access.dradis", raiders=raiders, ships=ships),
              tr("ui.access.galactica", damage=damage),
-             tr("ui.access.tracks", jump=view.jump_track, distance=view.distance)]
+             tr("ui.access.tracks", jump=view.jump_track, jump_max=comp.jump_max,
+                distance=view.distance, distance_win=comp.distance_win)]
     if view.crisis is not None:
         lines.append(tr("ui.access.crisis", crisis=face_words(comp, view.crisis)))
     if view.check is not None:

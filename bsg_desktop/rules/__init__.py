@@ -30,6 +30,8 @@ _SECTION = re.compile(r"^## ([A-Z])\. (.*)$")
 # placeholder in the rules files -> the value from the cards file
 VALUES: dict[str, Callable[[Components], int]] = {
     "jump_max": lambda c: c.jump_max,  # tracks.jump_max: the jump track's last space (J2)
+    "distance_win": lambda c: c.distance_win,  # tracks.distance_win: the distance to win (W1)
+    "distance_loyalty": lambda c: c.distance_loyalty,  # tracks.distance_loyalty: L1's distance
 }
 
 

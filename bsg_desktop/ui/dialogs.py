@@ -28,6 +28,7 @@ from bsg_desktop.data.components import Components
 from bsg_desktop.engine import PlayerView, Setup, fresh_seed
 from bsg_desktop.engine.setup import NAME_CHARS
 from bsg_desktop.i18n import language, text, tr
+from bsg_desktop.log import condition_words
 from bsg_desktop.present.moments import seat_verdict, verdict
 from bsg_desktop.present.words import card_words, hand_words, player_name
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
@@ -232,7 +233,7 @@ class GameOverDialog(QDialog):
             self.verdict.setStyleSheet(f"font-size: 22px; font-weight: 700; color: {colour};")
             lay.addWidget(self.verdict)
         head = QLabel(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
-                         condition=tr(f"log.condition_{out.condition}"), rule=out.rule),
+                         condition=condition_words(comp, out.condition), rule=out.rule),
                       wordWrap=True)
         head.setStyleSheet("font-size: 18px; font-weight: 700;")
         head.setToolTip(rule_text(out.rule, language()))

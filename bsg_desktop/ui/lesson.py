@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, PlayerView
 from bsg_desktop.i18n import language, tr
+from bsg_desktop.log import condition_words
 from bsg_desktop.present.dice import crisis_die, crisis_drawing, skill_drawing, skill_face
 from bsg_desktop.present.rolls import die_words
 from bsg_desktop.present.words import choice_words, decision_words
@@ -291,7 +292,7 @@ class LessonPanel(QWidget):
             self.next_heading.setText(tr("teach.panel.over").upper())
             self.next.setText(escape(tr("ui.gameover.text",
                                         winner=tr(f"log.winner_{out.winner}"),
-                                        condition=tr(f"log.condition_{out.condition}"),
+                                        condition=condition_words(g.c, out.condition),
                                         rule=out.rule)))
             return
         if view is None or view.pending_seat is None:

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Choice, Event, PlayerView
 from bsg_desktop.i18n import language, tr
-from bsg_desktop.log import Describer
+from bsg_desktop.log import Describer, condition_words
 from bsg_desktop.present.board import READABLE, BoardItem, board_items
 from bsg_desktop.present.dice import (
     SkillFace,
@@ -635,7 +635,7 @@ class DecisionPanel(QWidget):
         if view.outcome is not None:
             out = view.outcome
             self.sentence.setText(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
-                                     condition=tr(f"log.condition_{out.condition}"),
+                                     condition=condition_words(self.comp, out.condition),
                                      rule=out.rule))
             return
         if view.pending_seat is None:

@@ -26,7 +26,7 @@ class Influence(Ability):
         ch = g.check
         if ch.kind != "vote" or ch.caller != seat or not self.usable(g, seat):
             return None
-        opts = [Choice("remove_die", (e[1],)) for e in ch.entries if e[4]]
+        opts = [Choice("remove_die", (e.die,)) for e in ch.entries if e.counts]
         if not opts:
             return None
         return g.ask(seat, self.KIND, [*opts, Choice("keep")], self.rule_for(g, seat),
@@ -36,7 +36,6 @@ class Influence(Ability):
         self.use(g, seat)
         die_id = int(choice.args[0])
         ch = g.check
-        ch.entries = [(s, i, k, val, False if i == die_id else c)
-                      for s, i, k, val, c in ch.entries]
+        ch.entries = [e._replace(counts=False) if e.die == die_id else e for e in ch.entries]
         ch.compute()
         g.emit("die_removed_from_vote", self.rule_for(g, seat), seat=seat, die=die_id)

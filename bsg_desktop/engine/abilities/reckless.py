@@ -33,8 +33,8 @@ class Reckless(Ability):
     def apply(self, g: Machine, seat: int, choice: Choice) -> None:
         self.use(g, seat)
         for e in g.check.entries:
-            if e[0] == seat:
-                d = g.die(e[1])
+            if e.seat == seat:
+                d = g.die(e.die)
                 if d.state == CONTRIBUTED:
                     d.state, d.value = ACTIVE, None
         g.emit("reckless_reclaim", self.rule_for(g, seat), seat=seat)
