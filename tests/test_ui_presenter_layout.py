@@ -88,6 +88,15 @@ for lang in ("en", "hu"):
                     and x.sizeHint().width() > x.width()],
             "seats_out": [s for s in seats if not s[2]]})
 set_language("en")
+# a step that shows the dice it picks from: they wrap, the narration keeps its width
+demo = next(d for d in list_demos() if Path(str(d.path)).name == "x4_kara_reclaims.yaml")
+w.open_demo(demo.path)
+for _ in range(2):
+    w.lesson_forward()
+settle()
+scroll = p.narration.parentWidget().parentWidget().parentWidget().parentWidget()
+out["dice"] = len(p.face_buttons)
+out["wide"] = scroll.widget().width() - scroll.viewport().width()
 print(json.dumps(out))
 w.controller.stop()
 """
@@ -124,6 +133,7 @@ def test_presenter_view_fits_a_projector_without_overlaps(tmp_path, width: int, 
     cut = [p for p in seen["pages"] if p["title"] != p["full_title"]]
     assert len(cut) <= (12 if width == 1024 else 0), [p["title"] for p in cut]
     assert all(p["title"].endswith("…") for p in cut)
+    assert seen["dice"] >= 4 and seen["wide"] <= 0, "the dice wrap inside the panel"
     # the board takes the room the log leaves: its words grow with it
     assert seen["scale"] >= seen["normal_scale"]
     sizes = seen["sizes"]

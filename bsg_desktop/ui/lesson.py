@@ -154,7 +154,10 @@ class LessonPanel(QWidget):
         self.next_heading = QLabel(objectName="heading", wordWrap=True)
         self.next = QLabel(objectName="next", wordWrap=True)
         self.next.setTextFormat(Qt.TextFormat.RichText)
-        self.faces_row = QHBoxLayout()
+        # the dice the next step picks from wrap onto a second row rather than widen the
+        # narration past a narrow side panel (presenter view at 1024x768 cut its words)
+        faces_box = QWidget()
+        self.faces_row = FlowLayout(faces_box)
         self.faces_row.setContentsMargins(0, 0, 0, 0)
         self.error = QLabel(objectName="error", wordWrap=True)
         self.error.hide()
@@ -166,7 +169,7 @@ class LessonPanel(QWidget):
         inner.addWidget(self.error)
         inner.addWidget(self.next_heading)
         inner.addWidget(self.next)
-        inner.addLayout(self.faces_row)
+        inner.addWidget(faces_box)
         self.sections = QVBoxLayout()  # extra parts a kind of lesson adds (a review's)
         self.sections.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.sections)
@@ -416,8 +419,6 @@ class LessonPanel(QWidget):
                 die = skill_face(self.comp, kind, value)
                 self._picture(skill_drawing(self.comp, die), 48, picked=int(die_id) in picked,
                               tip=die.words)
-        if self.face_buttons:
-            self.faces_row.addStretch(1)
 
     def _picture(self, drawing, size: int, picked: bool, tip: str) -> None:  # type: ignore[no-untyped-def]
         b = QToolButton()
