@@ -168,7 +168,7 @@ def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hos
     from test_table_frames import decision_examples
 
     from bsg_desktop.i18n import speaking, tr
-    from bsg_desktop.present.words import decision_words, player_name
+    from bsg_desktop.present.words import decision_words, player_name, stakes_words
     from bsg_desktop.ui.table import TableHost
 
     c, ph = hosted_table(31)
@@ -205,7 +205,9 @@ def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hos
             d = g.pending  # type: ignore[attr-defined]
             with speaking(lang):
                 who = player_name(g.c, g.view(None), d.seat)  # type: ignore[attr-defined]
-                want = tr("ui.decision.jump_die_public", player=who) if d.kind == "jump_die" \
+                # the jump die: its public question and what is at stake, without the roll
+                want = f'{tr("ui.decision.jump_die_public", player=who)} ' \
+                    f'{stakes_words(g.c, g.view(None))}' if d.kind == "jump_die" \
                     else decision_words(g.c, g.view(d.seat))  # type: ignore[attr-defined]
                 assert text != tr("ui.decision.other", player=who), (lang, kind)
             assert text == want, (lang, kind, text, want)

@@ -26,7 +26,7 @@ from bsg_desktop.art.palette import palette
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import CONTRIBUTED, Event, PlayerView, visible_log
-from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
+from bsg_desktop.i18n import LANGUAGES, catalog, language, speaking, text, tr
 from bsg_desktop.log import Describer, condition_words
 from bsg_desktop.present import dice as present_dice
 from bsg_desktop.present.dice import crisis_key
@@ -41,6 +41,7 @@ from bsg_desktop.present.words import (
     hand_words,
     player_name,
 )
+from bsg_desktop.rules import rule_note
 
 LOG_LINES = 60  # the newest lines of the seat's log a frame carries
 
@@ -188,6 +189,7 @@ def _decision(comp: Components, view: PlayerView) -> dict[str, Any] | None:
     info = view.info_dict()
     options = [{"choice": str(o), "label": choice_words(comp, view, o)} for o in view.options]
     out: dict[str, Any] = {"kind": view.pending_kind, "rule": view.pending_rule,
+                           "rule_note": rule_note(view.pending_rule or "", language(), comp),
                            "sentence": decision_words(comp, view), "options": options}
     rolled = info.get("rolled") or []
     contribute = [o for o in view.options if o.verb == "contribute"]

@@ -42,6 +42,7 @@ from bsg_desktop.present.moments import Moment
 from bsg_desktop.present.pace import DEFAULT_PACE, moment_ms
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import decision_words, player_name
+from bsg_desktop.rules import rule_note
 
 
 def table_strings(lang: str) -> dict[str, str]:
@@ -162,6 +163,7 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
             "table": _table(comp, view),
             "board": board_state(comp, view, lang),
             "sentence": sentence, "rule": view.pending_rule or "", "outcome": outcome,
+            "rule_note": rule_note(view.pending_rule or "", lang, comp) if sentence else {},
             "rolls": notes,
             "moment": None if moment is None else {"kind": moment.kind,
                                                    "headline": moment.headline,

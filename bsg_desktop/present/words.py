@@ -81,7 +81,8 @@ def decision_words(comp: Components, view: PlayerView) -> str:
     info = {**public_fields(view), **view.info_dict()}
     who = player_name(comp, view, seat)
     if kind == "action" and info.get("ordered"):
-        return tr("ui.decision.action_ordered", player=who)
+        return _with_stakes(tr("ui.decision.action_ordered", player=who),
+                            stakes_words(comp, view))
     fields: dict[str, Any] = {"player": who, "ability": ability_title(comp, view, seat)}
     for k, v in info.items():
         if k == "check":
@@ -98,8 +99,143 @@ def decision_words(comp: Components, view: PlayerView) -> str:
     for key in (f"ui.decision.{kind}", f"ui.decision.{kind}_public"):
         sentence = tr(key, **fields)
         if sentence != key and "{" not in sentence:
-            return sentence
+            return _with_stakes(sentence, stakes_words(comp, view))
     return tr("ui.decision.other", player=who)
+
+
+def _with_stakes(sentence: str, stakes: str) -> str:
+    return f"{sentence} {stakes}" if stakes else sentence
+
+
+# W2: the Raider that wins for the Cylons (the engine's own number, not in cards.yaml)
+RAIDERS_WIN = 6
+
+
+def vote_subject(view: PlayerView) -> tuple[str, int] | None:
+    """The vote in play (``brig`` or ``release``, and its target): public since it was
+    called (A6), read from the public record, whose last ``vote_called`` is this vote's.
+    None outside a vote, or for a view made without a record."""
+    if view.check is None or view.check.kind != "vote":
+        return None
+    for e in reversed(view.record):
+        if e.kind == "vote_called":
+            mode, target = e.get("mode"), e.get("target")
+            if mode in ("brig", "release") and isinstance(target, int):
+                return str(mode), target
+            return None
+    return None
+
+
+def _n_key(key: str, n: int) -> str:
+    """English says one marker differently from two: ``key_one`` where the catalogue
+    has it (Hungarian keeps the singular after a number, and needs no such key)."""
+    one = f"{key}_one"
+    return one if n == 1 and tr(one) != one else key
+
+
+def check_stakes(comp: Components, view: PlayerView) -> str:
+    """What the check in play decides, from the public view only: the vote's target and
+    what reaching the difficulty does to them (A6), or the crisis's consequence on
+    failure with how near it brings the Cylons' win (K3, K5, K7, W2)."""
+    ch = view.check
+    if ch is None:
+        return ""
+    if ch.kind == "vote":
+        subject = vote_subject(view)
+        if subject is None:
+            return tr("ui.stakes.vote", difficulty=ch.difficulty)
+        mode, target = subject
+        return tr(f"ui.stakes.vote_{mode}", difficulty=ch.difficulty,
+                  target=player_name(comp, view, target))
+    face = view.crisis
+    if face is None:
+        return ""
+    now, limit = {"unrest": (len(view.demoralized), comp.morale_limit),
+                  "attack": (len(view.damage), len(comp.damage_locations)),
+                  "dradis": (sum(1 for m in view.dradis_monitor if m == "raider"),
+                             RAIDERS_WIN)}.get(face.type, (0, 0))
+    key = _n_key(f"ui.stakes.crisis_{face.type}", face.consequence)
+    said = tr(key, difficulty=ch.difficulty, n=face.consequence, now=now, limit=limit)
+    return "" if said == key else said
+
+
+def _markers(comp: Components, view: PlayerView) -> dict[str, int]:
+    """The three ways the Cylons win at once (W2), each as now and at most."""
+    return {"raiders": sum(1 for m in view.dradis_monitor if m == "raider"),
+            "raiders_max": RAIDERS_WIN,
+            "ships": sum(1 for m in view.dradis_monitor if m != "raider"),
+            "damage": len(view.damage), "damage_max": len(comp.damage_locations),
+            "morale": len(view.demoralized), "morale_max": comp.morale_limit}
+
+
+def stakes_words(comp: Components, view: PlayerView) -> str:
+    """What the pending decision puts at stake, said after its question: what the
+    check decides, what a die or a marker does, how near the Cylons' win the board is.
+
+    Built from the public view alone (the check, the crisis face, the public record,
+    the counts on the board, the cards' numbers), never from the decision's private
+    info: the decider's screen, the shared screen, a waiting phone and the table page
+    say the same words, and they tell nothing a seat could not see."""
+    kind = view.pending_kind or ""
+    seat = view.pending_seat
+    m = _markers(comp, view)
+    parts: list[str] = []
+    if kind in ("join", "reroll", "roslin") or (kind == "contribute" and view.check):
+        if kind == "reroll":
+            parts.append(tr("ui.stakes.reroll"))
+        parts.append(check_stakes(comp, view))
+        if kind == "join" and view.check is not None and view.check.kind == "vote":
+            parts.append(tr("ui.stakes.vote_pass"))  # A7
+    elif kind == "contribute":
+        action = public_fields(view).get("action")
+        if action == "a2":
+            parts.append(tr("ui.stakes.a2", raiders=m["raiders"], ships=m["ships"]))
+        elif action == "a3":
+            parts.append(tr("ui.stakes.a3", now=m["damage"]))
+        elif action == "a4":
+            parts.append(tr("ui.stakes.a4_variant" if view.morale_variant else "ui.stakes.a4",
+                            now=m["morale"]))
+        elif action == "a5":
+            parts.append(tr("ui.stakes.a5", track=view.jump_track, max=comp.jump_max))
+    elif kind == "action":
+        parts.append(tr("ui.stakes.action", **m))
+    elif kind == "ordered":
+        spent = view.seats[seat].count("spent") if isinstance(seat, int) and \
+            0 <= seat < len(view.seats) else 0
+        parts.append(tr("ui.stakes.ordered", spent=spent))
+    elif kind == "retrieve":
+        strong, weak = comp.skill("strong"), comp.skill("weak")
+        parts.append(tr("ui.stakes.retrieve", strong_name=text(strong.name),
+                        weak_name=text(weak.name), strong=signed(max(strong.faces)),
+                        weak=signed(max(weak.faces))))
+    elif kind == "crisis_mode":
+        difficulty, consequence = comp.cylon_crisis
+        parts.append(tr("ui.stakes.crisis_mode", difficulty=difficulty,
+                        consequence=consequence))
+    elif kind == "crisis_die":
+        parts.append(tr("ui.stakes.crisis_die", track=view.jump_track, max=comp.jump_max))
+    elif kind == "remove_ship":
+        parts.append(tr("ui.stakes.remove_ship", raiders=m["raiders"], ships=m["ships"],
+                        limit=RAIDERS_WIN))
+    elif kind == "repair":
+        parts.append(tr("ui.stakes.repair", now=m["damage"], limit=m["damage_max"]))
+    elif kind == "boost":
+        parts.append(tr("ui.stakes.boost", now=m["morale"], limit=m["morale_max"]))
+    elif kind in ("k8_penalty", "jump_penalty"):
+        parts.append(tr("ui.stakes.markers", **m))
+    elif kind == "jump_die":
+        parts.append(tr("ui.stakes.jump_die"))  # no figure: the table may not see the roll
+    elif kind == "give_card":
+        parts.append(tr("ui.stakes.give_card"))
+    elif kind == "cylon_demoralize":
+        parts.append(tr("ui.stakes.cylon_demoralize", now=m["morale"], limit=m["morale_max"]))
+    elif kind == "cylon_damage":
+        parts.append(tr("ui.stakes.cylon_damage", now=m["damage"], limit=m["damage_max"]))
+    elif kind == "cylon_steal":
+        parts.append(tr("ui.stakes.cylon_steal"))
+    elif kind == "kara":
+        parts.append(tr("ui.stakes.kara"))
+    return " ".join(p for p in parts if p and not p.startswith("ui.stakes."))
 
 
 def ability_title(comp: Components, view: PlayerView, seat: Any) -> str:

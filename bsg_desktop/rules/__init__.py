@@ -130,3 +130,23 @@ def _sections(lang: str, values: tuple[tuple[str, Any], ...],
         if r and out:
             out[-1][1].append(r.group(1))
     return tuple((head, tuple(ids)) for head, ids in out)
+
+
+def rule_heading(rule_id: str, lang: str = "en", components: Components | None = None) -> str:
+    """The name of the part of the rules ``rule_id`` belongs to ("Dice", "The brig"):
+    the one line a page shows above the rule's text when its code is opened."""
+    for head, ids in rule_sections(lang, components):
+        if rule_id in ids:
+            return head.split(". ", 1)[-1]
+    return ""
+
+
+def rule_note(rule_id: str, lang: str = "en", components: Components | None = None,
+              ) -> dict[str, str]:
+    """A rule code with its name and text, as a page's frame carries it (public: the
+    rules of the cards in play), so a tap on the code opens its words with no request
+    and in the page's language. Empty for no rule."""
+    if not rule_id:
+        return {}
+    return {"code": rule_id, "name": rule_heading(rule_id, lang, components),
+            "text": rule_text(rule_id, lang, components)}

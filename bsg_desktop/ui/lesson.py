@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -74,16 +74,38 @@ QScrollArea { background: transparent; }
 
 
 # Presenter view (a projector at 1920x1080, read from the back of a classroom): the
-# same panel, every text about twice the size.
-PRESENTER_CSS = LESSON_CSS + """
-QLabel#kicker { font-size: 20px; }
-QLabel#title { font-size: 38px; }
-QLabel#progress { font-size: 26px; }
-QLabel#narration { font-size: 34px; }
-QLabel#heading { font-size: 22px; }
-QLabel#rules, QLabel#next { font-size: 24px; }
-QPushButton { font-size: 24px; padding: 12px 18px; }
+# same panel, every text about twice the size; a smaller screen (a 1366x768 or 1024x768
+# projector) has them in proportion (`presenter_scale`), so the panel keeps its controls
+# whole and the rules in reach.
+PRESENTER_PX = {"kicker": 20, "title": 38, "progress": 26, "narration": 34, "heading": 22,
+                "rules": 24, "button": 24, "pad_v": 12, "pad_h": 18}
+TITLE_LINES = 2  # a lesson's title in presenter view: smaller type before a third line
+TITLE_LEAST_PX = 14
+
+
+def presenter_scale(width: int, height: int) -> float:
+    """The presenter view's sizes for a screen of ``width`` x ``height``: 1 at 1920x1080
+    (the sizes a classroom's back row reads), in proportion on a smaller screen, where
+    the same sizes would wrap a title over four lines and cut the buttons, but never
+    below 0.6 of them."""
+    return max(0.6, min(1.0, height / 1080, width / 1600))
+
+
+def presenter_css(scale: float = 1.0) -> str:
+    """The panel's style in presenter view at ``scale`` (`presenter_scale`)."""
+    px = {k: max(1, round(v * scale)) for k, v in PRESENTER_PX.items()}
+    return LESSON_CSS + f"""
+QLabel#kicker {{ font-size: {px["kicker"]}px; }}
+QLabel#title {{ font-size: {px["title"]}px; }}
+QLabel#progress {{ font-size: {px["progress"]}px; }}
+QLabel#narration {{ font-size: {px["narration"]}px; }}
+QLabel#heading {{ font-size: {px["heading"]}px; }}
+QLabel#rules, QLabel#next {{ font-size: {px["rules"]}px; }}
+QPushButton {{ font-size: {px["button"]}px; padding: {px["pad_v"]}px {px["pad_h"]}px; }}
 """
+
+
+PRESENTER_CSS = presenter_css()
 
 
 class LessonPanel(QWidget):
@@ -104,11 +126,14 @@ class LessonPanel(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(LESSON_CSS)
         self.presenter = False
+        self._scale = 0.0  # presenter view's scale in force (0: none yet)
+        self._title_width = 0  # the title's width it was last fitted to (presenter view)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(14, 12, 14, 12)
         outer.setSpacing(8)
         self.kicker = QLabel(objectName="kicker")
         self.title = QLabel(objectName="title", wordWrap=True)
+        self.title.installEventFilter(self)
         self.progress = QLabel(objectName="progress")
         outer.addWidget(self.kicker)
         outer.addWidget(self.title)
@@ -132,7 +157,10 @@ class LessonPanel(QWidget):
         self.next_heading = QLabel(objectName="heading", wordWrap=True)
         self.next = QLabel(objectName="next", wordWrap=True)
         self.next.setTextFormat(Qt.TextFormat.RichText)
-        self.faces_row = QHBoxLayout()
+        # the dice the next step picks from wrap onto a second row rather than widen the
+        # narration past a narrow side panel (presenter view at 1024x768 cut its words)
+        faces_box = QWidget()
+        self.faces_row = FlowLayout(faces_box)
         self.faces_row.setContentsMargins(0, 0, 0, 0)
         self.error = QLabel(objectName="error", wordWrap=True)
         self.error.hide()
@@ -144,7 +172,7 @@ class LessonPanel(QWidget):
         inner.addWidget(self.error)
         inner.addWidget(self.next_heading)
         inner.addWidget(self.next)
-        inner.addLayout(self.faces_row)
+        inner.addWidget(faces_box)
         self.sections = QVBoxLayout()  # extra parts a kind of lesson adds (a review's)
         self.sections.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.sections)
@@ -228,11 +256,77 @@ class LessonPanel(QWidget):
     def set_presenter(self, on: bool) -> None:
         """Projector-sized texts for a classroom (Learn -> Presenter view)."""
         self.presenter = on
-        self.setStyleSheet(PRESENTER_CSS if on else LESSON_CSS)
+        self._scale = 0.0
+        if on:
+            self._rescale()
+        else:
+            self.setStyleSheet(LESSON_CSS)
+        self._fit_title()
+
+    def _rescale(self) -> None:
+        """Presenter view's sizes for the window's size now (full screen: the screen's)."""
+        win = self.window()
+        scale = presenter_scale(win.width(), win.height())
+        if scale != self._scale:
+            self._scale = scale
+            self.setStyleSheet(presenter_css(scale))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  (Qt's name)
         super().resizeEvent(event)
         self._fit_nav()
+        if self.presenter:
+            self._rescale()
+            self._fit_title()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        # the title's own width settles after the panel's (a splitter, a lesson opened
+        # while the panel was hidden): it is fitted again when its width changes
+        if watched is self.title and event.type() == QEvent.Type.Resize and self.presenter \
+                and self.title.width() != self._title_width:
+            self._fit_title()
+        return super().eventFilter(watched, event)
+
+    def _fit_title(self) -> None:
+        """In presenter view the title takes at most `TITLE_LINES` lines: a long one
+        is set smaller (down to `TITLE_LEAST_PX`) rather than push the narration and the
+        rules this step applies out of sight."""
+        if not self.presenter:
+            if self.title.styleSheet():
+                self.title.setStyleSheet("")
+            if self._lesson is not None and self.title.text() != self._lesson.title():
+                self.title.setText(self._lesson.title())
+                self.title.setToolTip("")
+            return
+        width = self.title.contentsRect().width()
+        self._title_width = self.title.width()
+        if width <= 0:
+            return
+        full = self._lesson.title() if self._lesson is not None else self.title.text()
+        px = max(1, round(PRESENTER_PX["title"] * (self._scale or 1.0)))
+        font = QFont(self.title.font())
+        flags = int(Qt.TextFlag.TextWordWrap)
+
+        def fits(words: str) -> bool:
+            fm = QFontMetrics(font)
+            used = fm.boundingRect(QRect(0, 0, width, 100_000), flags, words)
+            return used.height() < (TITLE_LINES + 0.5) * fm.lineSpacing()  # + the descent
+
+        font.setPixelSize(px)
+        while px > TITLE_LEAST_PX and not fits(full):
+            px -= 1
+            font.setPixelSize(px)
+        shown = full
+        if not fits(full):  # still three lines at the least size: the end gives way
+            words = full.split()
+            while len(words) > 1 and not fits(" ".join(words) + "…"):
+                words.pop()
+            shown = " ".join(words) + "…"
+        self.title.setToolTip(full if shown != full else "")
+        if self.title.text() != shown:
+            self.title.setText(shown)
+        want = f"font-size: {px}px;"
+        if self.title.styleSheet() != want:
+            self.title.setStyleSheet(want)
 
     def _fit_nav(self) -> None:
         """Back and Forward side by side when both fit, else one above the other: beside
@@ -266,6 +360,7 @@ class LessonPanel(QWidget):
         self.kicker.setText(tr(lesson.kicker).upper())
         self.close_button.setText(tr(lesson.close_text))
         self.title.setText(lesson.title())
+        self._fit_title()
         start = "teach.panel.start_one" if lesson.length == 1 else "teach.panel.start"
         self.progress.setText(tr(start, n=lesson.length) if lesson.at_start
                               else tr("teach.panel.step", k=lesson.pos, n=lesson.length))
@@ -341,8 +436,6 @@ class LessonPanel(QWidget):
                 die = skill_face(self.comp, kind, value)
                 self._picture(skill_drawing(self.comp, die), 48, picked=int(die_id) in picked,
                               tip=die.words)
-        if self.face_buttons:
-            self.faces_row.addStretch(1)
 
     def _picture(self, drawing, size: int, picked: bool, tip: str) -> None:  # type: ignore[no-untyped-def]
         b = QToolButton()

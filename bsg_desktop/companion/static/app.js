@@ -251,7 +251,7 @@ function renderDecision(d) {
   }
   box.append(el("h2", { class: "ask", text: t("decision") }),
              el("p", { class: "sentence", text: d.sentence }),
-             el("div", { class: "rule", text: d.rule || "" }));
+             ruleCode(d.rule_note, d.rule));
   const opts = el("div", { class: "options" });
   if (d.dice) {
     const sets = d.sets || {};
@@ -302,6 +302,30 @@ function renderDecision(d) {
   }
   box.append(opts);
   if (state.undo) box.append(undoButton());
+}
+
+// A rule code opens its name and text: a tap, a click, or Enter on its focus. The words
+// come in the frame with the code, in the page's language (frames.rule_note); the code
+// stays open while the same rule is asked, across redraws.
+let ruleOpen = "";
+
+function ruleCode(note, code) {
+  const box = el("div", { class: "rule" });
+  if (!note || !note.code) { box.textContent = code || ""; return box; }
+  const words = el("div", { class: "rule-text", id: "rule-text" },
+                   el("b", { text: note.code + (note.name ? " · " + note.name : "") }),
+                   el("p", { text: note.text || "" }));
+  const button = el("button", { type: "button", class: "rule-code", text: note.code,
+                                "aria-controls": "rule-text" });
+  const show = (open) => {
+    ruleOpen = open ? note.code : "";
+    words.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(words.hidden));
+  show(ruleOpen === note.code);
+  box.append(button, words);
+  return box;
 }
 
 function renderRolled(r) {

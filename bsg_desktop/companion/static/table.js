@@ -52,13 +52,37 @@ function renderNow() {
   box.replaceChildren(el("h2", { text: state.outcome ? t("game_over") : t("now") }));
   if (state.outcome) box.append(el("p", { class: "outcome", text: state.outcome }));
   else box.append(el("p", { class: "sentence", text: state.sentence || "" }),
-                  el("div", { class: "rule", text: state.rule || "" }));
+                  ruleCode(state.rule_note, state.rule));
   for (const r of state.rolls || []) {
     const dice = el("div", { class: "dice" });
     for (const d of r.dice) dice.append(picture(d.art, d.label));
     box.append(el("div", { class: "roll" }, el("b", { text: r.title }), dice,
                   el("div", { text: r.text })));
   }
+}
+
+// A rule code opens its name and text: a click, or Enter on its focus. The words come in
+// the frame with the code, in the page's language (rules.rule_note); the code stays open
+// while the same rule is asked, across the frames that redraw the sentence.
+let ruleOpen = "";
+
+function ruleCode(note, code) {
+  const box = el("div", { class: "rule" });
+  if (!note || !note.code) { box.textContent = code || ""; return box; }
+  const words = el("div", { class: "rule-text", id: "rule-text" },
+                   el("b", { text: note.code + (note.name ? " · " + note.name : "") }),
+                   el("p", { text: note.text || "" }));
+  const button = el("button", { type: "button", class: "rule-code", text: note.code,
+                                "aria-controls": "rule-text" });
+  const show = (open) => {
+    ruleOpen = open ? note.code : "";
+    words.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(words.hidden));
+  show(ruleOpen === note.code);
+  box.append(button, words);
+  return box;
 }
 
 function renderLesson() {
