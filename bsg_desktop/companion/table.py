@@ -97,6 +97,13 @@ def art_document(name: str) -> str | None:
     return _ART.get(name)
 
 
+# The seat panels' words on the table page: 24 px where the page draws the board at
+# 1920×1080 (3.3 px a millimetre: the board is as tall as the screen leaves it), so the
+# names, states and dice of every seat read from a sofa; less only where a panel is too
+# narrow for them (`present.layout.seat_panel_items`). They grow with the screen.
+SEAT_WORDS_MM = 7.4
+
+
 def _n(v: float) -> float:
     return round(v, 3) + 0.0  # no "-0.0"
 
@@ -110,7 +117,7 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
     panels = []
     for sv in view.seats:
         x, y, _w, _h = lay.seat_rect(sv.seat)
-        drawing, words = lay.seat_panel(view, sv)
+        drawing, words = lay.seat_panel(view, sv, words_mm=SEAT_WORDS_MM, dice_words=True)
         panels.append({"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
                        "svg": _inner(drawing), "words": "\n".join(words)})
     return {

@@ -397,17 +397,20 @@ class BoardLayout:
                        (x + PANEL_PAD + card_art.CARD_W * s / 2,
                         y + h - 1.5 - card_art.CARD_H * s / 2), s))
 
-    def seat_panel(self, view: PlayerView, sv: SeatView, phone: bool | None = None
+    def seat_panel(self, view: PlayerView, sv: SeatView, phone: bool | None = None,
+                   words_mm: float = WORDS_MM, dice_words: bool = False
                    ) -> tuple[Drawing, list[str]]:
         """One seat's panel as the view shows it (``phone``: played on a phone, and
-        whether it is connected; None for a seat at the window), and its words in full."""
+        whether it is connected; None for a seat at the window), and its words in full
+        (``words_mm``, ``dice_words``: as `seat_panel_items`)."""
         pal = palette("color")
         _x, _y, w, h = self.seat_rect(sv.seat)
         deciding = view.pending_seat == sv.seat
         active = view.active == sv.seat and view.outcome is None
         edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
         items, words = seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
-                                        active, phone, deciding or active)
+                                        active, phone, deciding or active, words_mm,
+                                        dice_words)
         return Drawing(w, h, tuple(items)), words
 
 
@@ -435,13 +438,15 @@ def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], tw: float, h
 
 def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float, edge: str,
                      deciding: bool, active: bool, phone: bool | None, lit: bool,
-                     words_mm: float = WORDS_MM) -> tuple[list[Item], list[str]]:
+                     words_mm: float = WORDS_MM, dice_words: bool = False
+                     ) -> tuple[list[Item], list[str]]:
     """One seat's panel under its character card (the ``card`` token, a plate across the
     top: emblem, name, ability title): the active dice at the left, and the seat's state
     in lines beside them, the player's name first if they gave one, every line at the
     words size (or ``words_mm``, larger, where it fits: presenter view); the dice
-    sentence is detail (its dice are on the table). Also the panel's words in full, for
-    its tooltip."""
+    sentence is detail (its dice are on the table), unless ``dice_words`` (the table
+    page, read across a room, where the active dice are blank) sets it as a state line.
+    Also the panel's words in full, for its tooltip."""
     pal = palette("color")
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
                                                 width=0.9 if lit else 0.4), radius=2.0)]
@@ -466,6 +471,13 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", lang),
                       "#9fb3c8" if phone else "#e07a5f", True))
     lines.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), "#c9d3dc", False))
+    counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
+                contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
+    removed = sv.count(REMOVED)
+    if removed:
+        counts += " · " + tr("ui.seat.removed", lang, n=removed)
+    if dice_words:
+        lines.append((counts, "#c9d3dc", False))
     tx = PANEL_PAD + DICE_W + 2.5
     tw = w - tx - PANEL_PAD
     name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM))
@@ -482,11 +494,8 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         for line in word_lines(words_, tw, bold, size):
             items.append(Label(tx, ly, line, size, Style(fill=colour), "start", bold))
             ly += step
-    counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
-                contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
-    removed = sv.count(REMOVED)
-    if removed:
-        counts += " · " + tr("ui.seat.removed", lang, n=removed)
+    if dice_words:
+        return items, words
     words.append(counts)
     room = h - 1.5 - (ly - 0.75 * size)
     if room > 3.0:
