@@ -1,7 +1,7 @@
 """Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
 
-    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--games 3] [--tables 3]
-                                   [--cycles 1000] [--seed 3]
+    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--table] [--games 3]
+                                   [--tables 3] [--cycles 1000] [--seed 3]
 
 First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
 is missing): a 5-player game with every seat on its own phone page (360×740), the
@@ -13,7 +13,9 @@ next animation frame reached), all read from the browser's own clock, so the
 phone-to-table leg, the table's work and each page's work are all inside it. It is
 measured at each ``--cpu`` rate, by default full speed and 4× CPU throttle (CDP
 ``Emulation.setCPUThrottlingRate``, what a cheap phone is), with the pages' own redraw
-times beside it.
+times beside it. With ``--table`` a table page (1920×1080, the public board) watches
+as well, in the same browser and at the same throttle: its figure is the time from the
+tap to the table page having drawn the frame the tap made, printed beside the phones'.
 
 Then the server leg alone: a 5-player game with every seat human and on a phone,
 five WebSocket clients on loopback (one asyncio thread) play it to the end, each answering its own
@@ -243,12 +245,14 @@ def serve(seed: int) -> int:
                 return
             print(json.dumps({"choices": len(g.choices), "pending": c.pending_seat,
                               "seq": [ph.host.seq[s] for s in range(5)],
+                              "table": win.table.feed.seq,
                               "over": g.outcome is not None}), flush=True)
 
         # connected after the phones' own publish, so a report follows the frames out
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(report)
-        print(json.dumps({"urls": [ph.url(s) for s in range(5)]}), flush=True)
+        print(json.dumps({"urls": [ph.url(s) for s in range(5)], "table": win.table.url()}),
+              flush=True)
         report()
         stdin = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
         stdin.activated.connect(lambda: sys.stdin.readline() or app.quit())
@@ -266,6 +270,7 @@ class Table:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.reports: list[dict[str, Any]] = []
         self.urls: list[str] = []
+        self.table_url = ""
         self.changed = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -278,6 +283,7 @@ class Table:
             with self.changed:
                 if "urls" in msg:
                     self.urls = msg["urls"]
+                    self.table_url = msg["table"]
                 else:
                     self.reports.append(msg)
                 self.changed.notify_all()
@@ -300,9 +306,10 @@ class Table:
 
 
 def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
-                 draws: list[float]) -> None:
+                 draws: list[float], watch: Watch | None = None) -> None:
     """One game in Chromium: each tap's latency to the other pages drawn, and each
-    page's redraw times, until the game ends or ``latencies`` holds ``taps``."""
+    page's redraw times, until the game ends or ``latencies`` holds ``taps``; with
+    ``watch``, a table page too (its latency and redraw times go there)."""
     from playwright.sync_api import sync_playwright
 
     rnd = random.Random(seed)
@@ -321,6 +328,16 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
                                                {"rate": throttle})
             pages.append(page)
+        tpage = None
+        if watch is not None:
+            ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+            tpage = ctx.new_page()
+            tpage.goto(table.table_url + "/")
+            tpage.wait_for_function("() => document.querySelector('#seats .seat')")
+            tpage.evaluate(RECORD)
+            if throttle != 1:
+                ctx.new_cdp_session(tpage).send("Emulation.setCPUThrottlingRate",
+                                                {"rate": throttle})
 
         def shown(seat: int, seq: int) -> None:
             pages[seat].wait_for_function(f"() => state.seq >= {seq}")
@@ -332,6 +349,7 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
             report = table.reports[-1]  # the frames the pages show now
             seat = report["pending"]
             marks = [len(p.evaluate("window.__drawn")) for p in pages]
+            tmark = len(tpage.evaluate("window.__drawn")) if tpage is not None else 0
             t_tap = pages[seat].evaluate(TAP, rnd.randrange(1, 2**31 - 1))
             after = table.after(report["choices"])
             drawn = []
@@ -347,20 +365,43 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 draws.extend(e[1] for e in entries)
             if drawn and t_tap:
                 latencies.append(max(drawn) - t_tap)
+            if tpage is not None and watch is not None and after["table"] != report["table"]:
+                seq = after["table"]
+                tpage.wait_for_function(f"() => window.__drawn.some(d => d[0] >= {seq})")
+                entries = tpage.evaluate("window.__drawn")[tmark:]
+                first = next(e for e in entries if e[0] >= seq)
+                watch.draws.extend(e[1] for e in entries)
+                if t_tap:
+                    watch.latencies.append(first[2] - t_tap)
             report = after
         browser.close()
     table.close()
 
 
-def browser_latency(taps: int, seed: int, throttle: float) -> None:
+class Watch:
+    """What the table page measured: tap -> its frame drawn, and its redraw times (ms)."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.draws: list[float] = []
+
+
+def p95(values: list[float]) -> float:
+    ms = sorted(values)
+    return ms[int(0.95 * (len(ms) - 1))]
+
+
+def browser_latency(taps: int, seed: int, throttle: float, table: bool = False) -> None:
     """Tap -> other pages drawn, in Chromium, ``taps`` taps at CPU ``throttle`` (as
-    many games, seeds ``seed``, ``seed + 1``…, as that takes)."""
+    many games, seeds ``seed``, ``seed + 1``…, as that takes); ``table``: a table page
+    watches as well."""
     latencies: list[float] = []
     draws: list[float] = []
+    watch = Watch() if table else None
     games = 0
     while len(latencies) < taps:
         before = len(latencies)
-        browser_game(seed + games, throttle, taps, latencies, draws)
+        browser_game(seed + games, throttle, taps, latencies, draws, watch)
         games += 1
         if len(latencies) == before:
             raise SystemExit("benchmark: a whole game gave no tap to measure")
@@ -371,6 +412,12 @@ def browser_latency(taps: int, seed: int, throttle: float) -> None:
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
           f"(aim: p95 < 50 ms); a page's redraw p50 "
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
+    if watch is not None and watch.latencies:
+        tl, td = watch.latencies, watch.draws
+        print(f"tap -> the table page (1920x1080) drawn, CPU {throttle:g}x, {len(tl)} taps: "
+              f"p50 {statistics.median(tl):.1f} ms, p95 {p95(tl):.1f} ms, max {max(tl):.1f} ms "
+              f"(aim: p95 < 50 ms); its redraw p50 {statistics.median(td):.2f} ms, "
+              f"p95 {p95(td):.2f} ms")
 
 
 def rates(text: str) -> list[float]:
@@ -390,6 +437,8 @@ def main() -> int:
                     "at each CPU speed (0: none)")
     ap.add_argument("--cpu", type=rates, default=rates("1,4"), help="CPU throttle rates "
                     "for the in-browser figures, comma-separated (default 1,4)")
+    ap.add_argument("--table", action="store_true", help="a table page (1920x1080) "
+                    "watches the in-browser games too: its latency and redraws are printed")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
@@ -403,7 +452,7 @@ def main() -> int:
         print(f"no Chromium at {CHROMIUM}: the in-browser figures are skipped")
     elif args.taps:
         for throttle in args.cpu:
-            browser_latency(args.taps, args.seed, throttle)
+            browser_latency(args.taps, args.seed, throttle, args.table)
     if not args.games:  # the in-browser figures only
         return 0
     latencies: list[float] = []

@@ -24,6 +24,7 @@ from bsg_desktop.art.svg import to_svg
 from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Decision, Event, PlayerView
+from bsg_desktop.engine.view import SeatView
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, tr
 from bsg_desktop.log import Describer
 from bsg_desktop.present.board import board_items
@@ -33,6 +34,7 @@ from bsg_desktop.present.layout import (
     BOARD_Z,
     PANEL_Z,
     BoardLayout,
+    Placed,
     all_looks,
     look_name,
     token_drawing,
@@ -108,25 +110,41 @@ def _n(v: float) -> float:
     return round(v, 3) + 0.0  # no "-0.0"
 
 
+@lru_cache(maxsize=256)
+def _panel(lay: BoardLayout, sv: SeatView, deciding: bool, active: bool) -> dict[str, Any]:
+    """A seat's panel, kept: most moves change one seat's panel or none, and drawing
+    one costs more than the rest of a frame (a table frame is made on the window's
+    thread, between the phones' frames going out). Kept by the layout, which is one
+    object per game and language (`layout_for`): hashing the components is slow."""
+    x, y, _w, _h = lay.seat_rect(sv.seat)
+    drawing, words = lay.seat_panel_for(sv, deciding, active, words_mm=SEAT_WORDS_MM,
+                                        dice_words=True)
+    return {"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
+            "svg": _inner(drawing), "words": "\n".join(words)}
+
+
+@lru_cache(maxsize=4096)
+def _token(lay: BoardLayout, p: Placed) -> dict[str, Any]:
+    """A token as the frame says it (kept: most tokens lie still from move to move)."""
+    return {"key": p.key, "role": p.role, "where": p.where,
+            "look": look_name(lay.comp, p.look),
+            "x": _n(p.pos[0]), "y": _n(p.pos[1]), "scale": _n(p.scale), "turn": _n(p.turn),
+            "z": p.z, "opacity": p.opacity}
+
+
 def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]:
     """The board as the window draws it from ``view``: the art's name, the seat panels
     (their drawings, at their places) and every token with its look, centre (board
     millimetres), scale, turn (degrees clockwise), stacking height and opacity."""
     characters = tuple(sv.character for sv in view.seats)
-    lay = layout_for(comp, len(view.seats), lang, characters)
-    panels = []
-    for sv in view.seats:
-        x, y, _w, _h = lay.seat_rect(sv.seat)
-        drawing, words = lay.seat_panel(view, sv, words_mm=SEAT_WORDS_MM, dice_words=True)
-        panels.append({"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
-                       "svg": _inner(drawing), "words": "\n".join(words)})
+    players = len(view.seats)
+    lay = layout_for(comp, players, lang, characters)
+    live = view.outcome is None
     return {
-        "art": board_art(comp, len(view.seats), lang, characters), "panel_z": PANEL_Z,
-        "panels": panels,
-        "tokens": [{"key": p.key, "role": p.role, "where": p.where,
-                    "look": look_name(comp, p.look), "x": _n(p.pos[0]), "y": _n(p.pos[1]),
-                    "scale": _n(p.scale), "turn": _n(p.turn), "z": p.z, "opacity": p.opacity}
-                   for p in lay.place(view)],
+        "art": board_art(comp, players, lang, characters), "panel_z": PANEL_Z,
+        "panels": [_panel(lay, sv, view.pending_seat == sv.seat,
+                          live and view.active == sv.seat) for sv in view.seats],
+        "tokens": [_token(lay, p) for p in lay.place(view)],
     }
 
 

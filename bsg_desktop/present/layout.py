@@ -403,10 +403,17 @@ class BoardLayout:
         """One seat's panel as the view shows it (``phone``: played on a phone, and
         whether it is connected; None for a seat at the window), and its words in full
         (``words_mm``, ``dice_words``: as `seat_panel_items`)."""
+        return self.seat_panel_for(sv, view.pending_seat == sv.seat,
+                                   view.active == sv.seat and view.outcome is None, phone,
+                                   words_mm, dice_words)
+
+    def seat_panel_for(self, sv: SeatView, deciding: bool, active: bool,
+                       phone: bool | None = None, words_mm: float = WORDS_MM,
+                       dice_words: bool = False) -> tuple[Drawing, list[str]]:
+        """`seat_panel` from what it shows of the view: the seat, whether it decides and
+        whether it is the active player (a table page keeps panels by these)."""
         pal = palette("color")
         _x, _y, w, h = self.seat_rect(sv.seat)
-        deciding = view.pending_seat == sv.seat
-        active = view.active == sv.seat and view.outcome is None
         edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
         items, words = seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
                                         active, phone, deciding or active, words_mm,

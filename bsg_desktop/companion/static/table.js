@@ -177,7 +177,7 @@ function renderBoard(bd) {
   for (const [i, [, g]] of panels) if (!seen.has(i)) { g.remove(); panels.delete(i); }
   const box = $("tokens");
   const keep = new Set();
-  let next = box.firstChild;  // where the next token in stacking order belongs
+  let at = 0;  // the place of the next token in stacking order: later lies on top
   const order = bd.tokens.map((tk, i) => [tk, i]).sort((a, b) => a[0].z - b[0].z || a[1] - b[1]);
   for (const [tk] of order) {
     keep.add(tk.key);
@@ -195,8 +195,9 @@ function renderBoard(bd) {
     setAttr(use, "data-role", tk.role);
     setAttr(use, "data-where", tk.where);
     setAttr(use, "opacity", tk.opacity !== 1 ? String(tk.opacity) : null);
-    if (use !== next) box.insertBefore(use, next);  // in stacking order: later lies on top
-    else next = use.nextSibling;
+    const here = box.childNodes[at] || null;
+    if (use !== here) box.insertBefore(use, here);  // moved only when out of place
+    at++;
   }
   for (const [key, use] of tokens) if (!keep.has(key)) { use.remove(); tokens.delete(key); }
 }
