@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from bsg_desktop.art.board import Lettering
 from bsg_desktop.art.shapes import Drawing
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
@@ -54,6 +55,15 @@ def table_strings(lang: str) -> dict[str, str]:
     return {k[len(prefix):]: tr(k, lang) for k in sorted(catalog("en")) if k.startswith(prefix)}
 
 
+# The seat panels' words on the table page: 24 px where the page draws the board at
+# 1920×1080 (3.3 px a millimetre: the board is as tall as the screen leaves it), so the
+# names, states and dice of every seat read from a sofa; less only where a panel is too
+# narrow for them (`present.layout.seat_panel_items`). They grow with the screen.
+SEAT_WORDS_MM = 7.4
+# The board's own type on the table page: its names and titles as large as the seats'.
+TABLE_LETTERING = Lettering(words=SEAT_WORDS_MM, notes=4.8)
+
+
 # the board art documents made so far, by the name they are served under
 _ART: dict[str, str] = {}
 
@@ -69,7 +79,7 @@ def layout_for(comp: Components, players: int, lang: str,
                characters: tuple[str, ...] | None = None) -> BoardLayout:
     """The screen board's layout, as the window's `ui.scene.BoardScene` lays it out
     (``characters``: those in the game; the seal greys the others' parts)."""
-    return BoardLayout(comp, players, lang, characters)
+    return BoardLayout(comp, players, lang, characters, TABLE_LETTERING)
 
 
 @lru_cache(maxsize=8)
@@ -82,7 +92,7 @@ def board_art(comp: Components, players: int, lang: str,
     lay = layout_for(comp, players, lang, characters)
     looks = {}
     for look in all_looks(comp):
-        d = token_drawing(comp, look, lang)
+        d = token_drawing(comp, look, lang, SEAT_WORDS_MM)
         looks[look_name(comp, look)] = {"w": round(d.width, 3), "h": round(d.height, 3),
                                         "svg": _inner(d)}
     doc = dumps({"w": round(lay.width_mm, 3), "h": round(lay.height_mm, 3),
@@ -97,13 +107,6 @@ def board_art(comp: Components, players: int, lang: str,
 def art_document(name: str) -> str | None:
     """The board art document served under ``name``, if one was made (`board_art`)."""
     return _ART.get(name)
-
-
-# The seat panels' words on the table page: 24 px where the page draws the board at
-# 1920×1080 (3.3 px a millimetre: the board is as tall as the screen leaves it), so the
-# names, states and dice of every seat read from a sofa; less only where a panel is too
-# narrow for them (`present.layout.seat_panel_items`). They grow with the screen.
-SEAT_WORDS_MM = 7.4
 
 
 def _n(v: float) -> float:

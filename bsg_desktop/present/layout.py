@@ -177,9 +177,11 @@ def jump_prepared_badge(lang: str) -> Drawing:
         Label(w / 2, h / 2 + 0.36 * size, words, size, Style(fill="#1a1a1a"), "middle", True)))
 
 
-def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
+def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORDS_MM
+                  ) -> Drawing:
     """The drawing of a token's look (``("dradis", "raider")``, ``("face", kind, value)``
-    …), in the language ``lang``."""
+    …), in the language ``lang``; ``name_mm``: the size of a character card's name (the
+    table page's, read across a room, is larger; its ability title stays the words size)."""
     c = comp
     what = look[0]
     if what == "dradis":
@@ -210,7 +212,7 @@ def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
         return spent_face(str(look[1]), int(look[2]))  # type: ignore[call-overload]
     if what == "card":   # a seat's character card: the plate its panel shows
         return card_art.character_plate(c.character(str(look[1])), lang, bool(look[2]),
-                                        WORDS_MM)
+                                        name_mm, title=min(name_mm, WORDS_MM))
     if what == "admiral":
         return card_art.admiral_front(c, lang)
     raise ValueError(f"unknown token look {look!r}")
@@ -282,7 +284,8 @@ class BoardLayout:
     printed board, the seat strip's rectangles and where a view's tokens lie."""
 
     def __init__(self, comp: Components, players: int, lang: str = "en",
-                 characters: tuple[str, ...] | None = None) -> None:
+                 characters: tuple[str, ...] | None = None,
+                 lettering: board_art.Lettering = SCREEN) -> None:
         self.comp = comp
         self.players = players
         self.lang = lang
@@ -290,7 +293,8 @@ class BoardLayout:
         self.characters = characters
         absent = frozenset() if characters is None else \
             frozenset(ch.id for ch in comp.characters) - set(characters)
-        self.board = board_art.board(comp, lang, screen=SCREEN, absent=absent)
+        # the board's type (the table page's is larger: it is read across a room)
+        self.board = board_art.board(comp, lang, screen=lettering, absent=absent)
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
         self._clear: dict[str, float] = {}
 
@@ -422,13 +426,15 @@ class BoardLayout:
 
 
 def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], tw: float, h: float,
-                     words_mm: float) -> tuple[float, float]:
+                     words_mm: float, name_kept: bool = False) -> tuple[float, float]:
     """The sizes of a seat's player name (if it has one) and state lines: ``words_mm``
     (a presenter's larger size) where they fit, less down to the words size where not:
     the name whole on its line, each state line on as few lines as at the words size (no
-    "Loyalty" over its count), all of them above the panel's foot."""
+    "Loyalty" over its count), all of them above the panel's foot (``name_kept``: the
+    name at ``words_mm`` whatever its length, cut with an ellipsis where longer)."""
     name_size = words_mm
-    while name and name_size > WORDS_MM and text_width(name, name_size, True) > tw:
+    while name and not name_kept and name_size > WORDS_MM and \
+            text_width(name, name_size, True) > tw:
         name_size = max(WORDS_MM, round(name_size - 0.1, 2))
     top = LINES_TOP + (LEADING * name_size if name else 0.0)
     least = [len(word_lines(t, tw, bold)) for t, _c, bold in lines]
@@ -487,11 +493,13 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         lines.append((counts, "#c9d3dc", False))
     tx = PANEL_PAD + DICE_W + 2.5
     tw = w - tx - PANEL_PAD
-    name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM))
+    name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM),
+                                       dice_words)
     ly = LINES_TOP
     if sv.name:   # the player's own name first, whole, at its own (larger) size
-        items.append(Label(tx, ly + 0.75 * name_size,
-                           word_lines(sv.name, tw, True, name_size)[0], name_size,
+        name = card_art.one_line(sv.name, name_size, tw, True) if dice_words else \
+            word_lines(sv.name, tw, True, name_size)[0]
+        items.append(Label(tx, ly + 0.75 * name_size, name, name_size,
                            Style(fill="#f2f2f2"), "start", True))
         ly += LEADING * name_size
     step = size * LEADING
