@@ -84,12 +84,16 @@ function renderFacts(box, tb) {
     .filter(Boolean).map((line) => el("div", { class: "row", text: line })));
   const ch = tb.check;
   if (!ch) return;
+  // the dice in the order they went in, each player's together over their name once
   const dice = el("div", { class: "dice check-dice" });
+  let group = null;
   for (const d of ch.dice) {
-    const fig = el("figure", { class: "entry" + (d.counts ? "" : " off") },
-                   picture(d.art, d.who + ": " + d.label),
-                   el("figcaption", { class: "who", text: d.who }));
-    dice.append(fig);
+    if (!group || group.dataset.who !== d.who) {
+      group = el("figure", { class: "entry", "data-who": d.who }, el("div", { class: "dice" }),
+                 el("figcaption", { class: "who", text: d.who }));
+      dice.append(group);
+    }
+    group.firstChild.append(picture(d.art, d.who + ": " + d.label, d.counts ? "" : "off"));
   }
   box.append(el("div", { class: "check" }, el("div", { class: "row", text: ch.text }), dice));
 }
