@@ -246,6 +246,9 @@ def serve(seed: int) -> int:
             print(json.dumps({"choices": len(g.choices), "pending": c.pending_seat,
                               "seq": [ph.host.seq[s] for s in range(5)],
                               "table": win.table.feed.seq,
+                              # when the frames went to the server (wall clock, ms: the
+                              # browser's performance.timeOrigin + now is on it too)
+                              "at": time.time() * 1000,
                               "over": g.outcome is not None}), flush=True)
 
         # connected after the phones' own publish, so a report follows the frames out
@@ -306,10 +309,11 @@ class Table:
 
 
 def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
-                 draws: list[float], watch: Watch | None = None) -> None:
+                 draws: list[float], watch: Watch, table_page: bool = False) -> None:
     """One game in Chromium: each tap's latency to the other pages drawn, and each
-    page's redraw times, until the game ends or ``latencies`` holds ``taps``; with
-    ``watch``, a table page too (its latency and redraw times go there)."""
+    page's redraw times, until the game ends or ``latencies`` holds ``taps``; the two
+    legs of each tap in ``watch``; with ``table_page``, a table page too (its latency
+    and redraw times go to ``watch`` as well)."""
     from playwright.sync_api import sync_playwright
 
     rnd = random.Random(seed)
@@ -329,7 +333,7 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                                                {"rate": throttle})
             pages.append(page)
         tpage = None
-        if watch is not None:
+        if table_page:
             ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
             tpage = ctx.new_page()
             tpage.goto(table.table_url + "/")
@@ -365,7 +369,9 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 draws.extend(e[1] for e in entries)
             if drawn and t_tap:
                 latencies.append(max(drawn) - t_tap)
-            if tpage is not None and watch is not None and after["table"] != report["table"]:
+                watch.to_table.append(after["at"] - t_tap)
+                watch.to_pages.append(max(drawn) - after["at"])
+            if tpage is not None and after["table"] != report["table"]:
                 seq = after["table"]
                 tpage.wait_for_function(f"() => window.__drawn.some(d => d[0] >= {seq})")
                 entries = tpage.evaluate("window.__drawn")[tmark:]
@@ -379,9 +385,15 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
 
 
 class Watch:
-    """What the table page measured: tap -> its frame drawn, and its redraw times (ms)."""
+    """Where a tap's time goes (ms): from the tap to the table's frames handed to its
+    server (the page's send, the table's loop, the move, the autosave, the frames
+    made), and from there to the last other page drawn (the sends, each page's
+    unsealing and redraw, its next animation frame); and what the table page
+    measured: tap -> its frame drawn, and its redraw times."""
 
     def __init__(self) -> None:
+        self.to_table: list[float] = []
+        self.to_pages: list[float] = []
         self.latencies: list[float] = []
         self.draws: list[float] = []
 
@@ -397,11 +409,11 @@ def browser_latency(taps: int, seed: int, throttle: float, table: bool = False) 
     watches as well."""
     latencies: list[float] = []
     draws: list[float] = []
-    watch = Watch() if table else None
+    watch = Watch()
     games = 0
     while len(latencies) < taps:
         before = len(latencies)
-        browser_game(seed + games, throttle, taps, latencies, draws, watch)
+        browser_game(seed + games, throttle, taps, latencies, draws, watch, table)
         games += 1
         if len(latencies) == before:
             raise SystemExit("benchmark: a whole game gave no tap to measure")
@@ -412,7 +424,11 @@ def browser_latency(taps: int, seed: int, throttle: float, table: bool = False) 
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
           f"(aim: p95 < 50 ms); a page's redraw p50 "
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
-    if watch is not None and watch.latencies:
+    a, b = watch.to_table, watch.to_pages
+    print(f"  of which tap -> the table's frames out p50 {statistics.median(a):.1f} ms, "
+          f"p95 {p95(a):.1f} ms; then -> the last page drawn p50 {statistics.median(b):.1f} "
+          f"ms, p95 {p95(b):.1f} ms")
+    if watch.latencies:
         tl, td = watch.latencies, watch.draws
         print(f"tap -> the table page (1920x1080) drawn, CPU {throttle:g}x, {len(tl)} taps: "
               f"p50 {statistics.median(tl):.1f} ms, p95 {p95(tl):.1f} ms, max {max(tl):.1f} ms "
