@@ -64,9 +64,12 @@ MEASURE = """() => {
     // its glyphs' box: the text's box less the font's room above the capitals and below
     // the descenders (a fifth of the size each way)
     const b = n.getBoundingClientRect(), size = svgText(n, n.getScreenCTM())[1];
-    const r = {left: b.left, right: b.right, top: b.top + 0.2 * size, bottom: b.bottom - 0.2 * size};
-    const meets = (s) => r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
-    const inside = (s) => r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom;
+    const r = {left: b.left, right: b.right, top: b.top + 0.2 * size,
+               bottom: b.bottom - 0.2 * size};
+    const meets = (s) => r.left < s.right && s.left < r.right &&
+                         r.top < s.bottom && s.top < r.bottom;
+    const inside = (s) => r.left >= s.left && r.right <= s.right &&
+                          r.top >= s.top && r.bottom <= s.bottom;
     // over a slot's edge (a slot's own numeral lies wholly inside it)
     const hit = slots.filter((s) => meets(s) && !inside(s)).length > 0;
     return [...svgText(n, n.getScreenCTM()), hit];
