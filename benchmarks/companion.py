@@ -246,11 +246,15 @@ def serve(seed: int) -> int:
             print(json.dumps({"choices": len(g.choices), "pending": c.pending_seat,
                               "seq": [ph.host.seq[s] for s in range(5)],
                               "table": win.table.feed.seq,
-                              # when the frames went to the server (wall clock, ms: the
-                              # browser's performance.timeOrigin + now is on it too)
-                              "at": time.time() * 1000,
+                              # (wall clock, ms: the browser's performance.timeOrigin +
+                              # now is on it too) when the phones' frames went to the
+                              # server, and when the table was done with the move
+                              "out": out.get("at", 0.0), "at": time.time() * 1000,
                               "over": g.outcome is not None}), flush=True)
 
+        out: dict[str, float] = {}
+        # connected after the phones' own publish on `moved`: their frames are out
+        c.moved.connect(lambda: out.__setitem__("at", time.time() * 1000))
         # connected after the phones' own publish, so a report follows the frames out
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(report)
@@ -369,8 +373,9 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 draws.extend(e[1] for e in entries)
             if drawn and t_tap:
                 latencies.append(max(drawn) - t_tap)
-                watch.to_table.append(after["at"] - t_tap)
-                watch.to_pages.append(max(drawn) - after["at"])
+                watch.to_table.append(after["out"] - t_tap)
+                watch.to_pages.append(max(drawn) - after["out"])
+                watch.rest.append(after["at"] - after["out"])
             if tpage is not None and after["table"] != report["table"]:
                 seq = after["table"]
                 tpage.wait_for_function(f"() => window.__drawn.some(d => d[0] >= {seq})")
@@ -385,15 +390,18 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
 
 
 class Watch:
-    """Where a tap's time goes (ms): from the tap to the table's frames handed to its
+    """Where a tap's time goes (ms): from the tap to the phones' frames handed to the
     server (the page's send, the table's loop, the move, the autosave, the frames
     made), and from there to the last other page drawn (the sends, each page's
-    unsealing and redraw, its next animation frame); and what the table page
-    measured: tap -> its frame drawn, and its redraw times."""
+    unsealing and redraw, its next animation frame); beside them, the table's own
+    work on the move after the phones' frames are out (the window, the table
+    page's frame); and what the table page measured: tap -> its frame drawn, and
+    its redraw times."""
 
     def __init__(self) -> None:
         self.to_table: list[float] = []
         self.to_pages: list[float] = []
+        self.rest: list[float] = []
         self.latencies: list[float] = []
         self.draws: list[float] = []
 
@@ -424,10 +432,11 @@ def browser_latency(taps: int, seed: int, throttle: float, table: bool = False) 
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
           f"(aim: p95 < 50 ms); a page's redraw p50 "
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
-    a, b = watch.to_table, watch.to_pages
-    print(f"  of which tap -> the table's frames out p50 {statistics.median(a):.1f} ms, "
+    a, b, c = watch.to_table, watch.to_pages, watch.rest
+    print(f"  of which tap -> the phones' frames out p50 {statistics.median(a):.1f} ms, "
           f"p95 {p95(a):.1f} ms; then -> the last page drawn p50 {statistics.median(b):.1f} "
-          f"ms, p95 {p95(b):.1f} ms")
+          f"ms, p95 {p95(b):.1f} ms (meanwhile the table's own work on the move: p50 "
+          f"{statistics.median(c):.1f} ms, p95 {p95(c):.1f} ms)")
     if watch.latencies:
         tl, td = watch.latencies, watch.draws
         print(f"tap -> the table page (1920x1080) drawn, CPU {throttle:g}x, {len(tl)} taps: "
