@@ -1,7 +1,7 @@
 """Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
 
-    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--games 3] [--tables 3]
-                                   [--cycles 1000] [--seed 3]
+    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--table] [--games 3]
+                                   [--tables 3] [--cycles 1000] [--seed 3]
                                    [--remote 2 [--delay-ms 150] [--jitter-ms 30]]
 
 First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
@@ -14,7 +14,9 @@ next animation frame reached), all read from the browser's own clock, so the
 phone-to-table leg, the table's work and each page's work are all inside it. It is
 measured at each ``--cpu`` rate, by default full speed and 4× CPU throttle (CDP
 ``Emulation.setCPUThrottlingRate``, what a cheap phone is), with the pages' own redraw
-times beside it.
+times beside it. With ``--table`` a table page (1920×1080, the public board) watches
+as well, in the same browser and at the same throttle: its figure is the time from the
+tap to the table page having drawn the frame the tap made, printed beside the phones'.
 
 With ``--remote N`` the first N seats play from another home: their pages open the
 table's public address (``https://play.test:…``, chosen as the host would in the
@@ -261,13 +263,22 @@ def serve(seed: int, public: str = "") -> int:
                 return
             print(json.dumps({"choices": len(g.choices), "pending": c.pending_seat,
                               "seq": [ph.host.seq[s] for s in range(5)],
+                              "table": win.table.feed.seq,
+                              # (wall clock, ms: the browser's performance.timeOrigin +
+                              # now is on it too) when the phones' frames went to the
+                              # server, and when the table was done with the move
+                              "out": out.get("at", 0.0), "at": time.time() * 1000,
                               "over": g.outcome is not None}), flush=True)
 
+        out: dict[str, float] = {}
+        # connected after the phones' own publish on `moved`: their frames are out
+        c.moved.connect(lambda: out.__setitem__("at", time.time() * 1000))
         # connected after the phones' own publish, so a report follows the frames out
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(report)
         print(json.dumps({"urls": [ph.url(s) for s in range(5)],
-                          "local": f"http://127.0.0.1:{ph.server.port}"}), flush=True)
+                          "local": f"http://127.0.0.1:{ph.server.port}",
+                          "table": win.table.url()}), flush=True)
         report()
         stdin = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
         stdin.activated.connect(lambda: sys.stdin.readline() or app.quit())
@@ -287,6 +298,7 @@ class Table:
         self.reports: list[dict[str, Any]] = []
         self.urls: list[str] = []
         self.local = ""  # the table's address on its own network
+        self.table_url = ""
         self.changed = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -299,6 +311,7 @@ class Table:
             with self.changed:
                 if "urls" in msg:
                     self.urls, self.local = msg["urls"], msg["local"]
+                    self.table_url = msg["table"]
                 else:
                     self.reports.append(msg)
                 self.changed.notify_all()
@@ -344,11 +357,13 @@ class Remote:
 
 
 def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
-                 draws: list[float], remote: Remote | None = None,
-                 tapped: list[int] | None = None) -> None:
+                 draws: list[float], watch: Watch, table_page: bool = False,
+                 remote: Remote | None = None, tapped: list[int] | None = None) -> None:
     """One game in Chromium: each tap's latency to the other pages drawn, and each
-    page's redraw times, until the game ends or ``latencies`` holds ``taps``
-    (``tapped``: the seat of each tap measured; ``remote``: the first seats through it)."""
+    page's redraw times, until the game ends or ``latencies`` holds ``taps``; the two
+    legs of each tap in ``watch``; with ``table_page``, a table page too (its latency
+    and redraw times go to ``watch`` as well); ``tapped``: the seat of each tap
+    measured; ``remote``: the first seats through it."""
     from playwright.sync_api import sync_playwright
 
     rnd = random.Random(seed)
@@ -373,6 +388,16 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
                                                {"rate": throttle})
             pages.append(page)
+        tpage = None
+        if table_page:
+            ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+            tpage = ctx.new_page()
+            tpage.goto(table.table_url + "/")
+            tpage.wait_for_function("() => document.querySelector('#seats .seat')")
+            tpage.evaluate(RECORD)
+            if throttle != 1:
+                ctx.new_cdp_session(tpage).send("Emulation.setCPUThrottlingRate",
+                                                {"rate": throttle})
 
         def shown(seat: int, seq: int) -> None:
             pages[seat].wait_for_function(f"() => state.seq >= {seq}")
@@ -384,6 +409,7 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
             report = table.reports[-1]  # the frames the pages show now
             seat = report["pending"]
             marks = [len(p.evaluate("window.__drawn")) for p in pages]
+            tmark = len(tpage.evaluate("window.__drawn")) if tpage is not None else 0
             t_tap = pages[seat].evaluate(TAP, rnd.randrange(1, 2**31 - 1))
             after = table.after(report["choices"])
             drawn = []
@@ -401,22 +427,58 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 latencies.append(max(drawn) - t_tap)
                 if tapped is not None:
                     tapped.append(seat)
+                watch.to_table.append(after["out"] - t_tap)
+                watch.to_pages.append(max(drawn) - after["out"])
+                watch.rest.append(after["at"] - after["out"])
+            if tpage is not None and after["table"] != report["table"]:
+                seq = after["table"]
+                tpage.wait_for_function(f"() => window.__drawn.some(d => d[0] >= {seq})")
+                entries = tpage.evaluate("window.__drawn")[tmark:]
+                first = next(e for e in entries if e[0] >= seq)
+                watch.draws.extend(e[1] for e in entries)
+                if t_tap:
+                    watch.latencies.append(first[2] - t_tap)
             report = after
         browser.close()
     table.close()
 
 
-def browser_latency(taps: int, seed: int, throttle: float, remote: Remote | None = None
-                    ) -> None:
+class Watch:
+    """Where a tap's time goes (ms): from the tap to the phones' frames handed to the
+    server (the page's send, the table's loop, the move, the autosave, the frames
+    made), and from there to the last other page drawn (the sends, each page's
+    unsealing and redraw, its next animation frame); beside them, the table's own
+    work on the move after the phones' frames are out (the window, the table
+    page's frame); and what the table page measured: tap -> its frame drawn, and
+    its redraw times."""
+
+    def __init__(self) -> None:
+        self.to_table: list[float] = []
+        self.to_pages: list[float] = []
+        self.rest: list[float] = []
+        self.latencies: list[float] = []
+        self.draws: list[float] = []
+
+
+def p95(values: list[float]) -> float:
+    ms = sorted(values)
+    return ms[int(0.95 * (len(ms) - 1))]
+
+
+def browser_latency(taps: int, seed: int, throttle: float, table: bool = False,
+                    remote: Remote | None = None) -> None:
     """Tap -> other pages drawn, in Chromium, ``taps`` taps at CPU ``throttle`` (as
-    many games, seeds ``seed``, ``seed + 1``…, as that takes)."""
+    many games, seeds ``seed``, ``seed + 1``…, as that takes); ``table``: a table page
+    watches as well."""
     latencies: list[float] = []
     draws: list[float] = []
     tapped: list[int] = []
+    watch = Watch()
     games = 0
     while len(latencies) < taps:
         before = len(latencies)
-        browser_game(seed + games, throttle, taps, latencies, draws, remote, tapped)
+        browser_game(seed + games, throttle, taps, latencies, draws, watch, table, remote,
+                     tapped)
         games += 1
         if len(latencies) == before:
             raise SystemExit("benchmark: a whole game gave no tap to measure")
@@ -427,6 +489,17 @@ def browser_latency(taps: int, seed: int, throttle: float, remote: Remote | None
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
           f"(aim: p95 < 50 ms); a page's redraw p50 "
           f"{statistics.median(dr):.2f} ms, p95 {dr[int(0.95 * (len(dr) - 1))]:.2f} ms")
+    a, b, c = watch.to_table, watch.to_pages, watch.rest
+    print(f"  of which tap -> the phones' frames out p50 {statistics.median(a):.1f} ms, "
+          f"p95 {p95(a):.1f} ms; then -> the last page drawn p50 {statistics.median(b):.1f} "
+          f"ms, p95 {p95(b):.1f} ms (meanwhile the table's own work on the move: p50 "
+          f"{statistics.median(c):.1f} ms, p95 {p95(c):.1f} ms)")
+    if watch.latencies:
+        tl, td = watch.latencies, watch.draws
+        print(f"tap -> the table page (1920x1080) drawn, CPU {throttle:g}x, {len(tl)} taps: "
+              f"p50 {statistics.median(tl):.1f} ms, p95 {p95(tl):.1f} ms, max {max(tl):.1f} ms "
+              f"(aim: p95 < 50 ms); its redraw p50 {statistics.median(td):.2f} ms, "
+              f"p95 {p95(td):.2f} ms")
     if remote is None:
         return
     d, j = remote.proxy.delay * 1000, remote.proxy.jitter * 1000
@@ -457,6 +530,8 @@ def main() -> int:
                     "at each CPU speed (0: none)")
     ap.add_argument("--cpu", type=rates, default=rates("1,4"), help="CPU throttle rates "
                     "for the in-browser figures, comma-separated (default 1,4)")
+    ap.add_argument("--table", action="store_true", help="a table page (1920x1080) "
+                    "watches the in-browser games too: its latency and redraws are printed")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
@@ -479,7 +554,7 @@ def main() -> int:
         print(f"no Chromium at {CHROMIUM}: the in-browser figures are skipped")
     elif args.taps:
         for throttle in args.cpu:
-            browser_latency(args.taps, args.seed, throttle, remote)
+            browser_latency(args.taps, args.seed, throttle, args.table, remote)
     if remote is not None:
         remote.close()
         return 0

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bsg_desktop.art import tracks
-from bsg_desktop.art.fonts import block, fit
+from bsg_desktop.art.fonts import block, fit, text_width, wrap
 from bsg_desktop.art.icons import icon
 from bsg_desktop.art.palette import Palette, palette
 from bsg_desktop.art.shapes import (
@@ -89,6 +89,8 @@ def _panel(pal: Palette, w: float) -> list[Item]:
 
 def _title(pal: Palette, w: float, title: str, colour: str, sub: str = "",
            size: float = 7.0, screen: Lettering | None = None) -> list[Item]:
+    if screen is not None:  # never smaller than the screen's words
+        size = max(size, screen.words)
     s, _ = fit(title, size, w - 8, size * 1.2, bold=True)
     items: list[Item] = [Label(w / 2, 12.5, title, s, Style(fill=colour), "middle", True)]
     if sub:
@@ -262,7 +264,7 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
     pal = palette(ink)
     w = SEAL_W
     items = _panel(pal, w)
-    items += _title(pal, w, tr("print.seal.title", lang), pal.gold, size=6.5)
+    items += _title(pal, w, tr("print.seal.title", lang), pal.gold, size=6.5, screen=screen)
     cx, cy = w / 2, 106.0
     # the seal's rim: a band with the Twelve Colonies' stars, twice round, about the parts
     items.append(Circle(cx, cy, SEAL_R + 2.6, Style(fill=None if pal.low else SEAL_NAVY,
@@ -369,13 +371,18 @@ def _screen_rooms(comp: Components, lang: str, pal: Palette, w: float,
         items.append(Rect(x, y, w - 6, rh, Style(stroke=pal.panel_line, width=0.35),
                           radius=1.5))
         name = text(loc.name, lang)
-        size, _ = fit(name, screen.words, tw, screen.words * 1.2, bold=True,
-                      min_size=screen.words)
-        items.append(Label(x + 2, y + 1.0 + 0.8 * size, name, size, Style(fill=_bg_text(pal)),
-                           "start", True))
-        body_top = y + 1.0 + size  # just under the name's descenders
-        items += block(text(loc.text, lang), x + 2, body_top, tw, y + rh - body_top - 0.2,
-                       screen.notes, note_ink, anchor="start", valign="middle")
+        size = screen.words
+        # a name too long for one line at the words size ("Kommunikációs központ") takes
+        # two, never the slot's room; the effect under it then goes (its reminder is
+        # the rules', and the room's tooltip in the window says it)
+        names = wrap(name, size, tw, True) if text_width(name, size, True) > tw else [name]
+        for k, line in enumerate(names[:2]):
+            items.append(Label(x + 2, y + 1.0 + 0.8 * size + k * 1.05 * size, line, size,
+                               Style(fill=_bg_text(pal)), "start", True))
+        body_top = y + 1.0 + size + (len(names[:2]) - 1) * 1.05 * size  # under the name
+        if y + rh - body_top - 0.2 >= screen.notes:
+            items += block(text(loc.text, lang), x + 2, body_top, tw, y + rh - body_top - 0.2,
+                           screen.notes, note_ink, anchor="start", valign="middle")
         sx, sy = x + w - 6 - 0.6 - slot / 2, y + rh / 2
         items += _slot(pal, sx, sy, DAMAGE_INK, size=slot)
         anchors[f"damage.{loc.id}"] = (sx, sy)

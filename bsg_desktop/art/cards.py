@@ -134,7 +134,7 @@ PLATE_W = 70.0
 PLATE_H = 15.0
 
 
-def _one_line(words: str, size: float, width: float, bold: bool = False) -> str:
+def one_line(words: str, size: float, width: float, bold: bool = False) -> str:
     """``words`` on one line of ``width``, cut with an ellipsis if longer (the plate's
     tooltip and its card viewer have them whole)."""
     if text_width(words, size, bold) <= width:
@@ -145,10 +145,13 @@ def _one_line(words: str, size: float, width: float, bold: bool = False) -> str:
 
 
 def character_plate(ch: Character, lang: str = "en", brig: bool = False,
-                    words: float = 6.4, width: float = PLATE_W) -> Drawing:
+                    words: float = 6.4, width: float = PLATE_W,
+                    title: float | None = None) -> Drawing:
     """The seat panel's character card: the emblem on a white disc, the short name and
     the ability's title, in the card's colours (blue, or the brig's red with bars over
-    the emblem), ``words`` mm type, ``width`` × `PLATE_H` mm."""
+    the emblem), ``words`` mm type (``title``: the ability title's, if other), ``width``
+    × `PLATE_H` mm."""
+    small = words if title is None else title
     pal = palette("color")
     colour = BRIG if brig else pal.human
     h = PLATE_H
@@ -161,10 +164,10 @@ def character_plate(ch: Character, lang: str = "en", brig: bool = False,
         items.append(icon("bars", cx, cy, 2 * r * 0.9, "#7f7f7f"))
     tx = cx + r + 1.8
     tw = width - tx - 1.2
-    items.append(Label(tx, 1.0 + 0.75 * words, _one_line(text(ch.short, lang), words, tw, True),
+    items.append(Label(tx, 1.0 + 0.75 * words, one_line(text(ch.short, lang), words, tw, True),
                        words, Style(fill="#ffffff"), "start", True))
-    items.append(Label(tx, h - 0.9 - 0.25 * words,
-                       _one_line(text(ch.ability_title, lang), words, tw), words,
+    items.append(Label(tx, h - 0.9 - 0.25 * small,
+                       one_line(text(ch.ability_title, lang), small, tw), small,
                        Style(fill="#ffffff" if brig else "#dbe7f3")))
     return Drawing(width, h, tuple(items))
 

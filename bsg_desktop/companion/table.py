@@ -19,11 +19,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from bsg_desktop.art.board import Lettering
 from bsg_desktop.art.shapes import Drawing
 from bsg_desktop.art.svg import to_svg
 from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Decision, Event, PlayerView
+from bsg_desktop.engine.view import SeatView
 from bsg_desktop.i18n import LANGUAGES, catalog, speaking, tr
 from bsg_desktop.log import Describer, condition_words
 from bsg_desktop.present.board import board_items
@@ -33,6 +35,7 @@ from bsg_desktop.present.layout import (
     BOARD_Z,
     PANEL_Z,
     BoardLayout,
+    Placed,
     all_looks,
     look_name,
     token_drawing,
@@ -53,6 +56,15 @@ def table_strings(lang: str) -> dict[str, str]:
     return {k[len(prefix):]: tr(k, lang) for k in sorted(catalog("en")) if k.startswith(prefix)}
 
 
+# The seat panels' words on the table page: 24 px where the page draws the board at
+# 1920×1080 (3.3 px a millimetre: the board is as tall as the screen leaves it), so the
+# names, states and dice of every seat read from a sofa; less only where a panel is too
+# narrow for them (`present.layout.seat_panel_items`). They grow with the screen.
+SEAT_WORDS_MM = 7.4
+# The board's own type on the table page: its names and titles as large as the seats'.
+TABLE_LETTERING = Lettering(words=SEAT_WORDS_MM, notes=4.8)
+
+
 # the board art documents made so far, by the name they are served under
 _ART: dict[str, str] = {}
 
@@ -68,7 +80,7 @@ def layout_for(comp: Components, players: int, lang: str,
                characters: tuple[str, ...] | None = None) -> BoardLayout:
     """The screen board's layout, as the window's `ui.scene.BoardScene` lays it out
     (``characters``: those in the game; the seal greys the others' parts)."""
-    return BoardLayout(comp, players, lang, characters)
+    return BoardLayout(comp, players, lang, characters, TABLE_LETTERING)
 
 
 @lru_cache(maxsize=8)
@@ -81,7 +93,7 @@ def board_art(comp: Components, players: int, lang: str,
     lay = layout_for(comp, players, lang, characters)
     looks = {}
     for look in all_looks(comp):
-        d = token_drawing(comp, look, lang)
+        d = token_drawing(comp, look, lang, SEAT_WORDS_MM)
         looks[look_name(comp, look)] = {"w": round(d.width, 3), "h": round(d.height, 3),
                                         "svg": _inner(d)}
     doc = dumps({"w": round(lay.width_mm, 3), "h": round(lay.height_mm, 3),
@@ -102,25 +114,41 @@ def _n(v: float) -> float:
     return round(v, 3) + 0.0  # no "-0.0"
 
 
+@lru_cache(maxsize=256)
+def _panel(lay: BoardLayout, sv: SeatView, deciding: bool, active: bool) -> dict[str, Any]:
+    """A seat's panel, kept: most moves change one seat's panel or none, and drawing
+    one costs more than the rest of a frame (a table frame is made on the window's
+    thread, between the phones' frames going out). Kept by the layout, which is one
+    object per game and language (`layout_for`): hashing the components is slow."""
+    x, y, _w, _h = lay.seat_rect(sv.seat)
+    drawing, words = lay.seat_panel_for(sv, deciding, active, words_mm=SEAT_WORDS_MM,
+                                        dice_words=True)
+    return {"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
+            "svg": _inner(drawing), "words": "\n".join(words)}
+
+
+@lru_cache(maxsize=4096)
+def _token(lay: BoardLayout, p: Placed) -> dict[str, Any]:
+    """A token as the frame says it (kept: most tokens lie still from move to move)."""
+    return {"key": p.key, "role": p.role, "where": p.where,
+            "look": look_name(lay.comp, p.look),
+            "x": _n(p.pos[0]), "y": _n(p.pos[1]), "scale": _n(p.scale), "turn": _n(p.turn),
+            "z": p.z, "opacity": p.opacity}
+
+
 def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]:
     """The board as the window draws it from ``view``: the art's name, the seat panels
     (their drawings, at their places) and every token with its look, centre (board
     millimetres), scale, turn (degrees clockwise), stacking height and opacity."""
     characters = tuple(sv.character for sv in view.seats)
-    lay = layout_for(comp, len(view.seats), lang, characters)
-    panels = []
-    for sv in view.seats:
-        x, y, _w, _h = lay.seat_rect(sv.seat)
-        drawing, words = lay.seat_panel(view, sv)
-        panels.append({"x": _n(x), "y": _n(y), "w": _n(drawing.width), "h": _n(drawing.height),
-                       "svg": _inner(drawing), "words": "\n".join(words)})
+    players = len(view.seats)
+    lay = layout_for(comp, players, lang, characters)
+    live = view.outcome is None
     return {
-        "art": board_art(comp, len(view.seats), lang, characters), "panel_z": PANEL_Z,
-        "panels": panels,
-        "tokens": [{"key": p.key, "role": p.role, "where": p.where,
-                    "look": look_name(comp, p.look), "x": _n(p.pos[0]), "y": _n(p.pos[1]),
-                    "scale": _n(p.scale), "turn": _n(p.turn), "z": p.z, "opacity": p.opacity}
-                   for p in lay.place(view)],
+        "art": board_art(comp, players, lang, characters), "panel_z": PANEL_Z,
+        "panels": [_panel(lay, sv, view.pending_seat == sv.seat,
+                          live and view.active == sv.seat) for sv in view.seats],
+        "tokens": [_token(lay, p) for p in lay.place(view)],
     }
 
 

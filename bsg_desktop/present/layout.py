@@ -177,9 +177,11 @@ def jump_prepared_badge(lang: str) -> Drawing:
         Label(w / 2, h / 2 + 0.36 * size, words, size, Style(fill="#1a1a1a"), "middle", True)))
 
 
-def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
+def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORDS_MM
+                  ) -> Drawing:
     """The drawing of a token's look (``("dradis", "raider")``, ``("face", kind, value)``
-    …), in the language ``lang``."""
+    …), in the language ``lang``; ``name_mm``: the size of a character card's name (the
+    table page's, read across a room, is larger; its ability title stays the words size)."""
     c = comp
     what = look[0]
     if what == "dradis":
@@ -210,7 +212,7 @@ def token_drawing(comp: Components, look: Look, lang: str) -> Drawing:
         return spent_face(str(look[1]), int(look[2]))  # type: ignore[call-overload]
     if what == "card":   # a seat's character card: the plate its panel shows
         return card_art.character_plate(c.character(str(look[1])), lang, bool(look[2]),
-                                        WORDS_MM)
+                                        name_mm, title=min(name_mm, WORDS_MM))
     if what == "admiral":
         return card_art.admiral_front(c, lang)
     raise ValueError(f"unknown token look {look!r}")
@@ -282,7 +284,8 @@ class BoardLayout:
     printed board, the seat strip's rectangles and where a view's tokens lie."""
 
     def __init__(self, comp: Components, players: int, lang: str = "en",
-                 characters: tuple[str, ...] | None = None) -> None:
+                 characters: tuple[str, ...] | None = None,
+                 lettering: board_art.Lettering = SCREEN) -> None:
         self.comp = comp
         self.players = players
         self.lang = lang
@@ -290,7 +293,8 @@ class BoardLayout:
         self.characters = characters
         absent = frozenset() if characters is None else \
             frozenset(ch.id for ch in comp.characters) - set(characters)
-        self.board = board_art.board(comp, lang, screen=SCREEN, absent=absent)
+        # the board's type (the table page's is larger: it is read across a room)
+        self.board = board_art.board(comp, lang, screen=lettering, absent=absent)
         self.geo = _SealGeometry(self.board.anchor("seal.centre"))
         # the jump and distance markers' scale: as in a room's slot, or smaller where
         # long tracks (cards.yaml) made their slots smaller to fit the monitor
@@ -403,28 +407,40 @@ class BoardLayout:
                        (x + PANEL_PAD + card_art.CARD_W * s / 2,
                         y + h - 1.5 - card_art.CARD_H * s / 2), s))
 
-    def seat_panel(self, view: PlayerView, sv: SeatView, phone: bool | None = None
+    def seat_panel(self, view: PlayerView, sv: SeatView, phone: bool | None = None,
+                   words_mm: float = WORDS_MM, dice_words: bool = False
                    ) -> tuple[Drawing, list[str]]:
         """One seat's panel as the view shows it (``phone``: played on a phone, and
-        whether it is connected; None for a seat at the window), and its words in full."""
+        whether it is connected; None for a seat at the window), and its words in full
+        (``words_mm``, ``dice_words``: as `seat_panel_items`)."""
+        return self.seat_panel_for(sv, view.pending_seat == sv.seat,
+                                   view.active == sv.seat and view.outcome is None, phone,
+                                   words_mm, dice_words)
+
+    def seat_panel_for(self, sv: SeatView, deciding: bool, active: bool,
+                       phone: bool | None = None, words_mm: float = WORDS_MM,
+                       dice_words: bool = False) -> tuple[Drawing, list[str]]:
+        """`seat_panel` from what it shows of the view: the seat, whether it decides and
+        whether it is the active player (a table page keeps panels by these)."""
         pal = palette("color")
         _x, _y, w, h = self.seat_rect(sv.seat)
-        deciding = view.pending_seat == sv.seat
-        active = view.active == sv.seat and view.outcome is None
         edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
         items, words = seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
-                                        active, phone, deciding or active)
+                                        active, phone, deciding or active, words_mm,
+                                        dice_words)
         return Drawing(w, h, tuple(items)), words
 
 
 def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], tw: float, h: float,
-                     words_mm: float) -> tuple[float, float]:
+                     words_mm: float, name_kept: bool = False) -> tuple[float, float]:
     """The sizes of a seat's player name (if it has one) and state lines: ``words_mm``
     (a presenter's larger size) where they fit, less down to the words size where not:
     the name whole on its line, each state line on as few lines as at the words size (no
-    "Loyalty" over its count), all of them above the panel's foot."""
+    "Loyalty" over its count), all of them above the panel's foot (``name_kept``: the
+    name at ``words_mm`` whatever its length, cut with an ellipsis where longer)."""
     name_size = words_mm
-    while name and name_size > WORDS_MM and text_width(name, name_size, True) > tw:
+    while name and not name_kept and name_size > WORDS_MM and \
+            text_width(name, name_size, True) > tw:
         name_size = max(WORDS_MM, round(name_size - 0.1, 2))
     top = LINES_TOP + (LEADING * name_size if name else 0.0)
     least = [len(word_lines(t, tw, bold)) for t, _c, bold in lines]
@@ -441,13 +457,15 @@ def _seat_words_size(name: str, lines: list[tuple[str, str, bool]], tw: float, h
 
 def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float, edge: str,
                      deciding: bool, active: bool, phone: bool | None, lit: bool,
-                     words_mm: float = WORDS_MM) -> tuple[list[Item], list[str]]:
+                     words_mm: float = WORDS_MM, dice_words: bool = False
+                     ) -> tuple[list[Item], list[str]]:
     """One seat's panel under its character card (the ``card`` token, a plate across the
     top: emblem, name, ability title): the active dice at the left, and the seat's state
     in lines beside them, the player's name first if they gave one, every line at the
     words size (or ``words_mm``, larger, where it fits: presenter view); the dice
-    sentence is detail (its dice are on the table). Also the panel's words in full, for
-    its tooltip."""
+    sentence is detail (its dice are on the table), unless ``dice_words`` (the table
+    page, read across a room, where the active dice are blank) sets it as a state line.
+    Also the panel's words in full, for its tooltip."""
     pal = palette("color")
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
                                                 width=0.9 if lit else 0.4), radius=2.0)]
@@ -472,13 +490,22 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         lines.append((tr("ui.seat.phone" if phone else "ui.seat.phone_lost", lang),
                       "#9fb3c8" if phone else "#e07a5f", True))
     lines.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), "#c9d3dc", False))
+    counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
+                contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
+    removed = sv.count(REMOVED)
+    if removed:
+        counts += " · " + tr("ui.seat.removed", lang, n=removed)
+    if dice_words:
+        lines.append((counts, "#c9d3dc", False))
     tx = PANEL_PAD + DICE_W + 2.5
     tw = w - tx - PANEL_PAD
-    name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM))
+    name_size, size = _seat_words_size(sv.name, lines, tw, h, max(words_mm, WORDS_MM),
+                                       dice_words)
     ly = LINES_TOP
     if sv.name:   # the player's own name first, whole, at its own (larger) size
-        items.append(Label(tx, ly + 0.75 * name_size,
-                           word_lines(sv.name, tw, True, name_size)[0], name_size,
+        name = card_art.one_line(sv.name, name_size, tw, True) if dice_words else \
+            word_lines(sv.name, tw, True, name_size)[0]
+        items.append(Label(tx, ly + 0.75 * name_size, name, name_size,
                            Style(fill="#f2f2f2"), "start", True))
         ly += LEADING * name_size
     step = size * LEADING
@@ -488,11 +515,8 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
         for line in word_lines(words_, tw, bold, size):
             items.append(Label(tx, ly, line, size, Style(fill=colour), "start", bold))
             ly += step
-    counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
-                contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
-    removed = sv.count(REMOVED)
-    if removed:
-        counts += " · " + tr("ui.seat.removed", lang, n=removed)
+    if dice_words:
+        return items, words
     words.append(counts)
     room = h - 1.5 - (ly - 0.75 * size)
     if room > 3.0:

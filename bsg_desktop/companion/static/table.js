@@ -19,6 +19,12 @@ let stopped = "";      // why the table ended hosting, until a page connects aga
 let momentAt = null;   // the move whose moment was played last
 let opened = false;    // the page has had its first frame
 let momentTimer = null;
+// section -> what it was last drawn from: a part is drawn again only when what it shows
+// changed, as on the phone page (a frame that adds a log line leaves the board alone)
+const drawn = {};
+let drawnWith = 0;     // counts new texts and art: then every section is drawn again
+// how often each part was drawn (read by the tests and the benchmark)
+window.redraws = {};
 
 const t = (key) => strings[key] || key;
 
@@ -47,13 +53,23 @@ function notice(text) {
   $("notice").hidden = !text;
 }
 
-function renderNow() {
-  const box = $("now");
-  box.replaceChildren(el("h2", { text: state.outcome ? t("game_over") : t("now") }));
-  if (state.outcome) box.append(el("p", { class: "outcome", text: state.outcome }));
-  else box.append(el("p", { class: "sentence", text: state.sentence || "" }),
-                  ruleCode(state.rule_note, state.rule));
-  for (const r of state.rolls || []) {
+function section(name, data, draw) {
+  // a part is drawn only when what it shows changed
+  const key = drawnWith + "|" + JSON.stringify(data);
+  if (drawn[name] === key) return false;
+  drawn[name] = key;
+  window.redraws[name] = (window.redraws[name] || 0) + 1;
+  draw();
+  return true;
+}
+
+function renderNow(box, st) {
+  // what is decided now (or how the game ended), with the dice the game put in
+  box.replaceChildren(el("h2", { text: st.outcome ? t("game_over") : t("now") }));
+  if (st.outcome) box.append(el("p", { class: "outcome", text: st.outcome }));
+  else box.append(el("p", { class: "sentence", text: st.sentence || "" }),
+                  ruleCode(st.rule_note, st.rule));
+  for (const r of st.rolls || []) {
     const dice = el("div", { class: "dice" });
     for (const d of r.dice) dice.append(picture(d.art, d.label));
     box.append(el("div", { class: "roll" }, el("b", { text: r.title }), dice,
@@ -85,9 +101,28 @@ function ruleCode(note, code) {
   return box;
 }
 
-function renderLesson() {
-  const box = $("lesson");
-  const le = state.lesson;
+function renderFacts(box, tb) {
+  // the tracks, and the check in progress with every die in it face up: a check's
+  // entries are public (a contributed die is shown once it is in, D10)
+  box.replaceChildren(...[tb.jump, tb.dradis, tb.jump_bonus]
+    .filter(Boolean).map((line) => el("div", { class: "row", text: line })));
+  const ch = tb.check;
+  if (!ch) return;
+  // the dice in the order they went in, each player's together over their name once
+  const dice = el("div", { class: "dice check-dice" });
+  let group = null;
+  for (const d of ch.dice) {
+    if (!group || group.dataset.who !== d.who) {
+      group = el("figure", { class: "entry", "data-who": d.who }, el("div", { class: "dice" }),
+                 el("figcaption", { class: "who", text: d.who }));
+      dice.append(group);
+    }
+    group.firstChild.append(picture(d.art, d.who + ": " + d.label, d.counts ? "" : "off"));
+  }
+  box.append(el("div", { class: "check" }, el("div", { class: "row", text: ch.text }), dice));
+}
+
+function renderLesson(box, le) {
   box.hidden = !le;
   if (!le) return;
   box.replaceChildren(el("h2", { text: t("lesson") }),
@@ -142,8 +177,15 @@ function buildArt() {
   panels.clear();
 }
 
-function renderBoard() {
-  const bd = state.board;
+function setAttr(node, name, value) {
+  // only what changed is written: an unchanged token costs the page no style work
+  if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); }
+  else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+function renderBoard(bd) {
+  // The window's board: the seat panels and tokens that changed are drawn again, the
+  // rest stay as they are (the art itself is drawn once per game and language).
   if (!bd) return;
   loadArt(bd.art);
   if (!boardArt || artName !== bd.art) return;
@@ -163,6 +205,7 @@ function renderBoard() {
   for (const [i, [, g]] of panels) if (!seen.has(i)) { g.remove(); panels.delete(i); }
   const box = $("tokens");
   const keep = new Set();
+  let at = 0;  // the place of the next token in stacking order: later lies on top
   const order = bd.tokens.map((tk, i) => [tk, i]).sort((a, b) => a[0].z - b[0].z || a[1] - b[1]);
   for (const [tk] of order) {
     keep.add(tk.key);
@@ -176,30 +219,47 @@ function renderBoard() {
       use = svgEl("use", { "data-key": tk.key, href });
       tokens.set(tk.key, use);
     }
-    use.setAttribute("transform", `translate(${tk.x} ${tk.y}) rotate(${tk.turn}) scale(${tk.scale})`);
-    use.setAttribute("data-role", tk.role);
-    use.setAttribute("data-where", tk.where);
-    if (tk.opacity !== 1) use.setAttribute("opacity", String(tk.opacity));
-    else use.removeAttribute("opacity");
-    box.append(use);  // appended in stacking order: later lies on top
+    setAttr(use, "transform", `translate(${tk.x} ${tk.y}) rotate(${tk.turn}) scale(${tk.scale})`);
+    setAttr(use, "data-role", tk.role);
+    setAttr(use, "data-where", tk.where);
+    setAttr(use, "opacity", tk.opacity !== 1 ? String(tk.opacity) : null);
+    const here = box.childNodes[at] || null;
+    if (use !== here) box.insertBefore(use, here);  // moved only when out of place
+    at++;
   }
   for (const [key, use] of tokens) if (!keep.has(key)) { use.remove(); tokens.delete(key); }
-  const tb = state.table;
-  $("facts").replaceChildren(...[tb.jump, tb.dradis, tb.jump_bonus, tb.check && tb.check.text]
-    .filter(Boolean).map((line) => el("div", { class: "row", text: line })));
 }
 
-function renderLog() {
-  const list = el("ol");
-  for (const line of state.log) list.append(el("li", { text: line }));
-  $("log").replaceChildren(el("h2", { text: t("log") }), list);
-  $("log").scrollTop = $("log").scrollHeight;
+let logLines = [];
+
+function renderLog(box, lines) {
+  // The frame carries the newest lines: those that scrolled out go, new ones are
+  // appended (all drawn again only when the log was rebuilt, as after an undo); the
+  // heading stays put above the list, which keeps its newest line in sight.
+  let list = box.querySelector("ol");
+  if (!list) {
+    list = el("ol");
+    box.replaceChildren(el("h2", { text: t("log") }), list);
+    logLines = [];
+  }
+  let drop = 0;
+  while (drop < logLines.length && !logLines.slice(drop).every((line, i) => line === lines[i])) {
+    drop++;
+  }
+  if (drop === logLines.length && logLines.length) {  // nothing kept: a new log
+    list.replaceChildren();
+    logLines = [];
+    drop = 0;
+  }
+  for (let i = 0; i < drop; i++) list.firstElementChild.remove();
+  for (const line of lines.slice(logLines.length - drop)) list.append(el("li", { text: line }));
+  logLines = lines;
+  list.scrollTop = list.scrollHeight;
 }
 
-function renderItems() {
-  const list = $("items");
+function renderItems(list, items) {
   list.setAttribute("aria-label", t("board"));
-  list.replaceChildren(...state.items.map((it) => el("li", { text: it.name })));
+  list.replaceChildren(...items.map((it) => el("li", { text: it.name })));
 }
 
 function playMoment() {
@@ -217,22 +277,29 @@ function playMoment() {
   if (m.line && m.line.trim() !== m.headline.trim()) {
     box.append(el("div", { class: "line", text: m.line }));
   }
+  const ms = Math.max(m.ms || 0, MOMENT_MS);  // its reading time, never less
   box.hidden = false;
   box.style.animation = "none";
   void box.offsetWidth;  // restart the fade for a moment right after another
   box.style.animation = "";
+  box.style.animationDuration = ms + "ms";  // faded in, held its whole time, faded out
   clearTimeout(momentTimer);
-  momentTimer = setTimeout(() => { box.hidden = true; }, m.ms || MOMENT_MS);
+  momentTimer = setTimeout(() => { box.hidden = true; }, ms);
 }
 
 function render() {
+  // each part drawn only when what it shows changed (`section`)
   if (!state) return;
-  $("turn").textContent = state.table.turn;
-  renderNow();
-  renderLesson();
-  renderBoard();
-  renderLog();
-  renderItems();
+  const tb = state.table;
+  if ($("turn").textContent !== tb.turn) $("turn").textContent = tb.turn;
+  section("now", [state.sentence, state.rule, state.outcome, state.rolls],
+          () => renderNow($("now"), state));
+  section("lesson", state.lesson, () => renderLesson($("lesson"), state.lesson));
+  section("board", [state.board, artName], () => renderBoard(state.board));
+  section("facts", [tb.jump, tb.dradis, tb.jump_bonus, tb.check],
+          () => renderFacts($("facts"), tb));
+  section("log", state.log, () => renderLog($("log"), state.log));
+  section("items", state.items, () => renderItems($("items"), state.items));
   playMoment();
   document.body.dataset.seq = String(state.seq);
 }
@@ -243,13 +310,15 @@ function applyStrings(msg) {
   document.title = t("title");
   $("title").textContent = t("title");
   $("public").textContent = t("no_secrets");
+  drawnWith++;
+  $("log").replaceChildren();  // its heading in the new language
   render();
 }
 
 function onMessage(ev) {
   let msg;
   try { msg = JSON.parse(ev.data); } catch (e) { return; }
-  if (msg.type === "art") { art = msg.faces || {}; render(); }
+  if (msg.type === "art") { art = msg.faces || {}; drawnWith++; render(); }
   else if (msg.type === "strings") applyStrings(msg);
   else if (msg.type === "table") { state = msg; render(); }
 }

@@ -1,0 +1,283 @@
+"""The table page read across a room (Debian's Chromium through Playwright): at 1920×1080
+everything a sofa reads is at least 24 px (the NOW sentence, the log, the tracks, the
+seat panels' names, states and dice, the board's names and titles) and it scales with
+the screen; nothing overflows its box in Hungarian, long player names included; a
+check's dice are shown face up with their values; a moment stays its reading time; and
+a frame that changes only the log leaves the board's drawing alone. Screenshots are
+kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("playwright")
+
+from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+
+from bsg_desktop.companion.table import SEAT_WORDS_MM, strings_frame  # noqa: E402
+from bsg_desktop.i18n import text  # noqa: E402
+from bsg_desktop.present.dice import skill_face  # noqa: E402
+from bsg_desktop.present.moments import Moment  # noqa: E402
+
+SOFA_PX = 24.0
+# long player names, as long as the name fields allow (32 characters)
+NAMES = ("Szentgyörgyvölgyi Erzsébet Anna", "Kökényesi-Haraszthy Gáspár Géza")
+
+# Sizes on the page, in CSS pixels as drawn: the HTML parts' computed type, and for the
+# SVG board each text's font size times its on-screen scale (a token's text through its
+# <use>), with every text's box and the box it must stay in.
+MEASURE = """() => {
+  const px = (n) => parseFloat(getComputedStyle(n).fontSize);
+  const shown = (sel) => [...document.querySelectorAll(sel)]
+    .filter((n) => n.getClientRects().length && n.textContent.trim());
+  const html = {};
+  for (const [k, sel] of Object.entries({sentence: "#now .sentence", log: "#log li",
+      heading: "#log h2", facts: "#facts .row"})) html[k] = shown(sel).map(px);
+  const scale = (m) => Math.hypot(m.a, m.b);
+  const svgText = (n, m) => [n.textContent, parseFloat(n.getAttribute("font-size")) * scale(m),
+                             parseFloat(n.getAttribute("font-size"))];
+  const seats = [];
+  for (const g of document.querySelectorAll("#seats g.seat")) {
+    const box = g.querySelector("rect").getBoundingClientRect();
+    for (const n of g.querySelectorAll("text")) {
+      const r = n.getBoundingClientRect();
+      seats.push([...svgText(n, n.getScreenCTM()),
+                  r.left >= box.left - 1 && r.right <= box.right + 1 &&
+                  r.top >= box.top - 1 && r.bottom <= box.bottom + 1]);
+    }
+  }
+  const plates = [];
+  for (const u of document.querySelectorAll("#tokens use[data-role=card]")) {
+    const first = document.querySelector(u.getAttribute("href")).querySelector("text");
+    plates.push(svgText(first, u.getScreenCTM()));
+  }
+  const slots = [...document.querySelectorAll("#art rect[stroke-dasharray]")]
+    .map((r) => r.getBoundingClientRect());
+  const board = [...document.querySelectorAll("#art text")].map((n) => {
+    // its glyphs' box: the text's box less the font's room above the capitals and below
+    // the descenders (a fifth of the size each way)
+    const b = n.getBoundingClientRect(), size = svgText(n, n.getScreenCTM())[1];
+    const r = {left: b.left, right: b.right, top: b.top + 0.2 * size,
+               bottom: b.bottom - 0.2 * size};
+    const meets = (s) => r.left < s.right && s.left < r.right &&
+                         r.top < s.bottom && s.top < r.bottom;
+    const inside = (s) => r.left >= s.left && r.right <= s.right &&
+                          r.top >= s.top && r.bottom <= s.bottom;
+    // over a slot's edge (a slot's own numeral lies wholly inside it)
+    const hit = slots.filter((s) => meets(s) && !inside(s)).length > 0;
+    return [...svgText(n, n.getScreenCTM()), hit];
+  });
+  const over = [...document.querySelectorAll("header, header *, #side, #side *")]
+    .filter((n) => !(n instanceof SVGElement) && n.getClientRects().length &&
+                   n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).display !== "inline")
+    .map((n) => n.tagName + "." + n.className + ": " + n.textContent.slice(0, 40));
+  return {html, seats, plates, board, over,
+          page: document.documentElement.scrollWidth <= innerWidth};
+}"""
+
+
+@pytest.fixture(scope="module")
+def chromium(qapp):  # type: ignore[no-untyped-def]
+    b = BrowserThread()
+    yield b
+    b.close()
+
+
+def _in_a_check(c: Any, entries: int = 2) -> None:
+    """Play on (random choices) until a check holds ``entries`` dice."""
+    rng = random.Random(2)
+    for _ in range(3000):
+        c.play_bots_now()
+        g = c.game
+        check = g.view(None).check
+        if check is not None and len(check.entries) >= entries:
+            return
+        if c.roll_to_see() is not None:
+            c.acknowledge_roll()
+        elif c.needs_handover():
+            c.unlock()
+        else:
+            c.choose(rng.choice(g.pending.options))
+    raise AssertionError("no check with dice in it")
+
+
+def _open(chromium: BrowserThread, url: str, w: int, h: int) -> Any:
+    def go(browser: Any) -> Any:
+        page = browser.new_context(viewport={"width": w, "height": h}).new_page()
+        page.goto(url)
+        page.wait_for_selector("#seats .seat")
+        page.wait_for_selector("#tokens use[data-role=card]")
+        return page
+    return chromium.do(go)
+
+
+def _caught_up(chromium: BrowserThread, page: Any, seq: int) -> None:
+    end = time.monotonic() + 10
+    while chromium.do(lambda _b: page.evaluate("document.body.dataset.seq || ''")) != str(seq):
+        assert time.monotonic() < end, seq
+        chromium.do(lambda _b: page.wait_for_timeout(10))
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path, lang) -> None:
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31, NAMES)
+    _in_a_check(c)
+    table = TableHost(c, ph)
+    table.set_language(lang)
+    out = artefacts(tmp_path)
+    got = {}
+    for w, h in ((1920, 1080), (1280, 720)):
+        page = _open(chromium, table.url(), w, h)
+        _caught_up(chromium, page, table.feed.seq)
+        got[w] = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
+        chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
+            path=str(out / f"table-room-{lang}-{w}x{h}.png")))
+        chromium.do(lambda _b, p=page: p.context.close())
+    big, small = got[1920], got[1280]
+    # the sofa's parts at 1920×1080
+    for part, sizes in big["html"].items():
+        assert sizes and min(sizes) >= SOFA_PX - 0.05, (lang, part, sizes)
+    seats = big["seats"]
+    assert any(NAMES[0] in t or NAMES[0].split()[0] in t for t, *_ in seats), seats
+    dice_line = text_of_dice_line(lang)
+    assert any(t.startswith(dice_line) for t, *_ in seats), (dice_line, seats)
+    assert min(px for _t, px, _mm, _in in seats) >= SOFA_PX, seats
+    assert all(inside for *_x, inside in seats), [s for s in seats if not s[3]]
+    assert len(big["plates"]) == 3 and min(px for _t, px, _mm in big["plates"]) >= SOFA_PX
+    # the board's names and titles (each room's name among them), none over a slot
+    comp = c.game.c
+    rooms = {text(loc.name, lang) for loc in comp.damage_locations}
+    words = [(t, px) for t, px, mm, _hit in big["board"] if mm >= SEAT_WORDS_MM - 0.05]
+    assert min(px for _t, px in words) >= SOFA_PX, words
+    named = " ".join(t for t, _px in words)
+    assert all(all(part in named for part in room.split()) for room in rooms), (rooms, named)
+    assert not [(t, hit) for t, _px, _mm, hit in big["board"] if hit]
+    # it scales with the screen: two thirds of it at 1280×720
+    ratio = min(small["html"]["log"]) / min(big["html"]["log"])
+    assert 0.6 < ratio < 0.72, ratio
+    for m in (big, small):
+        assert m["page"] and not m["over"], m["over"]
+
+
+def text_of_dice_line(lang: str) -> str:
+    """The seat panel's dice line, up to its first count ("Dice:", "Kockák:")."""
+    from bsg_desktop.i18n import tr
+
+    return tr("ui.seat.dice", lang, active=0, contributed=0, spent=0).split(" ")[0]
+
+
+def test_a_checks_dice_are_shown_with_their_values(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    """Every die in the check, face up, named by its value and its player (a check's
+    entries are public); the seats' active dice stay blank."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    _in_a_check(c, 2)
+    table = TableHost(c, ph)
+    table.publish()
+    page = _open(chromium, table.url(), 1920, 1080)
+    _caught_up(chromium, page, table.feed.seq)
+    shown = chromium.do(lambda _b: page.evaluate("""() => [...document.querySelectorAll(
+        "#facts .check-dice .die")].map((d) => [d.getAttribute("aria-label"),
+        !!d.querySelector("svg"), d.getBoundingClientRect().height])"""))
+    g = c.game
+    comp, check = g.c, g.view(None).check
+    want = [skill_face(comp, kind, value).label for _s, _d, kind, value, _c in check.entries]
+    assert len(shown) == len(want) >= 2
+    for (label, drawn, height), face in zip(shown, want, strict=True):
+        assert label.endswith(": " + face) and drawn and height >= 48, (label, face)
+    chromium.do(lambda _b: page.context.close())
+
+
+def test_a_moment_stays_in_sight_its_reading_time(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    """The banner is fully shown two seconds after it came (it faded out after 0.9 s)."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    table = TableHost(c, ph)
+    table.publish()
+    page = _open(chromium, table.url(), 1280, 720)
+    table._moment_at += 1
+    table._moment = Moment("failed", "Crisis failed", "The fleet loses one food.")
+    table.publish()
+    chromium.do(lambda _b: page.wait_for_selector("#moment:not([hidden])", timeout=5000))
+    # on the page's own clock (the banner's animation), two seconds after it came
+    seen = chromium.do(lambda _b: page.evaluate("""async () => {
+      const box = document.getElementById("moment");
+      for (let i = 0; i < 200; i++) {
+        const a = box.getAnimations()[0];
+        if (box.hidden || !a) return {gone: true};
+        const timing = a.effect.getComputedTiming();
+        if (a.currentTime >= 2000 || timing.progress === null)
+          return {at: a.currentTime, ms: timing.duration,
+                  opacity: +getComputedStyle(box).opacity};
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      return {late: true};
+    }"""))
+    assert seen.get("at", 0) >= 2000 and seen["ms"] >= 2500, seen
+    if seen["at"] < 0.9 * seen["ms"]:  # not yet fading out
+        assert seen["opacity"] > 0.95, seen
+    chromium.do(lambda _b: page.context.close())
+
+
+def test_a_frame_that_changes_only_the_log_leaves_the_board_drawn(  # type: ignore[no-untyped-def]
+        chromium, hosted_table) -> None:
+    """The page draws each part only when it changed: a new log line appends one line,
+    and the board, the seat panels, the NOW box and the tracks stay the very nodes they
+    were; a move redraws the board."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    table = TableHost(c, ph)
+    table.publish()
+    page = _open(chromium, table.url(), 1920, 1080)
+    _caught_up(chromium, page, table.feed.seq)
+    mark = """() => {
+      for (const n of document.querySelectorAll("#seats g, #tokens use, #now *, #facts *, #log li"))
+        n.__kept = true;
+      return [{...window.redraws}, document.querySelectorAll("#log li").length];
+    }"""
+    kept = """() => ({
+      seats: [...document.querySelectorAll("#seats g")].every((n) => n.__kept),
+      tokens: [...document.querySelectorAll("#tokens use")].every((n) => n.__kept),
+      now: [...document.querySelectorAll("#now *")].every((n) => n.__kept),
+      facts: [...document.querySelectorAll("#facts *")].every((n) => n.__kept),
+      log: [...document.querySelectorAll("#log li")].map((n) => !!n.__kept),
+      redraws: {...window.redraws}})"""
+    before, lines = chromium.do(lambda _b: page.evaluate(mark))
+    content = json.loads(table.frame())
+    del content["seq"]
+    content["log"] = [*content["log"], "One more line of the log."]
+    server = ph.server
+    server.publish_table(table.feed.frame(content), strings_frame(table.feed.lang))
+    _caught_up(chromium, page, table.feed.seq)
+    after = chromium.do(lambda _b: page.evaluate(kept))
+    assert after["seats"] and after["tokens"] and after["now"] and after["facts"], after
+    assert after["log"] == [True] * lines + [False], after["log"]
+    redraws = after["redraws"]
+    assert redraws["log"] == before["log"] + 1
+    assert all(redraws[k] == before[k] for k in ("board", "now", "facts", "items")), \
+        (before, redraws)
+    # a move that changes the board: the board is drawn again
+    board = json.loads(table.frame())["board"]
+    for _ in range(50):
+        c.choose(c.game.pending.options[0])
+        c.play_bots_now()
+        table.publish()
+        if json.loads(table.frame())["board"] != board:
+            break
+    _caught_up(chromium, page, table.feed.seq)
+    moved = chromium.do(lambda _b: page.evaluate("({...window.redraws})"))
+    assert moved["board"] > redraws["board"]
+    chromium.do(lambda _b: page.context.close())
