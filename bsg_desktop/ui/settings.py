@@ -151,6 +151,14 @@ class Settings:
     def set_sound(self, on: bool) -> None:
         self._set_flag("ui", "sound", on)
 
+    def coach(self) -> bool:
+        """Help → Coach: each new kind of decision explained the first time; on unless
+        turned off (a newcomer must not need to find it first)."""
+        return self._flag("ui", "coach", True)
+
+    def set_coach(self, on: bool) -> None:
+        self._set_flag("ui", "coach", on)
+
     def show_suspicion(self) -> bool:
         """The suspicion teaching aid is off unless a teacher turns it on."""
         return self._flag("ui", "show_suspicion", False)
