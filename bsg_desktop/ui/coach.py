@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QLabel, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
@@ -31,7 +31,7 @@ from bsg_desktop.guided import (
     GUIDED_SEED,
     guided_setup,
 )
-from bsg_desktop.i18n import tr
+from bsg_desktop.i18n import text, tr
 from bsg_desktop.present.coach import WELCOME, CoachMemory, CoachStep, coach_step, topic_for
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 
@@ -39,7 +39,7 @@ COACH_CSS = """
 QScrollArea#coach, QWidget#coach_inner { background: #0f161e; }
 QScrollArea#coach:focus { border: 2px solid #ffd84d; }
 QLabel { color: #eef2f5; }
-QLabel#kicker { color: #9fb3c8; font-size: 11px; font-weight: 700; letter-spacing: 1px; }
+QLabel#kicker { color: #9fb3c8; font-size: 12px; font-weight: 700; letter-spacing: 1px; }
 QLabel#title { color: #f0c64a; font-size: 16px; font-weight: 700; }
 QLabel#body { font-size: 14px; }
 QLabel#rules { font-size: 12px; color: #c9d3dc; }
@@ -143,6 +143,8 @@ class CoachScreen:
         c.decision_pending.connect(self.coach_update)
         c.unlock_changed.connect(self.coach_update)
         self.start_page.guided_requested.connect(self.play_guided)
+        # the coach in front takes more of the side than the log would (`fit_side`)
+        self.bottom.currentChanged.connect(lambda _i: QTimer.singleShot(0, self, self.fit_side))
         self._coach_tab(self.settings.coach())
         self.coach_retranslate()
 
@@ -189,18 +191,25 @@ class CoachScreen:
         """The guided game's first words: the goal and the screen, before any choice
         (Enter closes it; the coach then explains the first decision)."""
         step = coach_step(WELCOME)
+        g = self.controller.game
+        assert g is not None
+        ch = self.comp.character(g.players[GUIDED_SEAT].character)
+        you = tr("coach.welcome.you", character=text(ch.name), title=text(ch.ability_title),
+                 ability=text(ch.ability))
         box = QMessageBox(QMessageBox.Icon.Information, tr("coach.window.guided"),
                           step.title, QMessageBox.StandardButton.Ok, self)
-        box.setInformativeText("\n\n".join((step.what, step.risks, step.where)))
+        box.setInformativeText("\n\n".join((you, step.what, step.risks, step.where)))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.setAccessibleDescription(step.plain())
+        box.setAccessibleDescription(you + "\n" + step.plain())
         box.finished.connect(self._welcome_closed)
         self.welcome_box = box
         box.open()
 
     def _welcome_closed(self, _result: int = 0) -> None:
+        """The keys go to the first choice (the closed box left nothing focused)."""
         self.welcome_box = None
-        self.panel.focus_first()
+        self.activateWindow()
+        QTimer.singleShot(0, self.panel, self.panel.focus_first)
 
     @Slot()
     def _coach_game_changed(self) -> None:
