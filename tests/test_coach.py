@@ -28,6 +28,7 @@ from bsg_desktop.guided import (  # noqa: E402
 )
 from bsg_desktop.i18n import LANGUAGES, catalog  # noqa: E402
 from bsg_desktop.present.coach import (  # noqa: E402
+    FINISHED,
     TOPICS,
     WELCOME,
     all_topics,
@@ -138,6 +139,7 @@ def test_the_guided_game_is_played_to_its_end_with_a_coach_step_for_each_new_kin
         win.choose(str(me.choose(g.view(GUIDED_SEAT), d)))
     g = c.game
     assert g.outcome is not None and g.outcome.winner == "humans"  # as the search played it
+    assert win.coach_panel.step is not None and win.coach_panel.step.topic == FINISHED
     _pure, trial = play(GUIDED_SEED)
     assert [k for k, _i in trial.firsts] == list(dict.fromkeys(k for k, _t in met))
     # each topic explained the first time it came up, and never again

@@ -46,10 +46,12 @@ TOPICS: dict[str, str] = {
     "salvage": "salvage",
 }
 WELCOME = "welcome"  # the step before the first decision: the goal and the screen
+FINISHED = "finished"  # the step after the game's end: what to do next
 
 # rules each topic rests on besides the one the decision names (shown after it)
 MORE_RULES: dict[str, tuple[str, ...]] = {
     WELCOME: ("W1", "W2"),
+    FINISHED: ("W1", "W2"),
     "action": ("I5",),
     "join": ("K2", "D5"),
     "contribute_check": ("K2", "D10"),
@@ -109,7 +111,7 @@ def coach_step(topic: str, rule: str = "", lang: str | None = None) -> CoachStep
 def all_topics() -> list[str]:
     """Every topic the coach can show, the welcome first."""
     seen: list[str] = [WELCOME]
-    for t in [*TOPICS.values(), "contribute_action"]:
+    for t in [*TOPICS.values(), "contribute_action", FINISHED]:
         if t not in seen:
             seen.append(t)
     return seen

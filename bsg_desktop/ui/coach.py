@@ -32,7 +32,14 @@ from bsg_desktop.guided import (
     guided_setup,
 )
 from bsg_desktop.i18n import text, tr
-from bsg_desktop.present.coach import WELCOME, CoachMemory, CoachStep, coach_step, topic_for
+from bsg_desktop.present.coach import (
+    FINISHED,
+    WELCOME,
+    CoachMemory,
+    CoachStep,
+    coach_step,
+    topic_for,
+)
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 
 COACH_CSS = """
@@ -93,7 +100,7 @@ class CoachPanel(QScrollArea):
             self.setAccessibleName(tr("coach.panel.tab"))
             self.setAccessibleDescription(tr("coach.panel.none"))
             return
-        self.kicker.setText(tr("coach.panel.kicker_welcome" if step.topic == WELCOME
+        self.kicker.setText(tr("coach.panel.kicker_welcome" if step.topic in (WELCOME, FINISHED)
                                else "coach.panel.kicker"))
         self.title.setText(step.title)
         self.title.show()
@@ -142,6 +149,7 @@ class CoachScreen:
         c.game_changed.connect(self._coach_game_changed)
         c.decision_pending.connect(self.coach_update)
         c.unlock_changed.connect(self.coach_update)
+        c.game_finished.connect(self._coach_finished)
         self.start_page.guided_requested.connect(self.play_guided)
         # the coach in front takes more of the side than the log would (`fit_side`)
         self.bottom.currentChanged.connect(lambda _i: QTimer.singleShot(0, self, self.fit_side))
@@ -240,6 +248,16 @@ class CoachScreen:
         self._coach_tab(True)
         self.bottom.setCurrentWidget(self.coach_panel)
         self.statusBar().showMessage(tr("coach.status.new", title=step.title), 15000)
+
+    @Slot()
+    def _coach_finished(self) -> None:
+        """The game is over: the coach says what to do next (another game, the lessons)."""
+        if not self.coach_on() or self.lesson is not None:
+            return
+        self.coach_shown = (FINISHED, "")
+        self.coach_panel.show_step(coach_step(FINISHED))
+        self._coach_tab(True)
+        self.bottom.setCurrentWidget(self.coach_panel)
 
     def coach_retranslate(self) -> None:
         self.act_coach.setText(tr("coach.menu.coach"))
