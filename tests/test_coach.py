@@ -26,7 +26,7 @@ from bsg_desktop.guided import (  # noqa: E402
     Newcomer,
     play,
 )
-from bsg_desktop.i18n import LANGUAGES, catalog  # noqa: E402
+from bsg_desktop.i18n import LANGUAGES, catalog, tr  # noqa: E402
 from bsg_desktop.present.coach import (  # noqa: E402
     FINISHED,
     TOPICS,
@@ -117,9 +117,10 @@ def test_the_guided_game_is_played_to_its_end_with_a_coach_step_for_each_new_kin
         d = g.pending
         topic = topic_for(d.kind, d.rule)
         assert topic is not None, d.kind
-        if topic not in shown:  # new to the newcomer: the coach explains it now
-            step = win.coach_panel.step
-            assert step is not None and step.topic == topic, (d.kind, step)
+        step = win.coach_panel.step  # always the decision on screen, never a stale one
+        assert step is not None and step.topic == topic, (d.kind, step)
+        if topic not in shown:  # new to the newcomer: the coach brings it to the front
+            assert win.coach_panel.kicker.text() == tr("coach.panel.kicker")
             assert win.bottom.currentWidget() is win.coach_panel
             assert win.coach_panel.accessibleName().endswith(step.title)
             assert step.what in win.coach_panel.accessibleDescription()
@@ -135,6 +136,8 @@ def test_the_guided_game_is_played_to_its_end_with_a_coach_step_for_each_new_kin
                 win.retranslate()
                 assert win.coach_panel.title.text() == step.title
                 switched = True
+        else:
+            assert win.coach_panel.kicker.text() == tr("coach.panel.kicker_again")
         met.append((d.kind, topic))
         win.choose(str(me.choose(g.view(GUIDED_SEAT), d)))
     g = c.game
@@ -142,8 +145,9 @@ def test_the_guided_game_is_played_to_its_end_with_a_coach_step_for_each_new_kin
     assert win.coach_panel.step is not None and win.coach_panel.step.topic == FINISHED
     _pure, trial = play(GUIDED_SEED)
     assert [k for k, _i in trial.firsts] == list(dict.fromkeys(k for k, _t in met))
-    # each topic explained the first time it came up, and never again
-    assert shown == list(dict.fromkeys(t for _k, t in met)) and len(shown) >= 12 and switched
+    # each topic brought to the front the first time it came up, and never again
+    assert win.coach_fronted == shown == list(dict.fromkeys(t for _k, t in met))
+    assert len(shown) >= 12 and switched
     for topic in shown:  # in both languages, each its own words
         en, hu = coach_step(topic, "", "en"), coach_step(topic, "", "hu")
         assert en.title and hu.title and (en.what, en.risks) != (hu.what, hu.risks)

@@ -85,8 +85,9 @@ class CoachPanel(QScrollArea):
         self.step: CoachStep | None = None
         self.show_step(None)
 
-    def show_step(self, step: CoachStep | None) -> None:
-        """Show ``step`` (None: the line that nothing is new)."""
+    def show_step(self, step: CoachStep | None, again: bool = False) -> None:
+        """Show ``step`` (None: the line that nothing is new); ``again``: explained
+        before, shown as a reminder."""
         self.step = step
         self.verticalScrollBar().setValue(0)
         if step is None:
@@ -101,6 +102,7 @@ class CoachPanel(QScrollArea):
             self.setAccessibleDescription(tr("coach.panel.none"))
             return
         self.kicker.setText(tr("coach.panel.kicker_welcome" if step.topic in (WELCOME, FINISHED)
+                               else "coach.panel.kicker_again" if again
                                else "coach.panel.kicker"))
         self.title.setText(step.title)
         self.title.show()
@@ -133,6 +135,9 @@ class CoachScreen:
         self.coach_panel.rule_requested.connect(self.show_rules)
         self.coach_memory = CoachMemory()
         self.coach_shown: tuple[str, str] | None = None  # (topic, rule) on the panel
+        self.coach_fronted: list[str] = []  # topics brought to the front, in order
+        self._coach_again = False  # the step shown was explained before
+        self._coach_at: tuple[int, int] | None = None  # the decision the panel explains
         self._coach_generation = -1
         self.guided = False  # the game on the table is Learn by playing's
         self._guided_next = False
@@ -226,6 +231,7 @@ class CoachScreen:
         if c.generation != self._coach_generation:
             self._coach_generation = c.generation
             self.coach_memory.forget()
+            self.coach_fronted = []
             self.coach_shown = None
             self.coach_panel.show_step(None)
             self.guided, self._guided_next = self._guided_next, False
@@ -240,14 +246,22 @@ class CoachScreen:
         assert g is not None and g.pending is not None
         d = g.pending
         topic = topic_for(d.kind, d.rule)
-        if topic is None or not self.coach_memory.first_time(d.seat, topic):
-            return
+        at = (self.controller.generation, len(g.choices))
+        if topic is None or at == self._coach_at:
+            return  # nothing to say, or this decision is on the panel already
+        self._coach_at = at
+        new = self.coach_memory.first_time(d.seat, topic)
         self.coach_shown = (topic, d.rule)
         step = coach_step(topic, d.rule)
-        self.coach_panel.show_step(step)
-        self._coach_tab(True)
-        self.bottom.setCurrentWidget(self.coach_panel)
-        self.statusBar().showMessage(tr("coach.status.new", title=step.title), 15000)
+        # the panel always explains the decision on screen (never a stale one), but
+        # comes to the front only the first time: a reminder is one tab away
+        self._coach_again = not new
+        self.coach_panel.show_step(step, again=not new)
+        if new:
+            self.coach_fronted.append(topic)
+            self._coach_tab(True)
+            self.bottom.setCurrentWidget(self.coach_panel)
+            self.statusBar().showMessage(tr("coach.status.new", title=step.title), 15000)
 
     @Slot()
     def _coach_finished(self) -> None:
@@ -255,6 +269,7 @@ class CoachScreen:
         if not self.coach_on() or self.lesson is not None:
             return
         self.coach_shown = (FINISHED, "")
+        self._coach_again = False
         self.coach_panel.show_step(coach_step(FINISHED))
         self._coach_tab(True)
         self.bottom.setCurrentWidget(self.coach_panel)
@@ -266,4 +281,5 @@ class CoachScreen:
         if at >= 0:
             self.bottom.setTabText(at, tr("coach.panel.tab"))
         shown = self.coach_shown
-        self.coach_panel.show_step(None if shown is None else coach_step(*shown))
+        self.coach_panel.show_step(None if shown is None else coach_step(*shown),
+                                   again=self._coach_again)
