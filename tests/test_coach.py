@@ -85,7 +85,8 @@ def test_the_guided_seed_meets_what_its_search_recorded() -> None:
     assert not t.cylon and t.character == "kara_thrace" and t.humans_won
     assert (t.early_kinds(), t.last_first(), t.decisions) == (12, 36, 78)
     assert "12 kinds" in WHY and "first 36" in WHY and "78" in WHY
-    assert "kara" in dict(t.firsts)  # the character's own decision, met by the newcomer
+    # the character's own decision (Recklessness), met by the newcomer
+    assert "reckless" in {topic_for(k) for k, _i in t.firsts}
 
 
 def test_the_guided_game_is_played_to_its_end_with_a_coach_step_for_each_new_kind(
@@ -198,3 +199,34 @@ def test_the_start_screen_offers_learn_by_playing(new_window, qtbot) -> None:  #
     assert win.guided and win.controller.game.seed == GUIDED_SEED
     assert win.welcome_box is not None and "Welcome" in win.welcome_box.text()
     assert WELCOME not in (win.coach_panel.step.topic if win.coach_panel.step else "")
+
+
+def test_a_hot_seat_players_coach_step_leaves_the_screen_with_them(
+        new_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Humans at one screen: the coach explains a decision only where the screen may
+    show it (the seat's own screen after its hand-over, or a public decision on the
+    shared screen), and a seat's step leaves the screen with that seat."""
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.present.handover import hand_over_needed
+    from bsg_desktop.ui.controller import HUMAN
+
+    win = new_window((1280, 720))
+    c = win.controller
+    c.start(Setup(players=3), 3, [HUMAN, HUMAN, HUMAN])
+    assert win.handing_over() and win.coach_panel.step is None  # not unlocked yet
+    c.unlock()
+    assert win.coach_panel.step is not None and win.coach_panel.step.topic == "action"
+    handed = 0
+    for _ in bounded(400):
+        if c.game.outcome is not None or handed >= 3:
+            break
+        if win.handing_over():
+            assert win.coach_panel.step is None  # nothing of the last player's is left
+            c.unlock()
+            handed += 1
+        d = c.game.pending
+        step = win.coach_panel.step
+        assert step is not None and step.topic == topic_for(d.kind, d.rule)
+        assert c.unlocked == d.seat or not hand_over_needed(d.kind)
+        win.choose(str(d.options[0]))
+    assert handed >= 3

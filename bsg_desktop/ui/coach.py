@@ -240,7 +240,19 @@ class CoachScreen:
     def coach_update(self) -> None:
         """Explain the decision on screen if its kind is new to the deciding seat; only
         while the screen is that seat's alone (as the advice), never in a lesson."""
-        if not self.coach_on() or not self.can_ask_advice():
+        if not self.coach_on():
+            return
+        c = self.controller
+        # the deciding seat's own screen, or a public decision taken on the shared screen
+        # (its shape is public: `present.handover`), never a phone's or a computer's
+        here = self.can_ask_advice() or (
+            self.lesson is None and c.game is not None and c.game.outcome is None
+            and c.shared_decision())
+        if not here:
+            if len(c.humans) > 1 and self.coach_shown is not None:
+                # the screen is no longer that player's own: their step goes with it
+                self.coach_shown, self._coach_at = None, None
+                self.coach_panel.show_step(None)
             return
         g = self.controller.game
         assert g is not None and g.pending is not None
