@@ -162,7 +162,9 @@ def test_the_coach_toggle_is_remembered_and_works_in_any_game(
     from bsg_desktop.ui.window import MainWindow
 
     win = new_window((1280, 720))
-    assert win.act_coach.isChecked()  # on for a newcomer who has not found the menu
+    assert not win.act_coach.isChecked()  # off until asked for
+    win.play_guided()  # Learn by playing turns it on, and it stays on
+    assert win.act_coach.isChecked() and Settings(win.settings.path).coach() is True
     win.act_coach.trigger()  # Help → Coach: off
     assert not win.act_coach.isChecked() and win.bottom.indexOf(win.coach_panel) < 0
     path = win.settings.path
@@ -211,6 +213,7 @@ def test_a_hot_seat_players_coach_step_leaves_the_screen_with_them(
     from bsg_desktop.ui.controller import HUMAN
 
     win = new_window((1280, 720))
+    win.act_coach.trigger()  # Help → Coach: on
     c = win.controller
     c.start(Setup(players=3), 3, [HUMAN, HUMAN, HUMAN])
     assert win.handing_over() and win.coach_panel.step is None  # not unlocked yet

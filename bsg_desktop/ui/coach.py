@@ -1,8 +1,9 @@
 """The coach panel: explains each kind of decision the first time the player meets it.
 
-It is a tab beside the game log, under the choices (the choices keep the room they
-need; the coach gets what the log had). The words are `present.coach`'s; this module
-only lays them out and decides when a step is new:
+It is a tab beside the game log, under the choices: the choices keep all the room they
+need (`MainWindow.fit_side`), the coach gets what the log had, and scrolls. The
+words are `present.coach`'s; this module only lays them out and decides when a step
+is new:
 
 - a step is shown for a decision only while the screen is the deciding seat's own
   (after a hot-seat hand-over, or a solo player's), so it never tells the table what
@@ -156,8 +157,6 @@ class CoachScreen:
         c.unlock_changed.connect(self.coach_update)
         c.game_finished.connect(self._coach_finished)
         self.start_page.guided_requested.connect(self.play_guided)
-        # the coach in front takes more of the side than the log would (`fit_side`)
-        self.bottom.currentChanged.connect(lambda _i: QTimer.singleShot(0, self, self.fit_side))
         self._coach_tab(self.settings.coach())
         self.coach_retranslate()
 

@@ -152,9 +152,10 @@ class Settings:
         self._set_flag("ui", "sound", on)
 
     def coach(self) -> bool:
-        """Help → Coach: each new kind of decision explained the first time; on unless
-        turned off (a newcomer must not need to find it first)."""
-        return self._flag("ui", "coach", True)
+        """Help → Coach: each new kind of decision explained the first time. Off until
+        Learn by playing turns it on (a newcomer's way in) or the player does: a
+        player who came for a game gets the log beside the choices, as before."""
+        return self._flag("ui", "coach", False)
 
     def set_coach(self, on: bool) -> None:
         self._set_flag("ui", "coach", on)

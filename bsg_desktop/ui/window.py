@@ -67,7 +67,6 @@ if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog fi
     from bsg_desktop.ui.print_pack import PrintDialog
 
 LOG_MIN = 64  # the log's least height when the decision needs the rest: its tab, 2 lines
-COACH_SHARE = 0.36  # the side's least share for the coach's tab while it is in front
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
@@ -354,10 +353,6 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWind
         if h <= 0:
             return
         log_min = LOG_MIN if h >= 480 else 0
-        if self.bottom.currentWidget() is getattr(self, "coach_panel", None):
-            # the coach's words are read beside the choices: they keep a third of the
-            # side, and the choices scroll (the focused one is kept in sight)
-            log_min = max(log_min, int(h * COACH_SHARE))
         top = min(max(self.panel.wanted_height(), h // 3), h - log_min)
         self.right.setSizes([top, 0, h - top])
 
