@@ -157,7 +157,8 @@ def test_suspicion_aid_does_not_squeeze_the_choices(window, qtbot):  # type: ign
     assert aid.panel.height() >= plain.panel.height() - 2
     assert_reachable(aid, qtbot)
     aid.act_suspicion.trigger()  # off again: the tab goes, the log stays
-    assert aid.bottom.indexOf(aid.suspicion) < 0 and aid.bottom.count() == 1
+    assert aid.bottom.indexOf(aid.suspicion) < 0 and aid.bottom.indexOf(aid.log) >= 0
+    assert aid.bottom.count() == 1 + (aid.bottom.indexOf(aid.coach_panel) >= 0)  # Help → Coach
 
 
 def point_size(w: QWidget) -> float:

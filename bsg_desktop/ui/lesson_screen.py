@@ -132,6 +132,9 @@ class LessonScreen:
         m = self.menu_learn
         m.clear()
         m.setToolTipsVisible(True)
+        if hasattr(self, "act_guided"):  # the guided first game before the lessons
+            m.addAction(self.act_guided)
+            m.addSeparator()
         self.demo_actions = {}
         done = self.settings.lessons_done()
         # the course, a submenu per chapter: one flat menu of every demo in file order

@@ -205,7 +205,7 @@ class MenusAndFiles:
         for pace, a in self.pace_actions.items():
             a.setText(tr(f"ui.menu.pace_{pace}"))
         self.menu_help.setTitle(tr("ui.menu.help"))
-        self.bottom.setTabText(0, tr("ui.panel.log"))
+        self.bottom.setTabText(self.bottom.indexOf(self.log), tr("ui.panel.log"))
         if self.bottom.indexOf(self.suspicion) >= 0:
             self.bottom.setTabText(self.bottom.indexOf(self.suspicion), tr("suspicion.title"))
         for a, key in ((self.act_new, "new"), (self.act_open, "open"), (self.act_save, "save"),
@@ -219,6 +219,8 @@ class MenusAndFiles:
                        (self.act_side, "side_panel"), (self.act_board, "board")):
             a.setText(tr(f"ui.menu.{key}"))
         self.act_sound.setText(tr("ui.menu.sound"))
+        if hasattr(self, "coach_panel"):
+            self.coach_retranslate()
         self.advice_button.setText(
             f'<a style="color:#9fc3e8" href="advice">{escape(tr("ui.advice.button"))}</a>')
         self._update_sound_action()

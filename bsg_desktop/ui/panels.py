@@ -1114,6 +1114,7 @@ class LogPanel(QListWidget):
             it.data(Qt.ItemDataRole.UserRole)))
         self.describer: Describer | None = None
         self._shown: list[Event] = []  # the events of the lines shown, in order
+        self._stale = False  # lines came while the log was behind another tab
 
     def rebuild(self, describer: Describer, events: Sequence[Event]) -> None:
         self.clear()
@@ -1160,8 +1161,20 @@ class LogPanel(QListWidget):
         QTimer.singleShot(0, self, self._to_end)
 
     def _to_end(self) -> None:
+        if not self.isVisible():
+            # behind another tab (the coach, the suspicion aid): laying out the whole
+            # log after every move nobody sees was most of a game's time; it is laid
+            # out once, when it shows again
+            self._stale = True
+            return
         self.doItemsLayout()
         self.scrollToBottom()
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            QTimer.singleShot(0, self, self._to_end)
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         """A new width wraps the lines anew: each gets the height its text needs at

@@ -151,6 +151,15 @@ class Settings:
     def set_sound(self, on: bool) -> None:
         self._set_flag("ui", "sound", on)
 
+    def coach(self) -> bool:
+        """Help → Coach: each new kind of decision explained the first time. Off until
+        Learn by playing turns it on (a newcomer's way in) or the player does: a
+        player who came for a game gets the log beside the choices, as before."""
+        return self._flag("ui", "coach", False)
+
+    def set_coach(self, on: bool) -> None:
+        self._set_flag("ui", "coach", on)
+
     def show_suspicion(self) -> bool:
         """The suspicion teaching aid is off unless a teacher turns it on."""
         return self._flag("ui", "show_suspicion", False)

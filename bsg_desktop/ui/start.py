@@ -68,10 +68,12 @@ def summary_words(comp: Components, summary: dict[str, Any]) -> str:
 
 class StartPage(QWidget):
     """The ways onto the table: Continue (only when there is a game to continue), a solo
-    game in one click, a game with friends (the New game dialog), Open, Learn."""
+    game in one click, Learn by playing (the guided first game with its coach), a game
+    with friends (the New game dialog), Open, and the lessons."""
 
     continue_requested = Signal()
     solo_requested = Signal()
+    guided_requested = Signal()
     new_requested = Signal()
     open_requested = Signal()
     learn_requested = Signal()
@@ -106,11 +108,13 @@ class StartPage(QWidget):
         self.continue_button.setObjectName("continue")
         self.continue_button.layout().setContentsMargins(18, 10, 18, 10)
         self.solo_button = QPushButton(objectName="solo")
+        self.guided_button = QPushButton(objectName="guided")
         self.new_button = QPushButton()
         self.open_button = QPushButton()
         self.learn_button = QPushButton()
         for b, sig in ((self.continue_button, self.continue_requested),
                        (self.solo_button, self.solo_requested),
+                       (self.guided_button, self.guided_requested),
                        (self.new_button, self.new_requested),
                        (self.open_button, self.open_requested),
                        (self.learn_button, self.learn_requested)):
@@ -142,10 +146,11 @@ class StartPage(QWidget):
             self.continue_button.setAccessibleDescription(details)
             self._fit_continue()
         self.solo_button.setText(tr("ui.start.solo"))
+        self.guided_button.setText(tr("coach.start.guided"))
         self.new_button.setText(tr("ui.start.friends"))
         self.open_button.setText(tr("ui.start.open"))
         self.learn_button.setText(tr("ui.start.learn"))
-        for b in (self.solo_button, self.new_button, self.open_button, self.learn_button):
+        for b in self.buttons()[1:]:
             b.setAccessibleName(b.text())
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
@@ -160,7 +165,7 @@ class StartPage(QWidget):
         b = self.continue_button
         m = self.layout().contentsMargins()
         width = max(420, min(760, self.width() - m.left() - m.right()))
-        for other in (self.solo_button, self.new_button, self.open_button, self.learn_button):
+        for other in self.buttons()[1:]:
             other.setFixedWidth(width)
         height = b.layout().totalHeightForWidth(width)  # -1 until the label has text
         b.setFixedSize(width, max(height, b.sizeHint().height()))
@@ -197,9 +202,14 @@ class StartPage(QWidget):
         p.fillRect(words, QColor(7, 11, 18, 235))
         p.end()
 
+    def buttons(self) -> list[QPushButton]:
+        """Every way onto the table, top to bottom (Continue first, shown or not)."""
+        return [self.continue_button, self.solo_button, self.guided_button,
+                self.new_button, self.open_button, self.learn_button]
+
     def press_number(self, n: int) -> None:
-        shown = [b for b in (self.continue_button, self.new_button, self.open_button,
-                             self.learn_button) if not b.isHidden()]
+        """Number key n: the n-th button shown, counted from the top."""
+        shown = [b for b in self.buttons() if not b.isHidden()]
         if 1 <= n <= len(shown):
             shown[n - 1].click()
 

@@ -39,6 +39,7 @@ from bsg_desktop.present.words import player_name
 from bsg_desktop.teach import DemoEntry, Lesson
 from bsg_desktop.ui.advice import AdviceSink
 from bsg_desktop.ui.cardview import CardViewer
+from bsg_desktop.ui.coach import CoachScreen
 from bsg_desktop.ui.controller import (
     GameController,
 )
@@ -79,7 +80,7 @@ TAB_CSS = ("QTabWidget::pane { border: none; background: #0f161e; }"
            "QTabBar::tab:focus { border: 2px solid #ffd84d; }")
 
 
-class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
+class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWindow):
     def __init__(self, settings: Settings | None = None, autosave_path: Path | None = None,
                  bot_delay_ms: int = 350, animate: bool = True,
                  sound: SoundPlayer | None = None, pace: str | None = None) -> None:
@@ -251,6 +252,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, QMainWindow):
         self.statusBar().addPermanentWidget(self.phone_status)
 
         self._make_actions()
+        self._make_coach()  # after the decision panel's refresh is wired: it reads it
         for menu_action in self.menuBar().actions():
             if menu_action.menu() is not None:
                 menu_action.menu().aboutToHide.connect(

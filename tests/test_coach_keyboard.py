@@ -1,0 +1,107 @@
+"""A newcomer's session, keyboard only: from the start screen into Learn by playing and
+through the whole guided game with key events alone (the arrows and Enter on the start
+screen, Enter on the welcome, number keys and Enter for every choice), the coach
+explaining each new kind of decision on the way.
+
+With ``BSG_COACH_SHOTS=FOLDER`` set, the session also saves a screenshot of each coach
+step (1280×720; a few at 1024×640 and 1920×1080): the pictures in docs/learn/ were made
+this way (docs/learn/README.md).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+pytest.importorskip("pytestqt")
+
+from loops import bounded  # noqa: E402
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtGui import QPainter, QPixmap  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget  # noqa: E402
+from test_ui_keys import choose_by_keys, key  # noqa: E402
+
+from bsg_desktop.guided import GUIDED_SEAT, Newcomer  # noqa: E402
+from bsg_desktop.present.coach import topic_for  # noqa: E402
+
+SHOTS = os.environ.get("BSG_COACH_SHOTS", "")
+# coach steps (by their number in the session) also taken at other window sizes
+OTHER_SIZES = {2: (1024, 640), 5: (1920, 1080), 9: (1024, 640), 12: (1920, 1080)}
+
+
+def shot(win: QWidget, name: str) -> None:
+    """The window as a player sees it, with any dialog open over it painted in place."""
+    if not SHOTS:
+        return
+    QApplication.processEvents()
+    pix = win.grab()
+    p = QPainter(pix)
+    for w in QApplication.topLevelWidgets():
+        if w is not win and w.isVisible() and isinstance(w, (QDialog, QMessageBox)):
+            at = w.mapToGlobal(QPoint(0, 0)) - win.mapToGlobal(QPoint(0, 0))
+            p.drawPixmap(at, w.grab())
+    p.end()
+    folder = Path(SHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    QPixmap(pix).save(str(folder / f"{name}.png"))
+
+
+def test_a_newcomer_plays_learn_by_playing_with_the_keyboard_alone(
+        new_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    win = new_window((1280, 720))
+    win.show_start()
+    page = win.start_page
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.solo_button)
+    shot(win, "01-start")
+    key(qtbot, Qt.Key.Key_Down)  # the button under Play solo
+    assert QApplication.focusWidget() is page.guided_button
+    key(qtbot, Qt.Key.Key_Return)
+    assert win.guided and win.welcome_box is not None
+    qtbot.waitUntil(lambda: win.welcome_box is not None and win.welcome_box.isVisible())
+    shot(win, "02-welcome")
+    key(qtbot, Qt.Key.Key_Return)  # OK has the focus
+    assert win.welcome_box is None
+    c = win.controller
+    me = Newcomer()
+    seen: list[str] = []
+    chosen = 0
+    for _ in bounded():
+        g = c.game
+        if g.outcome is not None:
+            break
+        if win.own_dialog is not None and win.own_dialog.isVisible():
+            shot(win, "loyalty")
+            key(qtbot, Qt.Key.Key_Return)
+            if QApplication.activeWindow() is None:
+                win.activateWindow()  # what a window manager does when a dialog closes
+            continue
+        if c.pending_seat != GUIDED_SEAT:
+            c.play_bots_now()
+            continue
+        d = g.pending
+        topic = topic_for(d.kind, d.rule)
+        if topic not in seen:
+            seen.append(topic or "")
+            n = len(seen)
+            assert win.coach_panel.step is not None and win.coach_panel.step.topic == topic
+            shot(win, f"{n + 2:02d}-{topic}")
+            if SHOTS and n in OTHER_SIZES:
+                size = win.size()
+                win.resize(*OTHER_SIZES[n])
+                qtbot.wait(50)
+                shot(win, f"{n + 2:02d}-{topic}-{OTHER_SIZES[n][0]}")
+                win.resize(size)
+                qtbot.wait(50)
+        choice = me.choose(g.view(GUIDED_SEAT), d)
+        before = len(g.choices)
+        choose_by_keys(win, qtbot, choice)
+        assert len(g.choices) == before + 1 and g.choices[-1] == choice
+        chosen += 1
+    qtbot.waitUntil(lambda: win.game_over_dialog is not None and
+                    win.game_over_dialog.isVisible())
+    shot(win, "99-end")
+    assert len(seen) >= 12 and chosen > 50
