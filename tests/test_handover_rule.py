@@ -112,7 +112,7 @@ def test_h1_the_shared_panel_renders_the_same_in_every_world(qtbot) -> None:  # 
     the same words and choices in both worlds, and its choices work there."""
     pytest.importorskip("PySide6")
     from bsg_desktop.data import load_components
-    from bsg_desktop.ui.panels import DecisionPanel
+    from bsg_desktop.ui.decision import DecisionPanel
 
     panel = DecisionPanel(load_components())
     qtbot.addWidget(panel)

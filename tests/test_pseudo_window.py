@@ -40,7 +40,7 @@ from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import LANGUAGES  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.lesson_editor import NarrationEditor  # noqa: E402
-from bsg_desktop.ui.panels import WrapButton  # noqa: E402
+from bsg_desktop.ui.widgets import WrapButton  # noqa: E402
 
 # words that are no language's: the game's name, the art's licence and its authors
 NOT_WORDS = frozenset({"BSG", "Express", "CC", "BY", "Lorc", "Delapouite", "Skoll"})

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 from bsg_desktop.data import load_components  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language, tr  # noqa: E402
+from bsg_desktop.ui.decision import PANEL_CSS, DieButton  # noqa: E402
 from bsg_desktop.ui.dialogs import NewGameDialog  # noqa: E402
-from bsg_desktop.ui.panels import PANEL_CSS, DieButton  # noqa: E402
 
 SELECTED = QColor("#47d16c")  # a picked die's border (PANEL_CSS)
 FOCUSED = QColor("#ffd84d")   # the focus ring
@@ -171,7 +171,7 @@ def elided_lines(log) -> list[str]:  # type: ignore[no-untyped-def]
 def test_every_log_line_wraps_and_none_is_cut_short(qtbot):  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QListWidgetItem
 
-    from bsg_desktop.ui.panels import LogPanel
+    from bsg_desktop.ui.log_panel import LogPanel
 
     # Hungarian runs long: the words of two log lines, cut after each word and with up
     # to three letters more, so that at some width a line only just needs one line more

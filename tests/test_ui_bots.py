@@ -192,7 +192,7 @@ def test_an_empty_window_offers_a_new_game_and_a_first_lesson(qtbot: Any, tmp_pa
     win.new_game_dialog = lambda: opened.append(True)  # type: ignore[method-assign]
     win.panel.new_game_requested.disconnect()
     win.panel.new_game_requested.connect(win.new_game_dialog)
-    from bsg_desktop.ui.panels import WrapButton
+    from bsg_desktop.ui.widgets import WrapButton
 
     def press(label: str) -> None:
         [button] = [b for b in win.panel.findChildren(WrapButton) if b.text() == label]

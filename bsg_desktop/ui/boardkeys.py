@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 
 from bsg_desktop.engine.core import CONTRIBUTED
 
-RING = "#ffd84d"      # the widgets' focus ring (panels.PANEL_CSS)
+RING = "#ffd84d"      # the widgets' focus ring (decision.PANEL_CSS)
 RING_EDGE = "#0c1117"  # a dark edge so the ring shows on the gold board too
 RING_PX = 3.0
 RING_PAD_MM = 1.2

@@ -47,11 +47,11 @@ from bsg_desktop.companion.remote import BadAddress, public_origin, tailscale_ad
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import tr
 from bsg_desktop.present.words import player_name
-from bsg_desktop.ui.panels import plain
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
 from bsg_desktop.ui.theme import ERROR
 from bsg_desktop.ui.tunnel import QuickTunnel
 from bsg_desktop.ui.tunnel import available as tunnel_available
+from bsg_desktop.ui.widgets import plain
 
 # Players join from: (its data, its words)
 REACH = (("lan", "ui.invite.reach_lan"), ("paste", "ui.invite.reach_paste"),

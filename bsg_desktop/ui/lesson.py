@@ -42,8 +42,8 @@ from bsg_desktop.present.words import choice_words, decision_words
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.flow import FlowLayout
-from bsg_desktop.ui.panels import WrapButton, _clear
 from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.widgets import WrapButton, clear_layout
 
 LESSON_CSS = """
 QWidget#lesson { background: #16202b; color: #eef2f5; }
@@ -378,7 +378,7 @@ class LessonPanel(QWidget):
         self._show_next_lesson()
 
     def _fill_next(self, lesson: Lesson) -> None:
-        _clear(self.faces_row)
+        clear_layout(self.faces_row)
         self.face_buttons = []
         view = self._decider
         g = lesson.game

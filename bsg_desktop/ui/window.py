@@ -38,19 +38,22 @@ from bsg_desktop.present.pace import pace_from_env, valid
 from bsg_desktop.present.words import player_name
 from bsg_desktop.teach import DemoEntry, Lesson
 from bsg_desktop.ui.advice import AdviceSink
+from bsg_desktop.ui.board_view import BoardView
 from bsg_desktop.ui.cardview import CardViewer
 from bsg_desktop.ui.coach import CoachScreen
 from bsg_desktop.ui.controller import (
     GameController,
 )
+from bsg_desktop.ui.decision import DecisionPanel
 from bsg_desktop.ui.dialogs import GameOverDialog, RulesDialog
 from bsg_desktop.ui.game_screen import GameScreen
+from bsg_desktop.ui.handover import HandoverPage
 from bsg_desktop.ui.invite import InviteDialog, PhoneStatus
 from bsg_desktop.ui.lesson import LessonPanel
 from bsg_desktop.ui.lesson_screen import LessonScreen
+from bsg_desktop.ui.log_panel import LogPanel
 from bsg_desktop.ui.menus import MenusAndFiles
 from bsg_desktop.ui.moments import MomentBanner, OwnMomentDialog
-from bsg_desktop.ui.panels import BoardView, DecisionPanel, HandoverPage, LogPanel, widget_texts
 from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost
 from bsg_desktop.ui.placement import DEFAULT_SIZE, opens_maximised, placed
 from bsg_desktop.ui.qtlang import apply_qt_language
@@ -62,6 +65,7 @@ from bsg_desktop.ui.start import StartPage
 from bsg_desktop.ui.suspicion import SuspicionPanel
 from bsg_desktop.ui.table import TableHost
 from bsg_desktop.ui.theme import apply_dark
+from bsg_desktop.ui.widgets import widget_texts
 
 if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog first opens
     from bsg_desktop.ui.print_pack import PrintDialog

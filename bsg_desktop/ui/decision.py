@@ -1,9 +1,6 @@
-"""The widgets beside the board: the decision panel, the log, the hand-over screen.
-
-Each is built from a PlayerView handed in by the window (public, or the unlocked
-seat's) and reports what the user wants through past-tense signals; none of them
-holds or changes the game.
-"""
+"""The decision panel: the pending decision in words (with its rule id) and its legal
+choices as controls, built from the PlayerView the window hands in; it reports the
+choice through a signal and never holds or changes the game."""
 
 from __future__ import annotations
 
@@ -11,10 +8,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleInterface,
     QColor,
-    QFont,
     QIcon,
     QKeyEvent,
     QPainter,
@@ -23,30 +17,21 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QAccessibleWidget,
     QApplication,
     QFrame,
-    QGraphicsView,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from bsg_desktop.data.components import Components
-from bsg_desktop.engine import Choice, Event, PlayerView
+from bsg_desktop.engine import Choice, PlayerView
 from bsg_desktop.i18n import language, tr
-from bsg_desktop.log import Describer, condition_words
-from bsg_desktop.present.board import READABLE, BoardItem, board_items
+from bsg_desktop.log import condition_words
 from bsg_desktop.present.dice import (
     SkillFace,
     crisis_die,
@@ -54,9 +39,7 @@ from bsg_desktop.present.dice import (
     skill_drawing,
     skill_face,
 )
-from bsg_desktop.present.log import public_lines
 from bsg_desktop.present.words import (
-    board_words,
     card_words,
     choice_words,
     decision_words,
@@ -64,28 +47,17 @@ from bsg_desktop.present.words import (
     projected_total,
 )
 from bsg_desktop.rules import rule_text
-from bsg_desktop.ui.boardkeys import item_rect, paint_ring
 from bsg_desktop.ui.flow import FlowLayout
 from bsg_desktop.ui.loyalty_view import LoyaltyCardView, loyalty_drawing
 from bsg_desktop.ui.qtart import drawing_pixmap, icon_size
-from bsg_desktop.ui.scene import BoardScene
-
-
-def widget_texts(root: QWidget, attrs: tuple[str, ...]) -> list[str]:
-    """Every text the widget tree shows or holds (the privacy tests search these)."""
-    out: list[str] = []
-    for w in [root, *root.findChildren(QWidget)]:
-        for attr in attrs:
-            fn = getattr(w, attr, None)
-            if callable(fn):
-                try:
-                    v = fn()
-                except TypeError:
-                    continue
-                if isinstance(v, str) and v:
-                    out.append(v)
-    return out
-
+from bsg_desktop.ui.widgets import (
+    WrapButton,
+    clear_layout,
+    drop_widget,
+    enter_presses,
+    plain,
+    widget_texts,
+)
 
 REVEAL = "a9"  # the action verb of a hidden Cylon's Reveal
 # actions whose targets are a second step when a turn offers more than nine choices:
@@ -120,334 +92,6 @@ QLabel#roll_title { color: #f0c674; font-size: 15px; font-weight: 700; }
 """
 
 
-class BoardView(QGraphicsView):
-    """Shows the whole scene, scaled to the widget: vector, so crisp at any size.
-
-    Keyboard players reach it with Tab (or F6 from the window) and step through its
-    cards and tokens with the arrow keys (`present.board.board_items`); the focused one
-    wears the yellow focus ring, Enter or Space opens it large, Escape goes back to
-    the choices. Screen readers hear the focused item: while the board has the focus
-    its accessible name and description are that item's, else the whole board's.
-    """
-
-    token_clicked = Signal(object)  # the look of a readable card or marker clicked
-    item_opened = Signal(object)    # the same, opened from the keyboard
-    item_focused = Signal(str)      # the focused item's name (the status bar shows it)
-    escaped = Signal()              # Escape: back to the choices
-
-    MOVES = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1,
-             Qt.Key.Key_Up: -1}
-    KEYS = (*MOVES, Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_Return, Qt.Key.Key_Enter,
-            Qt.Key.Key_Space, Qt.Key.Key_Escape)
-
-    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
-        super().__init__(scene, parent)
-        from PySide6.QtGui import QPainter
-
-        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setMinimumSize(480, 320)
-        # Tab reaches the board, a mouse click does not take the keys from the choices
-        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.items_: list[BoardItem] = []
-        self.current: str | None = None  # the focused item's key
-        self._board_name = ""
-        self._board_text = ""
-        # True while the player is reading the board: they came here (Tab, F6, back
-        # from the card viewer), the focus did not just fall here from a hidden widget
-        self.reading = False
-        self._asked = False
-        self._ringed = False  # the focus ring is on the board as last painted
-        # the ring follows a gliding token through the scene's `changed`, connected only
-        # while the board has the focus: while anything listens to it, Qt repaints the
-        # whole scene for every item taken out of it (a seat panel redrawn on each move)
-        self._following = False
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.focusChanged.connect(self._focus_changed)
-
-    def setScene(self, scene: BoardScene) -> None:  # type: ignore[override]  # noqa: N802
-        following = self._following
-        self._follow(False)
-        super().setScene(scene)
-        self._follow(following)
-        self.fit()
-
-    def _follow(self, on: bool) -> None:
-        scene = self.scene()
-        if on == self._following or scene is None:
-            return
-        if on:
-            scene.changed.connect(self._scene_changed)
-        else:
-            scene.changed.disconnect(self._scene_changed)
-        self._following = on
-
-    def fit(self) -> None:
-        """Scale the board to the widget and tell the scene, which paints only the text
-        legible at that scale (level of detail, decided here rather than per frame)."""
-        scene = self.scene()
-        if scene is not None:
-            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-            scene.set_px_per_mm(self.transform().m11())
-
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().resizeEvent(event)
-        self.fit()
-
-    def token_at(self, pos) -> object | None:  # type: ignore[no-untyped-def]
-        """The readable card or marker under a viewport point, if any."""
-        from bsg_desktop.ui.scene import Token
-
-        for it in self.items(pos):
-            while it is not None and not isinstance(it, Token):
-                it = it.parentItem()
-            if isinstance(it, Token) and it.role in READABLE:
-                return it
-        return None
-
-    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().mouseReleaseEvent(event)
-        tok = self.token_at(event.position().toPoint())
-        if tok is not None:
-            self.token_clicked.emit(tok.look)  # type: ignore[attr-defined]
-
-    # ------------------------------------------------------------- keyboard
-    def describe(self, comp: Components, view: PlayerView) -> None:
-        """The board as words and stops, from the view the scene has just drawn."""
-        self._board_name = tr("ui.access.board")
-        self._board_text = board_words(comp, view)
-        old = [it.key for it in self.items_]
-        self.items_ = [it for it in board_items(comp, view)
-                       if item_rect(self.scene(), it.key) is not None]
-        keys = [it.key for it in self.items_]
-        was = self.current
-        if self.current is not None and self.current not in keys:
-            # the item left the board (a repaired damage marker): stay at its place
-            at = old.index(self.current) if self.current in old else 0
-            self.current = keys[min(at, len(keys) - 1)] if keys else None
-        # a bot's move changes the words in place (Qt tells readers the name changed);
-        # only a move to another item is announced as the focus moving
-        self._announce(moved=self.current != was)
-
-    def focused_item(self) -> BoardItem | None:
-        for it in self.items_:
-            if it.key == self.current:
-                return it
-        return None
-
-    def item_texts(self) -> list[str]:
-        """Every word any stop of the board offers (the privacy tests search these)."""
-        return [t for it in self.items_ for t in (it.name, it.text)]
-
-    def select(self, key: str) -> None:
-        """Make ``key`` the focused item (keyboard, tests)."""
-        if any(it.key == key for it in self.items_):
-            self.current = key
-            self._announce()
-
-    def _announce(self, moved: bool = True) -> None:
-        item = self.focused_item() if self.hasFocus() and self.reading else None
-        if item is None:
-            name, desc = self._board_name, self._board_text
-        else:
-            at = [it.key for it in self.items_].index(item.key) + 1
-            name = item.name
-            help_key = "ui.board.keys_open" if item.look is not None else "ui.board.keys"
-            desc = "\n".join(p for p in (item.text, tr("ui.board.position", at=at,
-                                                         n=len(self.items_)),
-                                         tr(help_key)) if p)
-        self.setAccessibleName(name)
-        self.setAccessibleDescription(desc)
-        if item is not None and moved:
-            from PySide6.QtGui import QAccessibleEvent
-
-            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Focus))
-            self.item_focused.emit(name)
-        self._update_ring()
-
-    def _update_ring(self) -> None:
-        """Repaint the board for its focus ring only where the ring is or was: a repaint
-        for every announcement redrew the whole board on every move of the game."""
-        if self._ringed or self._ring_shown():
-            self.viewport().update()
-
-    def _ring_shown(self) -> bool:
-        """A keyboard player reads the board: the focused item wears the ring."""
-        return self.hasFocus() and self.reading and self.current is not None
-
-    def _scene_changed(self, _rects: object) -> None:
-        if self.hasFocus():  # the ring follows a gliding token
-            self.viewport().update()
-
-    def drawForeground(self, painter, rect) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().drawForeground(painter, rect)
-        if self._ring_shown():
-            r = item_rect(self.scene(), self.current)  # type: ignore[arg-type]
-            if r is not None:
-                paint_ring(painter, r)
-                self._ringed = True
-                return
-        self._ringed = False
-
-    def event(self, event) -> bool:  # type: ignore[no-untyped-def]
-        """The board's keys win over the window's shortcuts (the lesson's arrows, Home)
-        while the board has the focus; the number keys still pick the choices."""
-        if event.type() == QEvent.Type.ShortcutOverride and self.reading and self.items_ and \
-                event.key() in self.KEYS and \
-                event.modifiers() in (Qt.KeyboardModifier.NoModifier,
-                                      Qt.KeyboardModifier.KeypadModifier):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        k = event.key()
-        keys = [it.key for it in self.items_]
-        if not (keys and self.reading) or k not in self.KEYS:
-            super().keyPressEvent(event)
-            return
-        at = keys.index(self.current) if self.current in keys else 0
-        if k in self.MOVES:
-            self.select(keys[(at + self.MOVES[k]) % len(keys)])  # type: ignore[index]
-        elif k == Qt.Key.Key_Home:
-            self.select(keys[0])
-        elif k == Qt.Key.Key_End:
-            self.select(keys[-1])
-        elif k == Qt.Key.Key_Escape:
-            self.escaped.emit()
-        else:
-            item = self.focused_item()
-            if item is not None and item.look is not None:
-                self.item_opened.emit(item.look)
-
-    def focusInEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().focusInEvent(event)
-        keys = [it.key for it in self.items_]
-        if keys and self.current not in keys:
-            self.current = keys[-1] if event.reason() == Qt.FocusReason.BacktabFocusReason \
-                else keys[0]
-        self._arrived()
-
-    def focusOutEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().focusOutEvent(event)
-        self.reading = False
-        self._announce()
-
-    def enter(self) -> None:
-        """Take the focus for reading the board (F6, back from the card viewer)."""
-        if not (self.items_ and self.isVisible()):
-            return
-        if self.hasFocus():  # the focus had only fallen here: now it is a visit
-            self.reading = True
-            self._follow(True)
-            self._arrived()
-            return
-        self._asked = True
-        self.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self._asked = False
-
-    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        """A focused widget that goes away (a pressed choice, the hand-over page) hands
-        the focus to the next in the chain, often the board: that is no visit, so the
-        focus moves on (the window then puts it on the new choices). The board follows
-        the scene only on a visit: a focus that merely fell here wears no ring, and a
-        scene listened to while a move's motion runs stays repainted whole for good."""
-        if new is not self:
-            self._follow(False)
-            self.reading = False
-            self._update_ring()  # the ring goes with the focus
-            return
-        self.reading = self._asked or old is None or old.isVisible()
-        self._follow(self.reading)
-        self._asked = False
-        if self.reading:
-            self._arrived()
-        else:
-            QTimer.singleShot(0, self, self._move_on)
-
-    def _arrived(self) -> None:
-        if self.reading and self.hasFocus():
-            self._announce()  # on every arrival, the item again
-
-    def _move_on(self) -> None:
-        if self.hasFocus() and not self.reading:
-            self.focusNextChild()
-
-
-def _board_accessible(_key: str, obj: QObject) -> QAccessibleInterface | None:
-    """Readers hear the board, and each card or token stepped to on it, as an image
-    whose name and description say what it shows, not as Qt's role for a scroll area
-    ("filler", which readers skip over or call nothing)."""
-    if not isinstance(obj, BoardView):
-        return None
-    iface = QAccessibleWidget(obj, QAccessible.Role.Graphic)
-    obj._accessible = iface  # Qt deletes it with the view; until then Python keeps it
-    return iface
-
-
-QAccessible.installFactory(_board_accessible)
-
-
-def _enter(widget: QAbstractButton, event: QKeyEvent) -> bool:
-    """Enter and Return press a focused button, as Space does (keyboard players). On a
-    die that is being selected, Enter is left to the panel: it confirms the selection."""
-    if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) or widget.isCheckable():
-        return False
-    if widget.isEnabled():
-        widget.click()
-    return True
-
-
-def plain(label: QLabel) -> QLabel:
-    """A label that shows its text as written: player names are typed by people, and
-    a name like ``<b>Ann</b>`` must read as itself, not as markup."""
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
-
-
-class WrapButton(QPushButton):
-    """A push button whose label wraps (choices in Hungarian run long), with the number
-    key that picks it shown in front."""
-
-    def __init__(self, label: str, parent: QWidget | None = None, key: int = 0) -> None:
-        super().__init__(parent)
-        self.label = plain(QLabel(label, self))
-        self.label.setWordWrap(True)
-        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-        self.label.setStyleSheet("background: transparent;")
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 6)
-        self.key_hint: QLabel | None = None
-        if 1 <= key <= 9:
-            self.key_hint = QLabel(str(key), self, objectName="key")
-            self.key_hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-            self.key_hint.setFixedWidth(22)
-            self.key_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            lay.addWidget(self.key_hint, 0, Qt.AlignmentFlag.AlignTop)
-        lay.addWidget(self.label, 1)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName(label)
-        if self.key_hint is not None:
-            self.setAccessibleDescription(tr("ui.access.key", key=key))
-
-    def text(self) -> str:  # type: ignore[override]
-        return self.label.text()
-
-    def setText(self, text: str) -> None:  # type: ignore[override]  # noqa: N802  (Qt's name)
-        self.label.setText(text)
-        self.setAccessibleName(text)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        if not _enter(self, event):
-            super().keyPressEvent(event)
-
-
 class DieButton(QToolButton):
     """One rolled die or crisis die: focusable, with a visible ring, Enter presses it."""
 
@@ -457,7 +101,7 @@ class DieButton(QToolButton):
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        if not _enter(self, event):
+        if not enter_presses(self, event):
             super().keyPressEvent(event)
 
     def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
@@ -472,25 +116,6 @@ class DieButton(QToolButton):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(QRectF(self.rect()).adjusted(4.5, 4.5, -4.5, -4.5), 4, 4)
         p.end()
-
-
-def _drop(w: QWidget) -> None:
-    """Take a widget out of the tree at once (its texts must not linger until the event
-    loop runs: the hand-over screen may already be up) and free it later, safely even
-    when it is the very button being clicked."""
-    w.hide()
-    w.setParent(None)  # type: ignore[call-overload]
-    w.deleteLater()
-
-
-def _clear(layout: QVBoxLayout | QHBoxLayout | QGridLayout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        w = item.widget()
-        if w is not None:
-            _drop(w)
-        elif item.layout() is not None:
-            _clear(item.layout())  # type: ignore[arg-type]
 
 
 class DecisionPanel(QWidget):
@@ -607,10 +232,10 @@ class DecisionPanel(QWidget):
     def _reset(self) -> None:
         if self.card_view is not None:  # another view: nobody's card stays open
             self.card_view.close()
-        _clear(self.roll_layout)
+        clear_layout(self.roll_layout)
         self.roll.hide()
         self.roll_button = None
-        _clear(self.secrets_layout)
+        clear_layout(self.secrets_layout)
         self._clear_options()
         self.secrets.hide()
         self.buttons = {}
@@ -662,7 +287,7 @@ class DecisionPanel(QWidget):
         each die's face, and a button that says the player has seen it. ``first``: it
         is the one thing to do now (number key 1, focus); otherwise the choices keep
         their numbers and the button only puts the note away."""
-        _clear(self.roll_layout)
+        clear_layout(self.roll_layout)
         lay = self.roll_layout
         lay.addWidget(plain(QLabel(title, objectName="roll_title", wordWrap=True)))
         row = QHBoxLayout()
@@ -905,9 +530,9 @@ class DecisionPanel(QWidget):
         while self.options_layout.count() > 1:
             item = self.options_layout.takeAt(0)
             if item.widget() is not None:
-                _drop(item.widget())
+                drop_widget(item.widget())
             elif item.layout() is not None:
-                _clear(item.layout())  # type: ignore[arg-type]
+                clear_layout(item.layout())  # type: ignore[arg-type]
 
     def _rebuild_options(self) -> None:
         if self._view is None:
@@ -1055,228 +680,3 @@ class DecisionPanel(QWidget):
 
     def texts(self) -> list[str]:
         return widget_texts(self, ("text", "toolTip", "accessibleName"))
-
-
-LOG_PADDING = 3  # around each log line (its style sheet's QListWidget::item padding)
-
-
-class LogLines(QStyledItemDelegate):
-    """Sizes each log line for the width it is painted at. Qt wraps a line for its height
-    at the view's whole width, without the style sheet's padding and the spacing, then
-    paints it narrower: a line that only just fitted needed one line more than it got and
-    was cut with "…"."""
-
-    def __init__(self, view: QListWidget) -> None:
-        super().__init__(view)
-        self.view = view
-        # a line's size by its words, font and width: the whole log is laid out again
-        # after every move, and wrapping each line's text anew made a long game's moves
-        # slow (the words of a line never change)
-        self._sizes: dict[tuple[object, object, float, int, int], QSize] = {}
-
-    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # type: ignore[no-untyped-def]  # noqa: N802
-        painted = self.view.viewport().width() - 2 * self.view.spacing()
-        if not option.rect.isValid() or painted <= 2 * LOG_PADDING:  # not laid out yet
-            return super().sizeHint(option, index)
-        width = min(option.rect.width(), painted)
-        key = (index.data(Qt.ItemDataRole.DisplayRole), index.data(Qt.ItemDataRole.FontRole),
-               self.view.font().pointSizeF(), width, painted)
-        size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) > 20_000:  # a font or a language change leaves old keys
-                self._sizes.clear()
-            opt = QStyleOptionViewItem(option)
-            opt.rect.setWidth(width - 2 * LOG_PADDING)
-            hint = super().sizeHint(opt, index)
-            size = self._sizes[key] = QSize(min(hint.width(), painted), hint.height())
-        return size
-
-
-class LogPanel(QListWidget):
-    """Every public event in plain words with its rule id; hover for the rule text."""
-
-    rule_requested = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setSpacing(1)
-        self.setAlternatingRowColors(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.setUniformItemSizes(False)
-        self.setStyleSheet("QListWidget { background: #0f161e; color: #dfe6ec; "
-                           "alternate-background-color: #131c26; border: none; }"
-                           f"QListWidget::item {{ padding: {LOG_PADDING}px; }}"
-                           "QListWidget:focus { border: 2px solid #ffd84d; }")
-        self.setItemDelegate(LogLines(self))
-        self.itemDoubleClicked.connect(lambda it: self.rule_requested.emit(
-            it.data(Qt.ItemDataRole.UserRole)))
-        self.describer: Describer | None = None
-        self._shown: list[Event] = []  # the events of the lines shown, in order
-        self._stale = False  # lines came while the log was behind another tab
-
-    def rebuild(self, describer: Describer, events: Sequence[Event]) -> None:
-        self.clear()
-        self._shown = []
-        self.describer = describer
-        self.append(events)
-
-    def sync(self, describer: Describer, events: Sequence[Event]) -> None:
-        """Show exactly these public events, keeping the lines already shown when they are
-        a prefix (a lesson or review stepping forward or back one step at a time)."""
-        shown = self._shown if self.describer is describer and \
-            self.count() == len(self._shown) else []
-        keep = 0
-        for a, b in zip(shown, events, strict=False):
-            if a is not b and a != b:
-                break
-            keep += 1
-        if keep == 0:
-            self.rebuild(describer, events)
-            return
-        while self.count() > keep:
-            self.takeItem(self.count() - 1)
-        del self._shown[keep:]
-        self.append(events[keep:])
-        self.scrollToBottom()
-
-    def append(self, events: Sequence[Event]) -> None:
-        if self.describer is None:
-            return
-        # the log panel is public: private events stay with their seat
-        for e, line in public_lines(self.describer, events):
-            self._shown.append(e)
-            it = QListWidgetItem(line.text("  "))
-            it.setData(Qt.ItemDataRole.UserRole, e.rule)
-            it.setToolTip(tr("ui.log.tooltip", rule=e.rule, text=rule_text(e.rule, language())))
-            if line.heading:
-                f = QFont(self.font())  # the log's size (it grows on large screens)
-                f.setBold(True)
-                it.setFont(f)
-                it.setForeground(QColor("#c9a227"))
-            self.addItem(it)
-        # once the new lines are in: wrapped lines get their real height at the current
-        # width, then the last one is in sight (one layout of the whole log per move)
-        QTimer.singleShot(0, self, self._to_end)
-
-    def _to_end(self) -> None:
-        if not self.isVisible():
-            # behind another tab (the coach, the suspicion aid): laying out the whole
-            # log after every move nobody sees was most of a game's time; it is laid
-            # out once, when it shows again
-            self._stale = True
-            return
-        self.doItemsLayout()
-        self.scrollToBottom()
-
-    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            QTimer.singleShot(0, self, self._to_end)
-
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        """A new width wraps the lines anew: each gets the height its text needs at
-        that width (no blank line left from a narrower one), and a log that showed its
-        last line still does."""
-        bar = self.verticalScrollBar()
-        at_end = bar.value() >= bar.maximum() - 2
-        super().resizeEvent(event)
-        self.doItemsLayout()
-        if at_end:
-            self.scrollToBottom()
-
-
-class KeyButton(QPushButton):
-    """A plain push button that Enter presses too (outside dialogs Qt leaves that out)."""
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        if not _enter(self, event):
-            super().keyPressEvent(event)
-
-
-class HandoverButton(KeyButton):
-    """The hand-over's Continue, with its number key in front as on every choice (it
-    is the one choice while the hand-over is up)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.key_hint = QLabel("1", self, objectName="key")
-        self.key_hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-        self.key_hint.setFixedSize(22, 22)
-        self.key_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().resizeEvent(event)
-        self.key_hint.move(14, (self.height() - self.key_hint.height()) // 2)
-
-
-class HandoverPage(QWidget):
-    """Takes the side panel's place while the screen passes to the next human
-    (hot-seat privacy); the public board beside it stays in sight."""
-
-    continued = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("HandoverPage { background: #0c1117; } QLabel { color: #eef2f5; }"
-                           "QPushButton { background: #2b5d8a; color: white; font-size: 16px;"
-                           " padding: 10px 14px 10px 46px; border-radius: 8px;"
-                           " border: 3px solid transparent; text-align: left; }"
-                           "QPushButton:hover { background: #3a77ad; }"
-                           "QPushButton:focus { border: 3px solid #ffd84d; }"
-                           "QLabel#key { color: #0c1117; background: #c9d3dc;"
-                           " border-radius: 4px; font-weight: 700; font-size: 14px; }")
-        lay = QVBoxLayout(self)
-        lay.addStretch(2)
-        self.title = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
-        self.title.setStyleSheet("font-size: 26px; font-weight: 700; color: #c9a227;")
-        self.text = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
-        self.text.setStyleSheet("font-size: 18px;")
-        self.note = plain(QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True))
-        self.note.setStyleSheet("color: #9fb3c8; font-size: 14px;")
-        self.button = HandoverButton()
-        self.key_hint = self.button.key_hint
-        self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.button.clicked.connect(self.continued.emit)
-        lay.addWidget(self.title)
-        lay.addSpacing(12)
-        lay.addWidget(self.text)
-        lay.addSpacing(24)
-        lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignCenter)
-        lay.addSpacing(12)
-        lay.addWidget(self.note)
-        lay.addStretch(3)
-        self._label = ""
-
-    def _fit_button(self) -> None:
-        """The button's label broken into lines that fit the side panel (a long name):
-        all of it stays readable, its focus ring clips none of it."""
-        self.button.ensurePolished()
-        fm = self.button.fontMetrics()
-        room = max(self.width() - 102, 120)  # the margins, the padding, the key in front
-        lines: list[str] = []
-        for word in self._label.split(" "):
-            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        self.button.setText("\n".join(lines))
-        self.layout().activate()  # the button takes its new size now, not a frame later
-
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        super().resizeEvent(event)
-        if self._label:
-            self._fit_button()
-
-    def set_player(self, name: str) -> None:
-        self.title.setText(tr("ui.handover.title"))
-        self.text.setText(tr("ui.handover.text", player=name))
-        self._label = tr("ui.handover.continue", player=name)
-        self._fit_button()
-        self.button.setAccessibleName(self._label)
-        self.button.setAccessibleDescription(tr("ui.handover.text", player=name) + " " +
-                                             tr("ui.access.key", key=1))
-        self.note.setText(tr("ui.handover.public"))
