@@ -80,7 +80,7 @@ for lang in ("en", "hu"):
                 seats.append((seat, "plate", inside(card.sceneBoundingRect())))
         out["pages"].append({
             "lesson": f"{lang}/{Path(str(d.path)).name}", "title_lines": lines,
-            "title": title.text(), "full_title": d.title_en if lang == "en" else d.title_hu,
+            "title": title.text(), "full_title": d.titles.get(lang),
             "outside": [n for n, r in rects.items() if not p.rect().contains(r)],
             "overlap": [[a, b] for a in rects for b in rects
                         if a < b and rects[a].intersects(rects[b])],

@@ -26,6 +26,7 @@ from bsg_desktop.engine import (
     abilities,
     new_game,
 )
+from bsg_desktop.engine.core import Entry
 from bsg_desktop.engine.view import CheckView, DieView, make_view
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -194,11 +195,11 @@ def test_check_view_follows_the_check_changed_behind_the_engine() -> None:
     ch.total = 99
     g.view(0)
     assert ch.total == ch.compute() != 99
-    ch.entries.append((1, 5, "weak", -1, True))
+    ch.entries.append(Entry(1, 5, "weak", -1, True))
     check_all_seats(g)
     ch.counts_as = () if ch.counts_as else ((-1, 0),)  # X1 turns the -1 into 0
     check_all_seats(g)
-    ch.entries[-1] = (1, 5, "weak", -1, False)
+    ch.entries[-1] = Entry(1, 5, "weak", -1, False)
     check_all_seats(g)
     ch.difficulty += 1
     ch.caller = (ch.caller + 1) % 4
