@@ -57,7 +57,7 @@ C_ATTACK_6_2_JUMP = 4
 C_DRADIS_7_1 = 5
 
 # Answers to decisions a test does not care about.
-DULL = {"join": "pass", "reroll": "stop", "kara": "keep", "roslin": "keep",
+DULL = {"join": "pass", "reroll": "stop", "reckless": "keep", "influence": "keep",
         "k8_penalty": "penalty:damage", "ordered": "retrieve2", "jump_die": None,
         "retrieve": None, "jump_penalty": None}
 

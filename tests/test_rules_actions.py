@@ -187,10 +187,10 @@ def test_a5_bonus_never_gives_two_icons() -> None:
 def vote(g: Game, values: dict[int, list[int]]) -> None:
     """Answer a vote: seats in ``values`` join and contribute all their dice."""
     for _ in bounded():
-        if not (g.outcome is None and kind(g) in ("join", "kara")):
+        if not (g.outcome is None and kind(g) in ("join", "reckless")):
             break
         seat = g.pending.seat
-        if kind(g) == "kara":
+        if kind(g) == "reckless":
             g.apply("keep")
         elif seat in values:
             g.script_skill.extend(values[seat])

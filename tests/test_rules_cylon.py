@@ -149,8 +149,8 @@ def test_x3_roslin_removes_one_contributed_die_from_her_vote() -> None:
                   brig=brig)
         play(g, "a6:brig,1", "join", contribute(4, 5, 6, 7))  # seat 1: −3 + 2 = −1
         play(g, "join", contribute(8, 9, 10, 11), "keep")  # seat 2 (Kara): 8 → total 7
-        settle(g, stop=("roslin",))
-        assert g.pending.seat == 0 and kind(g) == "roslin"
+        settle(g, stop=("influence",))
+        assert g.pending.seat == 0 and kind(g) == "influence"
         assert "remove_die:8" in opts(g) and opts(g)[-1] == "keep"
         ev = g.apply("remove_die:8")  # the +4 goes: 7 − 4 = 3, the vote fails
         assert of(ev, "check_result")[0].get("total") == 3
@@ -163,21 +163,21 @@ def test_x4_kara_takes_back_three_or_four_dice_which_still_count() -> None:
     play(g, "join", contribute(4, 5, 6))
     assert kind(g) == "reroll"
     g.apply("stop")
-    assert kind(g) == "kara" and opts(g) == ["reclaim", "keep"]
+    assert kind(g) == "reckless" and opts(g) == ["reclaim", "keep"]
     g.apply("reclaim")
     assert all(d.state == ACTIVE for d in dice(g, 1))
     assert g.check.compute() == 7
     # In the brig: no ability.
     g = crisis_turn(kara, [4, 2, 1, -1], brig=[1])
     play(g, "join", contribute(4, 5, 6), "stop")
-    assert kind(g) != "kara" and len(dice(g, 1, state=CONTRIBUTED)) == 3
+    assert kind(g) != "reckless" and len(dice(g, 1, state=CONTRIBUTED)) == 3
 
 
 def test_x4_kara_two_dice_no_reclaim() -> None:
     kara = ("gaius_baltar", "kara_thrace", "william_adama", "laura_roslin")
     g = crisis_turn(kara, [4, 2, 1, -1])
     play(g, "join", contribute(4, 5), "stop")
-    assert kind(g) != "kara"
+    assert kind(g) != "reckless"
 
 
 def test_x5_baltar_looks_at_loyalty_once_per_game_also_in_brig() -> None:

@@ -81,8 +81,8 @@ def test_the_table_frame_refuses_a_seats_view_and_is_numbered_only_on_change() -
 # every kind of decision the engine asks (a new kind must be said here too)
 DECISION_KINDS = {"action", "boost", "contribute", "crisis_die", "crisis_mode", "cylon_damage",
                   "cylon_demoralize", "cylon_steal", "give_card", "join", "jump_die",
-                  "jump_penalty", "k8_penalty", "kara", "ordered", "remove_ship", "repair",
-                  "reroll", "retrieve", "roslin"}
+                  "jump_penalty", "k8_penalty", "reckless", "ordered", "remove_ship", "repair",
+                  "reroll", "retrieve", "influence"}
 
 
 def decision_examples() -> dict[str, object]:

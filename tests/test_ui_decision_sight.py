@@ -194,7 +194,7 @@ def test_reveal_first_and_too_many_choices_behind_more(new_window, qtbot):  # ty
     assert panel.keyed[0] is panel.buttons[str(reveal)]
     assert panel.keyed[0].objectName() == "reveal" and len(panel.keyed) <= 9
     # more than nine plain choices (Roslin's dice): eight, then "More choices…"
-    g = _reach(lambda p: p.kind == "roslin" and len(p.options) > 9, 7)
+    g = _reach(lambda p: p.kind == "influence" and len(p.options) > 9, 7)
     c.adopt(g.copy(), [HUMAN if s == g.pending.seat else COMPUTER for s in range(g.n)])
     qtbot.wait(5)
     assert len(panel.keyed) == 9 and "more" in panel.group_buttons

@@ -276,8 +276,8 @@ def test_demoralized_player_reads_demoralizalt_lett() -> None:
 
 
 @pytest.mark.parametrize(("kind", "hu", "en"), [
-    ("kara", "Nem veszem vissza", "Keep as is"),
-    ("roslin", "Nem veszek le kockát", "Remove none"),
+    ("reckless", "Nem veszem vissza", "Keep as is"),
+    ("influence", "Nem veszek le kockát", "Remove none"),
 ])
 def test_keep_reads_as_the_question_it_answers(kind: str, hu: str, en: str) -> None:
     """Kara is asked whether to take her dice back, Roslin whether to remove one: the

@@ -24,7 +24,7 @@ WANTED = {"action", "action/ordered", "boost", "contribute/a2", "contribute/a3",
           "contribute/a4", "contribute/a5", "contribute/crisis", "contribute/vote",
           "crisis_die", "crisis_mode", "cylon_damage", "cylon_demoralize", "cylon_steal",
           "give_card", "join/crisis", "join/vote", "jump_die", "jump_penalty", "k8_penalty",
-          "kara", "ordered", "remove_ship", "repair", "reroll", "retrieve", "roslin"}
+          "reckless", "ordered", "remove_ship", "repair", "reroll", "retrieve", "influence"}
 
 
 def _key(g) -> str:  # type: ignore[no-untyped-def]

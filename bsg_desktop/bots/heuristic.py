@@ -489,10 +489,10 @@ class HeuristicBot:
             return _REROLL if need <= 0 else _STOP
         return _STOP
 
-    def _kara(self, view: PlayerView, d: Decision) -> Choice:
+    def _reckless(self, view: PlayerView, d: Decision) -> Choice:
         return _RECLAIM
 
-    def _roslin(self, view: PlayerView, d: Decision) -> Choice:
+    def _influence(self, view: PlayerView, d: Decision) -> Choice:
         info = d.info_dict()
         ch = view.check
         if ch is None:

@@ -6,9 +6,8 @@ decision does, what each option risks, the rules that ask it (with their text, f
 the rules reference the program ships) and where on the board to look.
 
 Texts live in the ``coach.*`` catalogues (English and Hungarian), one topic per kind of
-decision. A decision kind reaches its topic through `TOPICS`, not by its own name: the
-kinds that belong to a character's part (``kara``, ``roslin``) may be renamed after
-their part, and then only this table changes.
+decision. A decision kind reaches its topic through `TOPICS`, not by its own name, so
+several kinds can share one topic and a renamed kind changes only this table.
 """
 
 from __future__ import annotations
@@ -39,9 +38,7 @@ TOPICS: dict[str, str] = {
     "cylon_damage": "cylon_damage",
     "cylon_steal": "cylon_steal",
     # the characters' parts (engine/abilities), keyed by what the part does
-    "kara": "reckless",
     "reckless": "reckless",
-    "roslin": "influence",
     "influence": "influence",
     "salvage": "salvage",
 }

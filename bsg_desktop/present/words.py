@@ -180,7 +180,7 @@ def stakes_words(comp: Components, view: PlayerView) -> str:
     seat = view.pending_seat
     m = _markers(comp, view)
     parts: list[str] = []
-    if kind in ("join", "reroll", "roslin") or (kind == "contribute" and view.check):
+    if kind in ("join", "reroll", "influence") or (kind == "contribute" and view.check):
         if kind == "reroll":
             parts.append(tr("ui.stakes.reroll"))
         parts.append(check_stakes(comp, view))
@@ -233,8 +233,8 @@ def stakes_words(comp: Components, view: PlayerView) -> str:
         parts.append(tr("ui.stakes.cylon_damage", now=m["damage"], limit=m["damage_max"]))
     elif kind == "cylon_steal":
         parts.append(tr("ui.stakes.cylon_steal"))
-    elif kind == "kara":
-        parts.append(tr("ui.stakes.kara"))
+    elif kind == "reckless":
+        parts.append(tr("ui.stakes.reckless"))
     return " ".join(p for p in parts if p and not p.startswith("ui.stakes."))
 
 
@@ -257,7 +257,7 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
 
     if v in ("skip", "a2", "a3", "a4", "a5"):
         return tr(f"ui.choice.{v}")
-    if v == "keep" and view.pending_kind == "roslin":
+    if v == "keep" and view.pending_kind == "influence":
         return tr("ui.choice.keep_vote")  # X3 removes a die: "keep" is removing none
     if v == "a1":
         return tr("ui.choice.a1", target=who(a[0]), ability=ability)

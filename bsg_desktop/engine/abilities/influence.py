@@ -18,7 +18,7 @@ class Influence(Ability):
     name = "influence"
     rule = "X3"
     verbs = frozenset({"remove_die"})
-    KIND = "roslin"  # the decision's kind, as saves, bots and the window know it
+    KIND = "influence"  # named after the part; saves hold only choices
     public_kinds = frozenset({KIND})  # it asks about dice already in the check
     PARAMS = {"brig": (True, False)}
 

@@ -20,7 +20,7 @@ class Reckless(Ability):
     name = "reckless"
     rule = "X4"
     verbs = frozenset({"reclaim"})
-    KIND = "kara"  # the decision's kind, as saves, bots and the window know it
+    KIND = "reckless"  # named after the part; saves hold only choices
     public_kinds = frozenset({KIND})  # it asks about dice already in the check
     PARAMS = {"per": ("turn", "game"), "least": (3, 1, 2, 4), "most": (4, 1, 2, 3),
               "brig": (False, True)}
