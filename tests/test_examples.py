@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,17 +35,19 @@ class Example:
     log_words: str     # what the window's log says of it, in the file's own words
     rule: str          # the rule line the reference writes from the file
     rule_words: str
+    phone_words: str   # what the phones' frames say of it
 
 
 CASES = (
     Example("galen_tyrol.yaml", ("galen_tyrol", "gaius_baltar", "laura_roslin", "william_adama"),
-            1, "Salvage", "X11", "Galen Tyrol — Salvage"),
+            1, "Salvage", "X11", "Galen Tyrol — Salvage", "Salvage: take back a spent"),
     Example("saul_tigh_command.yaml",
             ("saul_tigh", "gaius_baltar", "laura_roslin", "william_adama"),
             3, "Hard Line: a contributed −2 counts as −1 on Tigh's turn", "X11",
-            "Saul Tigh — Hard Line: On any check in your turn, a contributed −2 counts as −1"),
+            "Saul Tigh — Hard Line: On any check in your turn, a contributed −2 counts as −1",
+            "Saul Tigh"),
     Example("long_game.yaml", (), 5, "after reaching distance 8", "W1",
-            "having reached distance 8 or more, jumps once more"),
+            "having reached distance 8 or more, jumps once more", "of 4 · distance"),
 )
 
 
@@ -202,3 +205,75 @@ def test_an_example_file_prints_its_pack_with_the_board_inside_its_crop_marks(
         assert PACK_WORDS[case.file] in said
     else:
         assert "distance 8 or more" in said.replace("\n", " ")
+
+
+@pytest.fixture
+def hosted_cards(qapp):  # type: ignore[no-untyped-def]
+    """``hosted_cards(setup, seed)``: seats 0 and 1 human and hosted for phones on
+    loopback, the others heuristic computers; the cards are the process's (BSG_CARDS)."""
+    from claims import auto_confirm
+
+    from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController
+    from bsg_desktop.ui.phones import PhoneHost
+
+    made: list = []  # type: ignore[type-arg]
+
+    def make(setup: Setup, seed: int):  # type: ignore[no-untyped-def]
+        c = GameController(bot_delay_ms=0)
+        c.bot_level = "heuristic"
+        c.start(setup, seed, [HUMAN, HUMAN] + [COMPUTER] * (setup.players - 2))
+        ph = PhoneHost(c)
+        auto_confirm(ph)
+        ph.start("127.0.0.1", 0)
+        made.append((c, ph))
+        return c, ph
+
+    yield make
+    for c, ph in made:
+        ph.stop()
+        c.stop()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.file)
+def test_an_example_file_is_played_to_its_end_on_phones(case: Example, hosted_cards,  # type: ignore[no-untyped-def]
+                                                         monkeypatch) -> None:
+    """Two seats on phones (the claim let in as a host would), two computers: the game
+    the file describes is played to its end through the sealed frames, every phone
+    choice one its frame offered, and the phones' own words name the file's part."""
+    from phone_client import Phone
+    from PySide6.QtCore import QCoreApplication
+
+    monkeypatch.setenv("BSG_CARDS", str(EXAMPLES / case.file))
+    c, ph = hosted_cards(Setup(players=4, characters=case.cast), case.seed)
+    pump = QCoreApplication.processEvents
+    phones = {seat: Phone(ph.url(seat)) for seat in (0, 1)}
+    try:
+        frames = {s: p.next("state", pump) for s, p in phones.items()}
+        for _ in range(2_000):
+            c.play_bots_now()
+            if c.game.outcome is not None:
+                break
+            seat = c.pending_seat
+            if seat not in phones:
+                pump()
+                continue
+            while frames[seat]["seq"] != ph.host.seq[seat]:
+                frames[seat] = phones[seat].next("state", pump)
+            d = frames[seat]["decision"]
+            options = [o["choice"] for o in d["options"]] or list(d.get("sets", {}).values())
+            choice = options[-1] if len(c.game.choices) % 3 else options[0]
+            before = len(c.game.choices)
+            phones[seat].send({"type": "choose", "seq": frames[seat]["seq"], "choice": choice})
+            for _ in range(2_000):
+                if len(c.game.choices) != before:
+                    break
+                pump()
+                time.sleep(0.001)
+            assert str(c.game.choices[before]) == choice
+        assert c.game.outcome is not None, "the game ended"
+        # the phones say the file's own part and track lengths
+        seen = "\n".join(t for p in phones.values() for t in p.texts)
+        assert case.phone_words in seen, case.phone_words
+    finally:
+        for p in phones.values():
+            p.close()

@@ -172,7 +172,8 @@ def _table(comp: Components, view: PlayerView) -> dict[str, Any]:
     return {
         "turn": tr("ui.status.turn", turn=view.turn,
                    player=player_name(comp, view, view.active)),
-        "jump": tr("companion.table.jump", track=view.jump_track, distance=view.distance),
+        "jump": tr("companion.table.jump", track=view.jump_track, jump_max=comp.jump_max,
+                   distance=view.distance, distance_win=comp.distance_win),
         "dradis": tr("companion.table.dradis", raiders=len(view.dradis_monitor) - ships,
                      ships=ships, destroyed=view.dradis_destroyed),
         "damage": [text(comp.damage(x).name) for x in view.damage],
