@@ -27,10 +27,10 @@ def _fuzz_module():  # type: ignore[no-untyped-def]
 
 fuzz = _fuzz_module()
 
-# cases per kind in CI (about 25 s of CPU in all); the benchmark's own run is
-# `python3 benchmarks/fuzz.py --cases 20000`
-COUNTS = {"save": 160, "autosave": 60, "scenario": 100, "cards": 30, "cli": 30,
-          "settings": 60, "overrides": 40, "undo": 12, "output": 20, "variant": 30, "ids": 8}
+# cases per kind in CI (about a minute of CPU in all on two shared cores); the
+# benchmark's own run is `python3 benchmarks/fuzz.py --cases 20000`
+COUNTS = {"save": 80, "autosave": 30, "scenario": 50, "cards": 15, "cli": 30,
+          "settings": 30, "overrides": 20, "undo": 12, "output": 20, "variant": 15, "ids": 8}
 # the kinds that start a process per case (environ, display, size) or play a report per
 # case (full) run in the benchmark only: tests/test_cli_bad_input.py, test_outputs.py and
 # test_display_check.py hold one case of each

@@ -194,7 +194,7 @@ def test_i16_j4_jump_die_asked_even_when_both_dice_show_the_same() -> None:
 # ------------------------------------------------------------- twin-world tests
 
 # Decisions compared per player count in CI; benchmarks/leaks.py runs more.
-DECISIONS = 2000
+DECISIONS = 1200
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -107,9 +107,9 @@ def _check_title(home: Path, lines: list[str], before: dict | None, n: int) -> N
 
 
 def test_kill_9_and_sigterm_in_the_window_continue_at_the_same_decision(tmp_path: Path) -> None:
-    assert _kills(tmp_path, "window", 12, seed=11) == 12
+    assert _kills(tmp_path, "window", 8, seed=11) == 8
 
 
 def test_kill_9_and_sigterm_of_the_controller_continue_at_the_same_decision(
         tmp_path: Path) -> None:
-    assert _kills(tmp_path, "controller", 40, seed=5) == 40
+    assert _kills(tmp_path, "controller", 24, seed=5) == 24

@@ -261,7 +261,7 @@ def test_salvage_is_played_by_every_driver_s_bots_and_its_saves_replay(tmp_path:
     from bsg_desktop.engine.save import load_game, save_game
 
     out = subprocess.run([sys.executable, "-m", "bsg_desktop", "simulate", "--cards",
-                          str(TYROL_FILE), "--games", "3", "--players", "5", "--bots", "strong",
+                          str(TYROL_FILE), "--games", "1", "--players", "5", "--bots", "strong",
                           "--worlds", "2", "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["errors"] == 0
