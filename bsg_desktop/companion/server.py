@@ -90,9 +90,10 @@ from bsg_desktop.companion.table import art_document as table_art
 from bsg_desktop.i18n import LANGUAGES, tr
 
 STATIC = {"app.js": "text/javascript", "style.css": "text/css", "board.js": "text/javascript",
-          "vendor/nacl-fast.min.js": "text/javascript"}
+          "rule_code.js": "text/javascript", "vendor/nacl-fast.min.js": "text/javascript"}
 PAGE = "index.html"
-TABLE_STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+TABLE_STATIC = {"table.js": "text/javascript", "table.css": "text/css",
+                "rule_code.js": "text/javascript"}
 TABLE_PAGE = "table.html"
 TAKEN_OVER = 4001  # the close code a replaced connection of the same device gets
 MOVED = 4002       # the seat's phone was changed at the table

@@ -304,30 +304,6 @@ function renderDecision(d) {
   if (state.undo) box.append(undoButton());
 }
 
-// A rule code opens its name and text: a tap, a click, or Enter on its focus. The words
-// come in the frame with the code, in the page's language (frames.rule_note); the code
-// stays open while the same rule is asked, across redraws.
-let ruleOpen = "";
-
-function ruleCode(note, code) {
-  const box = el("div", { class: "rule" });
-  if (!note || !note.code) { box.textContent = code || ""; return box; }
-  const words = el("div", { class: "rule-text", id: "rule-text" },
-                   el("b", { text: note.code + (note.name ? " · " + note.name : "") }),
-                   el("p", { text: note.text || "" }));
-  const button = el("button", { type: "button", class: "rule-code", text: note.code,
-                                "aria-controls": "rule-text" });
-  const show = (open) => {
-    ruleOpen = open ? note.code : "";
-    words.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
-  };
-  button.addEventListener("click", () => show(words.hidden));
-  show(ruleOpen === note.code);
-  box.append(button, words);
-  return box;
-}
-
 function renderRolled(r) {
   // dice the game put in for this seat without asking: shown until the seat decides again
   const row = el("div", { class: "dice" });
