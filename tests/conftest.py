@@ -107,3 +107,18 @@ def hosted_table(qapp):  # type: ignore[no-untyped-def]
     for c, ph in made:
         ph.stop()
         c.stop()
+
+
+# The files that take longest, started first: with one process per core (the README's
+# `-n auto --dist loadfile`) a long file started last leaves the other cores idle while
+# it finishes. Order across files only; each file's tests keep their own order.
+SLOW_FIRST = ("test_remote_browser.py", "test_ui_kills.py", "test_fuzz.py", "test_print.py",
+              "test_secrets.py", "test_table_frames.py", "test_companion_reliable.py",
+              "test_examples.py", "test_companion_browser.py", "test_ui_decision_sight.py",
+              "test_user_characters.py", "test_ui.py", "test_install.py",
+              "test_ui_presenter_layout.py", "test_print_prepress.py", "test_review.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))
