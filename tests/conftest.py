@@ -76,10 +76,11 @@ def new_window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def hosted_table(qapp):  # type: ignore[no-untyped-def]
-    """``hosted_table(seed, names=(), confirm=True)``: a 3-seat game, seats 0 and 1 human,
-    seat 2 a heuristic computer with no pauses, its human seats hosted for phones on
-    loopback (any free port); returns ``(controller, phone_host)``. The server and the
-    browser tests both play on such a table; hosting and the game are stopped
+    """``hosted_table(seed, names=(), confirm=True, setup=None)``: a 3-seat game (or
+    ``setup``'s), seats 0 and 1 human, the others heuristic computers with no pauses,
+    its human seats hosted for phones on loopback (any free port); returns
+    ``(controller, phone_host)``. The server and the browser tests both play on such a
+    table; hosting and the game are stopped
     afterwards. With ``confirm`` the host lets every phone that asks for a seat in at
     once (`claims.auto_confirm`); a test of the claim itself passes False."""
     from claims import auto_confirm
@@ -90,11 +91,12 @@ def hosted_table(qapp):  # type: ignore[no-untyped-def]
 
     made: list[tuple[GameController, PhoneHost]] = []
 
-    def make(seed: int, names: tuple[str, ...] = (), confirm: bool = True
-             ) -> tuple[GameController, PhoneHost]:
+    def make(seed: int, names: tuple[str, ...] = (), confirm: bool = True,
+             setup: Setup | None = None) -> tuple[GameController, PhoneHost]:
+        setup = setup or Setup(players=3, names=names)
         c = GameController(bot_delay_ms=0)
         c.bot_level = "heuristic"
-        c.start(Setup(players=3, names=names), seed, [HUMAN, HUMAN, COMPUTER])
+        c.start(setup, seed, [HUMAN, HUMAN] + [COMPUTER] * (setup.players - 2))
         ph = PhoneHost(c)
         if confirm:
             auto_confirm(ph)

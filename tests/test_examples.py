@@ -207,35 +207,8 @@ def test_an_example_file_prints_its_pack_with_the_board_inside_its_crop_marks(
         assert "distance 8 or more" in said.replace("\n", " ")
 
 
-@pytest.fixture
-def hosted_cards(qapp):  # type: ignore[no-untyped-def]
-    """``hosted_cards(setup, seed)``: seats 0 and 1 human and hosted for phones on
-    loopback, the others heuristic computers; the cards are the process's (BSG_CARDS)."""
-    from claims import auto_confirm
-
-    from bsg_desktop.ui.controller import COMPUTER, HUMAN, GameController
-    from bsg_desktop.ui.phones import PhoneHost
-
-    made: list = []  # type: ignore[type-arg]
-
-    def make(setup: Setup, seed: int):  # type: ignore[no-untyped-def]
-        c = GameController(bot_delay_ms=0)
-        c.bot_level = "heuristic"
-        c.start(setup, seed, [HUMAN, HUMAN] + [COMPUTER] * (setup.players - 2))
-        ph = PhoneHost(c)
-        auto_confirm(ph)
-        ph.start("127.0.0.1", 0)
-        made.append((c, ph))
-        return c, ph
-
-    yield make
-    for c, ph in made:
-        ph.stop()
-        c.stop()
-
-
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.file)
-def test_an_example_file_is_played_to_its_end_on_phones(case: Example, hosted_cards,  # type: ignore[no-untyped-def]
+def test_an_example_file_is_played_to_its_end_on_phones(case: Example, hosted_table,  # type: ignore[no-untyped-def]
                                                          monkeypatch) -> None:
     """Two seats on phones (the claim let in as a host would), two computers: the game
     the file describes is played to its end through the sealed frames, every phone
@@ -244,7 +217,7 @@ def test_an_example_file_is_played_to_its_end_on_phones(case: Example, hosted_ca
     from PySide6.QtCore import QCoreApplication
 
     monkeypatch.setenv("BSG_CARDS", str(EXAMPLES / case.file))
-    c, ph = hosted_cards(Setup(players=4, characters=case.cast), case.seed)
+    c, ph = hosted_table(case.seed, setup=Setup(players=4, characters=case.cast))
     pump = QCoreApplication.processEvents
     phones = {seat: Phone(ph.url(seat)) for seat in (0, 1)}
     try:
