@@ -1,7 +1,9 @@
 """Every decision says what is at stake (issue 43): a vote names its target and what
 reaching the difficulty does (A6), a crisis check what failing costs (K3, K5, K7), and
 every other kind what its choice affects, in English and Hungarian, from the public
-view only: the decider's screen, a waiting phone and the table page say the same."""
+view only: the decider's screen, a waiting phone and the table page say the same. The
+question and its stakes come as two parts (`decision_parts`), which the screens show as
+two paragraphs; the one-line form is the two joined."""
 
 from __future__ import annotations
 
@@ -13,7 +15,12 @@ import pytest
 from bsg_desktop.engine import Choice, Setup, new_game
 from bsg_desktop.engine.twins import twin
 from bsg_desktop.i18n import speaking, tr
-from bsg_desktop.present.words import decision_words, player_name, stakes_words
+from bsg_desktop.present.words import (
+    decision_parts,
+    decision_words,
+    player_name,
+    stakes_words,
+)
 
 FOUR = Setup(players=4, characters=("william_adama", "lee_adama", "kara_thrace",
                                     "laura_roslin"))
@@ -51,9 +58,10 @@ def examples() -> dict[str, object]:
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_every_decision_kind_says_what_is_at_stake(lang: str) -> None:
-    """Each kind's sentence ends with its stakes, and the stakes are the same words
-    whoever looks: the decider, and the public view the table page and the other
-    phones say it from (the jump die's question differs there, its stakes do not)."""
+    """Each kind's question comes with its stakes as a part of their own, and the stakes
+    are the same words whoever looks: the decider, and the public view the table page
+    and the other phones say it from (the jump die's question differs there, its stakes
+    do not). The one-line form is the question, then the stakes."""
     found = examples()
     assert WANTED <= set(found), sorted(WANTED - set(found))
     said: dict[str, str] = {}
@@ -64,9 +72,12 @@ def test_every_decision_kind_says_what_is_at_stake(lang: str) -> None:
             own, public = g.view(seat), g.view(None)  # type: ignore[attr-defined]
             stakes = stakes_words(g.c, own)  # type: ignore[attr-defined]
             assert stakes and "{" not in stakes and "ui.stakes" not in stakes, (key, stakes)
-            assert decision_words(g.c, own).endswith(" " + stakes), key  # type: ignore[attr-defined]
             assert stakes_words(g.c, public) == stakes, key  # type: ignore[attr-defined]
-            assert decision_words(g.c, public).endswith(" " + stakes), key  # type: ignore[attr-defined]
+            for view in (own, public):
+                parts = decision_parts(g.c, view)  # type: ignore[attr-defined]
+                assert parts.stakes == stakes, key
+                assert parts.question and stakes not in parts.question, (key, parts)
+                assert decision_words(g.c, view) == f"{parts.question} {stakes}", key  # type: ignore[attr-defined]
             said[key] = stakes
     # the kinds say different things: no one catch-all sentence
     assert len(set(said.values())) >= len(said) - 4, said
@@ -88,20 +99,20 @@ def test_A6_a_vote_names_its_target_and_what_reaching_the_difficulty_does(
     """The issue's case: Lee is asked to join the vote that would send him to the brig;
     the question says so, on his phone and on the table page alike. A release vote says
     whom it frees. Passing in a vote takes back no dice (A7), and the question says that
-    too."""
+    too. All of it is in the stakes, the part said under the question."""
     g = _vote("brig", 1)
     with speaking(lang):
         for view in (g.view(1), g.view(None), g.view(2)):
-            sentence = decision_words(g.c, view)
-            assert brig in sentence, sentence
-            assert tr("ui.stakes.vote_pass") in sentence
+            stakes = decision_parts(g.c, view).stakes
+            assert brig in stakes, stakes
+            assert tr("ui.stakes.vote_pass") in stakes
         r = _vote("release", 2)
-        sentence = decision_words(r.c, r.view(None))
-        assert release in sentence and player_name(r.c, r.view(None), 2) in sentence, sentence
+        stakes = decision_parts(r.c, r.view(None)).stakes
+        assert release in stakes and player_name(r.c, r.view(None), 2) in stakes, stakes
         # contributing and rerolling say the same stakes
         r.apply(Choice("join"))
         assert r.pending.kind == "contribute"
-        assert release in decision_words(r.c, r.view(1))
+        assert release in decision_parts(r.c, r.view(1)).stakes
 
 
 @pytest.mark.parametrize("lang, attack, unrest", [
@@ -120,7 +131,8 @@ def test_K5_K3_a_crisis_check_says_what_failing_costs(lang: str, attack: str,
         g.apply(Choice("crisis", (index,)))
         assert g.pending.kind == "join"
         with speaking(lang):
-            assert want in decision_words(g.c, g.view(None)), decision_words(g.c, g.view(None))
+            stakes = decision_parts(g.c, g.view(None)).stakes
+            assert want in stakes, stakes
 
 
 def test_stakes_tell_nothing_hidden_in_twin_worlds() -> None:
@@ -134,7 +146,7 @@ def test_stakes_tell_nothing_hidden_in_twin_worlds() -> None:
             t = twin(g, None, rng)  # type: ignore[arg-type]
             for lang in ("en", "hu"):
                 with speaking(lang):
-                    assert decision_words(t.c, t.view(None)) == \
-                        decision_words(g.c, g.view(None)), key  # type: ignore[attr-defined]
+                    assert decision_parts(t.c, t.view(None)) == \
+                        decision_parts(g.c, g.view(None)), key  # type: ignore[attr-defined]
                     assert stakes_words(t.c, t.view(seat)) == \
                         stakes_words(g.c, g.view(seat)), key  # type: ignore[attr-defined]

@@ -7,6 +7,7 @@ tests and the screenshot.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bsg_desktop.art.dice import signed
@@ -71,18 +72,37 @@ def public_fields(view: PlayerView) -> dict[str, Any]:
     return out
 
 
-def decision_words(comp: Components, view: PlayerView) -> str:
-    """The pending decision as a sentence; private numbers only if ``view`` carries them
-    (the decider's, or a public decision's figures on a shared screen). Without them a
-    decision is said by its ``_public`` sentence, as specific as the public facts allow:
-    never the bare "choose"."""
+@dataclass(frozen=True)
+class DecisionWords:
+    """The pending decision said in two parts: the ``question`` (who decides what) and
+    its ``stakes`` (what the choice affects; empty where there is nothing to add).
+
+    Kept apart because a screen shows them apart: the question in bold, the stakes as a
+    lighter paragraph under it, so a long "what is at stake" never swells the question
+    into a block that pushes the log off the screen. Where one line is right (the CLI's
+    ``hint``, the lesson's log) ``joined`` says both."""
+
+    question: str
+    stakes: str = ""
+
+    @property
+    def joined(self) -> str:
+        return f"{self.question} {self.stakes}" if self.stakes else self.question
+
+
+def decision_parts(comp: Components, view: PlayerView) -> DecisionWords:
+    """The pending decision's question and stakes; private numbers only if ``view``
+    carries them (the decider's, or a public decision's figures on a shared screen).
+    Without them a decision is said by its ``_public`` sentence, as specific as the
+    public facts allow: never the bare "choose". The stakes come from the public view
+    alone (`stakes_words`), so every screen says the same ones."""
     seat = view.pending_seat
     kind = view.pending_kind or ""
     info = {**public_fields(view), **view.info_dict()}
     who = player_name(comp, view, seat)
     if kind == "action" and info.get("ordered"):
-        return _with_stakes(tr("ui.decision.action_ordered", player=who),
-                            stakes_words(comp, view))
+        return DecisionWords(tr("ui.decision.action_ordered", player=who),
+                             stakes_words(comp, view))
     fields: dict[str, Any] = {"player": who, "ability": ability_title(comp, view, seat)}
     for k, v in info.items():
         if k == "check":
@@ -99,12 +119,14 @@ def decision_words(comp: Components, view: PlayerView) -> str:
     for key in (f"ui.decision.{kind}", f"ui.decision.{kind}_public"):
         sentence = tr(key, **fields)
         if sentence != key and "{" not in sentence:
-            return _with_stakes(sentence, stakes_words(comp, view))
-    return tr("ui.decision.other", player=who)
+            return DecisionWords(sentence, stakes_words(comp, view))
+    return DecisionWords(tr("ui.decision.other", player=who))
 
 
-def _with_stakes(sentence: str, stakes: str) -> str:
-    return f"{sentence} {stakes}" if stakes else sentence
+def decision_words(comp: Components, view: PlayerView) -> str:
+    """The pending decision as one line, its question then its stakes (`decision_parts`):
+    for the places that say it on one line, such as the CLI's ``hint``."""
+    return decision_parts(comp, view).joined
 
 
 # W2: the Raider that wins for the Cylons (the engine's own number, not in cards.yaml)
