@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 from bsg_desktop.engine import Setup  # noqa: E402
 from bsg_desktop.i18n import set_language  # noqa: E402
 from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
-from bsg_desktop.ui.window import MainWindow  # noqa: E402
+from bsg_desktop.ui.window import LOG_KEEP, MainWindow  # noqa: E402
 
 SIZES = [(1024, 640), (1280, 720), (1366, 768)]
 
@@ -53,8 +53,11 @@ def assert_in_sight(win: MainWindow, qtbot, kind: str) -> None:  # type: ignore[
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
         qtbot.waitUntil(lambda b=b: view.rect().contains(box(b, view)) and b.hasFocus(),
                         timeout=2000)
-    assert win.panel.height() >= min(panel.wanted_height(), win.right.height() - 80) - 2, \
-        ("the log only gets the height the decision leaves", kind)
+    h = win.right.height() - win.right.handleWidth()
+    assert win.panel.height() >= min(panel.needed_height(), h - 80) - 2, \
+        ("the log only gets the height the question and choices leave", kind)
+    if panel.needed_height() <= h - LOG_KEEP:  # the secrets and status scroll, not the log
+        assert win.bottom.height() >= LOG_KEEP - 2, ("the log keeps its lines", kind)
 
 
 def resized(win: MainWindow, size: tuple[int, int]) -> None:

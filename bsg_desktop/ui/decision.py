@@ -42,7 +42,7 @@ from bsg_desktop.present.dice import (
 from bsg_desktop.present.words import (
     card_words,
     choice_words,
-    decision_words,
+    decision_parts,
     player_name,
     projected_total,
 )
@@ -69,6 +69,7 @@ PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
 QLabel#sentence { font-size: 15px; font-weight: 600; }
+QLabel#stakes { color: #9fb3c8; font-size: 13px; }
 QLabel#rule { color: #9fb3c8; }
 QLabel#status { color: #c9d3dc; }
 QFrame#secrets { border: 1px solid #47d16c; border-radius: 6px; background: #10261a; }
@@ -153,10 +154,15 @@ class DecisionPanel(QWidget):
         head_lay.setContentsMargins(10, 8, 10, 4)
         head_lay.setSpacing(2)
         self.sentence = plain(QLabel(objectName="sentence", wordWrap=True))
+        # what the choice puts at stake, its own lighter, smaller paragraph under the
+        # question: the question stays short enough to read at a glance
+        self.stakes = plain(QLabel(objectName="stakes", wordWrap=True))
+        self.stakes.hide()
         self.rule = QLabel(objectName="rule")
         self.rule.setTextFormat(Qt.TextFormat.RichText)
         self.rule.linkActivated.connect(self.rule_requested.emit)
         head_lay.addWidget(self.sentence)
+        head_lay.addWidget(self.stakes)
         head_lay.addWidget(self.rule)
         self.head = head
         outer.addWidget(head)
@@ -221,7 +227,7 @@ class DecisionPanel(QWidget):
     def show_empty(self, message: str = "") -> None:
         """No game yet: say so, and offer the two ways in (a new game, a rule demo)."""
         self._reset()
-        self.sentence.setText(message or tr("ui.panel.no_game"))
+        self.say(message or tr("ui.panel.no_game"))
         for key, signal in (("ui.panel.start_new", self.new_game_requested),
                             ("ui.panel.start_learn", self.learn_requested)):
             b = WrapButton(tr(key), key=len(self.keyed) + 1)
@@ -259,12 +265,11 @@ class DecisionPanel(QWidget):
         self.status.setText(self._status(view))
         if view.outcome is not None:
             out = view.outcome
-            self.sentence.setText(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
-                                     condition=condition_words(self.comp, out.condition),
-                                     rule=out.rule))
+            self.say(tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
+                        condition=condition_words(self.comp, out.condition), rule=out.rule))
             return
         if view.pending_seat is None:
-            self.sentence.setText("")
+            self.say("")
             return
         who = player_name(self.comp, view, view.pending_seat)
         rule = view.pending_rule or ""
@@ -272,14 +277,23 @@ class DecisionPanel(QWidget):
                           f'{tr("ui.panel.rule", rule=rule)}</a>')
         self.rule.setToolTip(rule_text(rule, language()))
         if computer:
-            self.sentence.setText(tr("ui.panel.waiting_bot", player=who))
+            self.say(tr("ui.panel.waiting_bot", player=who))
             return
-        self.sentence.setText(decision_words(self.comp, view))
+        said = decision_parts(self.comp, view)
+        self.say(said.question, said.stakes)
         if view.seat is None or view.seat != view.pending_seat:
             return  # public view: no secrets, no choices
         if view.my_loyalty or view.known:  # none in a public decision's shared view
             self._show_secrets(view)
         self._show_options(view)
+
+    def say(self, question: str, stakes: str = "") -> None:
+        """The panel's question, and what its choice puts at stake as a paragraph of its
+        own under it (none: the paragraph is hidden). A screen reader reads them as two
+        labels in that order."""
+        self.sentence.setText(question)
+        self.stakes.setText(stakes)
+        self.stakes.setVisible(bool(stakes))
 
     def show_roll(self, title: str, sentence: str, dice: Sequence[tuple[str, int]],
                   button: str, first: bool) -> None:
@@ -606,19 +620,39 @@ class DecisionPanel(QWidget):
             self.scroll.ensureWidgetVisible(new, 0, 6)
 
     def wanted_height(self) -> int:
+        """The height that shows everything the panel holds without scrolling: the
+        question, every choice, the secrets box and the turn's status."""
+        return self._head_height() + self._body_height() + 4
+
+    def needed_height(self) -> int:
         """The height that shows the question and every choice without scrolling (the
-        window gives the decision this much of the side before the log gets any)."""
-        holder = self.scroll.widget()
+        window never gives the decision less): the secrets box and the turn's status
+        under the choices may be scrolled to, so the log keeps a few lines."""
+        body = self._body_height()
+        w = self._body_width()
+        lay = self.scroll.widget().layout()
+        gap = lay.spacing() if lay is not None else 0
+        for part in (self.secrets, self.status):
+            if not part.isHidden():
+                body -= (part.heightForWidth(w) if part.hasHeightForWidth()
+                         else part.sizeHint().height()) + gap
+        return self._head_height() + body + 4
+
+    def _body_width(self) -> int:
         # as if the scroll bar showed (the narrower width, so the taller layout): the
         # height then holds whether or not the bar is there
-        w = max(self.scroll.width() - self.scroll.verticalScrollBar().sizeHint().width(), 200)
+        return max(self.scroll.width() - self.scroll.verticalScrollBar().sizeHint().width(), 200)
+
+    def _body_height(self) -> int:
+        holder = self.scroll.widget()
         lay = holder.layout()
-        body = lay.totalHeightForWidth(w) if lay is not None and lay.hasHeightForWidth() \
-            else holder.sizeHint().height()
+        return lay.totalHeightForWidth(self._body_width()) if lay is not None and \
+            lay.hasHeightForWidth() else holder.sizeHint().height()
+
+    def _head_height(self) -> int:
         hl = self.head.layout()
-        head = hl.totalHeightForWidth(self.width()) if hl is not None and \
+        return hl.totalHeightForWidth(self.width()) if hl is not None and \
             hl.hasHeightForWidth() else self.head.sizeHint().height()
-        return head + body + 4
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """When the panel's contents are laid out anew (a new decision, wrapped dice), the

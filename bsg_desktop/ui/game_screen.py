@@ -176,8 +176,7 @@ class GameScreen:
         if c.pending_seat in c.phones:  # its choices are on that phone, not here
             key = "ui.panel.waiting_phone" if c.pending_seat in self.phones.connected \
                 else "ui.panel.waiting_phone_lost"
-            self.panel.sentence.setText(tr(key, player=player_name(self.comp, view,
-                                                                    c.pending_seat)))
+            self.panel.say(tr(key, player=player_name(self.comp, view, c.pending_seat)))
         if self.act_suspicion.isChecked():
             self.suspicion.show_game(c.game, set(c.bots))
         self._show_page(self.game_page)

@@ -38,7 +38,7 @@ from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import condition_words
 from bsg_desktop.present.dice import crisis_die, crisis_drawing, skill_drawing, skill_face
 from bsg_desktop.present.rolls import die_words
-from bsg_desktop.present.words import choice_words, decision_words
+from bsg_desktop.present.words import choice_words, decision_parts
 from bsg_desktop.rules import rule_text
 from bsg_desktop.teach import Lesson
 from bsg_desktop.ui.flow import FlowLayout
@@ -394,16 +394,19 @@ class LessonPanel(QWidget):
             self.next_heading.setText("")
             self.next.setText("")
             return
-        now = decision_words(self.comp, view)
+        said = decision_parts(self.comp, view)
+        # the stakes as their own lighter, smaller line under the question
+        now = escape(said.question) + (
+            f'<br><small style="color:#9fb3c8">{escape(said.stakes)}</small>'
+            if said.stakes else "")
         if lesson.at_end:
             self.next_heading.setText(tr("teach.panel.now").upper())
-            self.next.setText(escape(now) + "<br><i>" + escape(tr("teach.panel.end_hint")) +
-                              "</i>")
+            self.next.setText(now + "<br><i>" + escape(tr("teach.panel.end_hint")) + "</i>")
             return
         step = lesson.scenario.steps[lesson.pos]
         chosen = step.choice
         self.next_heading.setText(tr("teach.panel.next").upper())
-        self.next.setText(f"{escape(now)}<br>▶ <b>{escape(self._words(view, chosen))}</b>")
+        self.next.setText(f"{now}<br>▶ <b>{escape(self._words(view, chosen))}</b>")
         self._show_picture(view, chosen)
 
     def _words(self, view: PlayerView, choice: Choice) -> str:

@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog fi
     from bsg_desktop.ui.print_pack import PrintDialog
 
 LOG_MIN = 64  # the log's least height when the decision needs the rest: its tab, 2 lines
+LOG_KEEP = 120  # what the log keeps while only the secrets and status would want it: 5 lines
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
@@ -349,15 +350,19 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWind
     def fit_side(self) -> None:
         """The decision takes the height its question and choices need; the log gets
         only what is left (down to its tab and two lines, or nothing on a short screen),
-        so the choices are never pushed below the log. A divider the player dragged
-        stays where they put it."""
+        so the choices are never pushed below the log. What the panel holds under the
+        choices (the secrets box, the turn's status) takes more only while the log keeps
+        five lines: below them it is scrolled to. A divider the player dragged stays
+        where they put it."""
         if self._split_dragged or self.lesson is not None or self.right.isHidden():
             return
         h = self.right.height() - self.right.handleWidth()
         if h <= 0:
             return
         log_min = LOG_MIN if h >= 480 else 0
-        top = min(max(self.panel.wanted_height(), h // 3), h - log_min)
+        top = max(min(self.panel.wanted_height(), h - max(LOG_KEEP, log_min)),
+                  self.panel.needed_height(), h // 3)
+        top = min(top, h - log_min)
         self.right.setSizes([top, 0, h - top])
 
     def _menu_closed(self) -> None:
