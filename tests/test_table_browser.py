@@ -162,13 +162,13 @@ def test_the_table_pages_banner_stays_its_reading_time(chromium, hosted_table) -
 
 def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
     """The NOW box names what is decided, for every kind of decision, in English and in
-    Hungarian: the decider's own sentence (its phone's), figures and all, except the
-    jump die, whose roll only the Admiral saw; never the bare "X: choose.". Stop
-    hosting is said as such."""
+    Hungarian: the decider's own question (its phone's), figures and all, except the jump
+    die, whose roll only the Admiral saw; never the bare "X: choose."; and under it, a
+    paragraph of its own, what is at stake. Stop hosting is said as such."""
     from test_table_frames import decision_examples
 
     from bsg_desktop.i18n import speaking, tr
-    from bsg_desktop.present.words import decision_words, player_name, stakes_words
+    from bsg_desktop.present.words import decision_parts, player_name
     from bsg_desktop.ui.table import TableHost
 
     c, ph = hosted_table(31)
@@ -184,18 +184,20 @@ def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hos
 
     chromium.do(open_page)
 
-    def shown(seq: int) -> str:
+    def shown(seq: int) -> tuple[str, str]:
+        """The NOW box's question and, its own paragraph, what is at stake."""
         page = box["page"]
         end = time.monotonic() + 10
         while page.evaluate("document.body.dataset.seq || ''") != str(seq):  # the CSP: no eval
             assert time.monotonic() < end, seq
             page.wait_for_timeout(5)
-        return page.inner_text("#now .sentence")  # type: ignore[no-any-return]
+        stakes = page.query_selector("#now .stakes")  # none where nothing is at stake
+        return (page.inner_text("#now .sentence"), stakes.inner_text() if stakes else "")
 
     examples = decision_examples()
     # by table size: the page fetches the board's art once for each size in a row
     order = sorted(examples.items(), key=lambda kv: kv[1].n)  # type: ignore[attr-defined]
-    said: dict[tuple[str, str], str] = {}
+    said: dict[tuple[str, str], tuple[str, str]] = {}
     for lang in ("en", "hu"):
         table.set_language(lang)
         for kind, g in order:
@@ -206,10 +208,10 @@ def test_the_table_page_says_every_decision_kind_in_both_languages(chromium, hos
             with speaking(lang):
                 who = player_name(g.c, g.view(None), d.seat)  # type: ignore[attr-defined]
                 # the jump die: its public question and what is at stake, without the roll
-                want = f'{tr("ui.decision.jump_die_public", player=who)} ' \
-                    f'{stakes_words(g.c, g.view(None))}' if d.kind == "jump_die" \
-                    else decision_words(g.c, g.view(d.seat))  # type: ignore[attr-defined]
-                assert text != tr("ui.decision.other", player=who), (lang, kind)
+                phone = decision_parts(g.c, g.view(d.seat))  # type: ignore[attr-defined]
+                want = (tr("ui.decision.jump_die_public", player=who) if d.kind == "jump_die"
+                        else phone.question, phone.stakes)
+                assert text[0] != tr("ui.decision.other", player=who), (lang, kind)
             assert text == want, (lang, kind, text, want)
             said[(lang, kind)] = text
     assert len(said) == 2 * len(examples) and len(examples) >= 22

@@ -111,9 +111,10 @@ def test_the_table_says_every_decision_as_specifically_as_the_deciders_phone(lan
     """The table page's NOW sentence names what is decided for every kind: for a public
     kind it is the decider's own sentence, figures and all; for a private one the same
     sentence where its figures are public (a check's total, the action), and for the
-    jump die, whose values only the Admiral saw, a sentence without them."""
+    jump die, whose values only the Admiral saw, a sentence without them. What is at
+    stake comes as a field of its own, the phone's very words."""
     from bsg_desktop.i18n import speaking, tr
-    from bsg_desktop.present.words import decision_words, player_name
+    from bsg_desktop.present.words import decision_parts, player_name
 
     examples = decision_examples()
     assert {k.split("/")[0] for k in examples} == DECISION_KINDS
@@ -121,16 +122,18 @@ def test_the_table_says_every_decision_as_specifically_as_the_deciders_phone(lan
     for kind, g in examples.items():
         d = g.pending  # type: ignore[attr-defined]
         comp, public = g.c, g.view(None)  # type: ignore[attr-defined]
-        said = table_state(comp, public, [], lang, decision=d)["sentence"]
+        frame = table_state(comp, public, [], lang, decision=d)
+        said = frame["sentence"]
         with speaking(lang):
-            phone = decision_words(comp, g.view(d.seat))  # type: ignore[attr-defined]
+            phone = decision_parts(comp, g.view(d.seat))  # type: ignore[attr-defined]
             who = player_name(comp, public, d.seat)
             bare = tr("ui.decision.other", player=who)
             named = tr(f"ui.check.{public.check.kind}") if kind == "contribute/check" else \
                 tr(f"ui.choice.{d.rule.lower()}") if kind == "contribute/action" else ""
         assert said != bare and "{" not in said and said.startswith(who), (kind, said)
         assert named in said, (kind, said)  # "contribute dice" says to what
+        assert frame["stakes"] == phone.stakes and phone.stakes not in said, (kind, frame)
         if d.kind == "jump_die":  # the Admiral's roll is the Admiral's alone
-            assert said != phone and not any(ch.isdigit() for ch in said), said
+            assert said != phone.question and not any(ch.isdigit() for ch in said), said
         else:
-            assert said == phone, (kind, said, phone)
+            assert said == phone.question, (kind, said, phone)

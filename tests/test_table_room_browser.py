@@ -39,7 +39,19 @@ MEASURE = """() => {
     .filter((n) => n.getClientRects().length && n.textContent.trim());
   const html = {};
   for (const [k, sel] of Object.entries({sentence: "#now .sentence", log: "#log li",
-      heading: "#log h2", facts: "#facts .row"})) html[k] = shown(sel).map(px);
+      heading: "#log h2", facts: "#facts .row", stakes: "#now .stakes"}))
+    html[k] = shown(sel).map(px);
+  // the log's lines in sight: its list's visible height in lines of its type
+  const list = document.querySelector("#log ol"), li = document.querySelector("#log li");
+  const logLines = list && li ? list.clientHeight / parseFloat(getComputedStyle(li).lineHeight)
+                              : 0;
+  const stakes = document.querySelector("#now .stakes");
+  const now = {stakes: stakes ? stakes.textContent : "",
+               under: !!stakes && stakes.getBoundingClientRect().top >=
+                      document.querySelector("#now .sentence").getBoundingClientRect().bottom,
+               color: stakes ? getComputedStyle(stakes).color : "",
+               sentenceColor: getComputedStyle(document.querySelector("#now .sentence")).color,
+               height: document.querySelector("#now").getBoundingClientRect().height};
   const scale = (m) => Math.hypot(m.a, m.b);
   const svgText = (n, m) => [n.textContent, parseFloat(n.getAttribute("font-size")) * scale(m),
                              parseFloat(n.getAttribute("font-size"))];
@@ -78,7 +90,7 @@ MEASURE = """() => {
     .filter((n) => !(n instanceof SVGElement) && n.getClientRects().length &&
                    n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).display !== "inline")
     .map((n) => n.tagName + "." + n.className + ": " + n.textContent.slice(0, 40));
-  return {html, seats, plates, board, over,
+  return {html, seats, plates, board, over, logLines, now,
           page: document.documentElement.scrollWidth <= innerWidth};
 }"""
 
@@ -167,6 +179,48 @@ def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: igno
     assert 0.6 < ratio < 0.72, ratio
     for m in (big, small):
         assert m["page"] and not m["over"], m["over"]
+        _stakes_apart_and_the_log_kept(m, (lang, "check"))
+
+
+LOG_KEPT = 4.0  # the log's lines in sight under the NOW box, at least
+
+
+def _stakes_apart_and_the_log_kept(m: dict[str, Any], case: object) -> None:
+    """The NOW box says what is at stake as its own paragraph under the question,
+    smaller and in the muted colour, and leaves the log at least ``LOG_KEPT`` lines."""
+    now = m["now"]
+    assert now["stakes"] and now["under"], (case, now)
+    assert max(m["html"]["stakes"]) < min(m["html"]["sentence"]), (case, m["html"])
+    assert now["color"] != now["sentenceColor"], (case, now)
+    assert m["logLines"] >= LOG_KEPT, (case, m["logLines"], now["height"])
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_long_vote_leaves_the_log_its_lines(chromium, hosted_table, lang) -> None:  # type: ignore[no-untyped-def]
+    """The longest question a table meets, a brig vote on a long-named player (its stakes
+    name the target again), at 1920×1080 and 1280×720: the stakes apart, the log kept."""
+    from bsg_desktop.engine import Setup, new_game
+    from bsg_desktop.i18n import speaking
+    from bsg_desktop.present.words import decision_parts
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31, NAMES)
+    g = new_game(Setup(players=3, names=NAMES), 31)
+    g.apply(next(o for o in g.pending.options if str(o) == "a6:brig,1"))
+    c.game = g  # the table shows the game its controller holds
+    table = TableHost(c, ph)
+    table.set_language(lang)
+    table.publish()
+    with speaking(lang):
+        said = decision_parts(g.c, g.view(None))
+    for w, h in ((1920, 1080), (1280, 720)):
+        page = _open(chromium, table.url(), w, h)
+        _caught_up(chromium, page, table.feed.seq)
+        m = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
+        chromium.do(lambda _b, p=page: p.context.close())
+        assert m["now"]["stakes"] == said.stakes and NAMES[1] in said.stakes
+        assert min(m["html"]["stakes"]) >= (SOFA_PX if w == 1920 else 16) - 0.05, m["html"]
+        _stakes_apart_and_the_log_kept(m, (lang, w))
 
 
 def text_of_dice_line(lang: str) -> str:

@@ -34,9 +34,10 @@ from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import OwnMoment, loyalty_moment, verdict
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import (
+    DecisionWords,
     card_words,
     choice_words,
-    decision_words,
+    decision_parts,
     face_words,
     hand_words,
     player_name,
@@ -189,9 +190,11 @@ def _decision(comp: Components, view: PlayerView) -> dict[str, Any] | None:
         return None
     info = view.info_dict()
     options = [{"choice": str(o), "label": choice_words(comp, view, o)} for o in view.options]
+    said = decision_parts(comp, view)
     out: dict[str, Any] = {"kind": view.pending_kind, "rule": view.pending_rule,
                            "rule_note": rule_note(view.pending_rule or "", language(), comp),
-                           "sentence": decision_words(comp, view), "options": options}
+                           "sentence": said.question, "stakes": said.stakes,
+                           "options": options}
     rolled = info.get("rolled") or []
     contribute = [o for o in view.options if o.verb == "contribute"]
     if contribute and rolled:
@@ -246,9 +249,9 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
             out = view.outcome
             outcome = tr("ui.gameover.text", winner=tr(f"log.winner_{out.winner}"),
                          condition=condition_words(comp, out.condition), rule=out.rule)
-        waiting = ""
+        waiting = DecisionWords("")  # another seat's decision, and what is at stake
         if view.pending_seat is not None and view.pending_seat != seat:
-            waiting = decision_words(comp, view)
+            waiting = decision_parts(comp, view)
         return {
             "type": "state", "lang": lang,
             "me": {"seat": seat, "name": player_name(comp, view, seat),
@@ -257,7 +260,8 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
                                 "art": card_key(comp, c)} for c in view.my_loyalty],
                    "known": known, "dice": [_die(comp, d) for d in me.dice]},
             "table": _table(comp, view),
-            "decision": _decision(comp, view), "waiting": waiting,
+            "decision": _decision(comp, view),
+            "waiting": waiting.question, "waiting_stakes": waiting.stakes,
             "undo": bool(undo), "outcome": outcome,
             "rolled": _rolled(comp, rolled if rolled is not None and rolled.seat == seat
                               else None),

@@ -44,7 +44,7 @@ from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import Moment
 from bsg_desktop.present.pace import DEFAULT_PACE, moment_ms
 from bsg_desktop.present.rolls import RollNote, roll_sentence
-from bsg_desktop.present.words import decision_words, player_name
+from bsg_desktop.present.words import DecisionWords, decision_parts, player_name
 from bsg_desktop.rules import rule_note
 
 
@@ -180,7 +180,8 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
         if decision is not None and decision.seat == view.pending_seat and \
                 not hand_over_needed(decision.kind):
             said = view._replace(info=decision.info)
-        sentence = decision_words(comp, said) if view.pending_seat is not None else ""
+        now = decision_parts(comp, said) if view.pending_seat is not None else DecisionWords("")
+        sentence = now.question
         notes = [{"title": tr("ui.roll.title", player=player_name(comp, view, n.seat)),
                   "text": roll_sentence(comp, n),
                   "dice": [{"art": f.key, "label": f.label}
@@ -190,7 +191,8 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
             "type": "table", "lang": lang,
             "table": _table(comp, view),
             "board": board_state(comp, view, lang),
-            "sentence": sentence, "rule": view.pending_rule or "", "outcome": outcome,
+            "sentence": sentence, "stakes": now.stakes,
+            "rule": view.pending_rule or "", "outcome": outcome,
             "rule_note": rule_note(view.pending_rule or "", lang, comp) if sentence else {},
             "rolls": notes,
             "moment": None if moment is None else {"kind": moment.kind,

@@ -128,6 +128,12 @@ function admitted() {
 
 const t = (key) => strings[key] || key;
 
+// what a decision puts at stake: a lighter paragraph of its own under the question
+// (none when there is nothing to add), spread into the parts appended
+function stakes(text) {
+  return text ? [el("p", { class: "stakes", text })] : [];
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -245,12 +251,13 @@ function renderDecision(d) {
     return;
   }
   if (!d) {
-    box.append(el("h2", { text: t("waiting") }), el("p", { class: "sentence", text: state.waiting || "" }));
+    box.append(el("h2", { text: t("waiting") }), el("p", { class: "sentence", text: state.waiting || "" }),
+               ...stakes(state.waiting_stakes));
     if (state.undo) box.append(undoButton());
     return;
   }
   box.append(el("h2", { class: "ask", text: t("decision") }),
-             el("p", { class: "sentence", text: d.sentence }),
+             el("p", { class: "sentence", text: d.sentence }), ...stakes(d.stakes),
              ruleCode(d.rule_note, d.rule));
   const opts = el("div", { class: "options" });
   if (d.dice) {
@@ -485,7 +492,8 @@ function render() {
   const title = (d ? "● " + t("your_turn") + " · " : "") + state.me.name + " — BSG: Express";
   if (document.title !== title) document.title = title;
   const fresh = section("decision", [d, d ? state.seq : 0, state.rolled, state.outcome,
-                                     state.waiting, state.undo, state.own, state.verdict], () => renderDecision(d));
+                                     state.waiting, state.waiting_stakes, state.undo, state.own,
+                                     state.verdict], () => renderDecision(d));
   const me = state.me;
   section("secrets", [me, loyaltyShown], () => renderSecrets(me));
   section("table", state.table, () => renderTable(state.table));

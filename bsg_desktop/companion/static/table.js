@@ -67,8 +67,12 @@ function renderNow(box, st) {
   // what is decided now (or how the game ended), with the dice the game put in
   box.replaceChildren(el("h2", { text: st.outcome ? t("game_over") : t("now") }));
   if (st.outcome) box.append(el("p", { class: "outcome", text: st.outcome }));
-  else box.append(el("p", { class: "sentence", text: st.sentence || "" }),
-                  ruleCode(st.rule_note, st.rule));
+  else {
+    box.append(el("p", { class: "sentence", text: st.sentence || "" }));
+    // what is at stake: its own lighter, smaller paragraph under the question
+    if (st.stakes) box.append(el("p", { class: "stakes", text: st.stakes }));
+    box.append(ruleCode(st.rule_note, st.rule));
+  }
   for (const r of st.rolls || []) {
     const dice = el("div", { class: "dice" });
     for (const d of r.dice) dice.append(picture(d.art, d.label));
@@ -268,7 +272,7 @@ function render() {
   if (!state) return;
   const tb = state.table;
   if ($("turn").textContent !== tb.turn) $("turn").textContent = tb.turn;
-  section("now", [state.sentence, state.rule, state.outcome, state.rolls],
+  section("now", [state.sentence, state.stakes, state.rule, state.outcome, state.rolls],
           () => renderNow($("now"), state));
   section("lesson", state.lesson, () => renderLesson($("lesson"), state.lesson));
   section("board", [state.board, artName], () => renderBoard(state.board));
