@@ -395,9 +395,10 @@ class LessonPanel(QWidget):
             self.next.setText("")
             return
         said = decision_parts(self.comp, view)
-        # the stakes as their own lighter, smaller line under the question
+        # the stakes as their own lighter line under the question (the panel's size: a
+        # step smaller would be too small to read on a projector)
         now = escape(said.question) + (
-            f'<br><small style="color:#9fb3c8">{escape(said.stakes)}</small>'
+            f'<br><span style="color:#9fb3c8">{escape(said.stakes)}</span>'
             if said.stakes else "")
         if lesson.at_end:
             self.next_heading.setText(tr("teach.panel.now").upper())
