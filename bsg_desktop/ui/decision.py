@@ -50,6 +50,7 @@ from bsg_desktop.rules import rule_text
 from bsg_desktop.ui.flow import FlowLayout
 from bsg_desktop.ui.loyalty_view import LoyaltyCardView, loyalty_drawing
 from bsg_desktop.ui.qtart import drawing_pixmap, icon_size
+from bsg_desktop.ui.theme import DIM
 from bsg_desktop.ui.widgets import (
     WrapButton,
     clear_layout,
@@ -69,7 +70,6 @@ PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
 QLabel#sentence { font-size: 15px; font-weight: 600; }
-QLabel#stakes { color: #9fb3c8; font-size: 13px; }
 QLabel#rule { color: #9fb3c8; }
 QLabel#status { color: #c9d3dc; }
 QFrame#secrets { border: 1px solid #47d16c; border-radius: 6px; background: #10261a; }
@@ -90,7 +90,7 @@ QLabel#key { color: #0c1117; background: #c9d3dc; border-radius: 4px; font-weigh
 QLabel#total { color: #f0c674; font-weight: 600; }
 QFrame#roll { border: 2px solid #e0b93a; border-radius: 6px; background: #262414; }
 QLabel#roll_title { color: #f0c674; font-size: 15px; font-weight: 700; }
-"""
+""" + f"QLabel#stakes {{ color: {DIM}; font-size: 13px; }}\n"  # lighter, smaller than the question
 
 
 class DieButton(QToolButton):

@@ -71,7 +71,7 @@ if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog fi
     from bsg_desktop.ui.print_pack import PrintDialog
 
 LOG_MIN = 64  # the log's least height when the decision needs the rest: its tab, 2 lines
-LOG_KEEP = 120  # what the log keeps while only the secrets and status would want it: 5 lines
+LOG_KEEP = 120  # the log's height while only the secrets and status want more: tab, ~5 lines
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
