@@ -93,7 +93,7 @@ def board_art(comp: Components, players: int, lang: str,
     lay = layout_for(comp, players, lang, characters)
     looks = {}
     for look in all_looks(comp):
-        d = token_drawing(comp, look, lang, SEAT_WORDS_MM, SEAT_WORDS_MM)
+        d = token_drawing(comp, look, lang, SEAT_WORDS_MM, SEAT_WORDS_MM, lay.plate)
         looks[look_name(comp, look)] = {"w": round(d.width, 3), "h": round(d.height, 3),
                                         "svg": _inner(d)}
     doc = dumps({"w": round(lay.width_mm, 3), "h": round(lay.height_mm, 3),

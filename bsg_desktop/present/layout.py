@@ -55,10 +55,14 @@ DICE_W = 17.8
 # so its state lines have the width to stay at the sofa's size with five seats.
 TABLE_DICE_W = 8.0
 TABLE_DICE_ROWS = 4
+# The table page's character plate: as wide as its panel (the ability title whole where
+# the panel allows) and a little taller, its name and title both at the sofa's size.
+TABLE_PLATE_H = 16.5
 ADMIRAL_SCALE = 0.16
 PANEL_PAD = 2.5
 PLATE_TOP = 1.2     # the plate's top edge in its panel
 LINES_TOP = PLATE_TOP + card_art.PLATE_H + 1.2   # the state lines and dice under the plate
+TABLE_LINES_TOP = PLATE_TOP + TABLE_PLATE_H + 1.2
 LEADING = 1.1       # the state lines' spacing, in type sizes: six fit under the plate
 NAME_GAP = 0.8      # between a demoralized marker and the character's name on the seal
 BOARD_Z = -10.0     # the printed board, under everything
@@ -184,11 +188,14 @@ def jump_prepared_badge(lang: str, words_mm: float = WORDS_MM) -> Drawing:
 
 
 def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORDS_MM,
-                  words_mm: float = WORDS_MM) -> Drawing:
+                  words_mm: float = WORDS_MM,
+                  plate: tuple[float, float] = (card_art.PLATE_W, card_art.PLATE_H)
+                  ) -> Drawing:
     """The drawing of a token's look (``("dradis", "raider")``, ``("face", kind, value)``
     …), in the language ``lang``; ``name_mm``: the size of a character card's name (the
     table page's, read across a room, is larger); ``words_mm``: the size of a card's
-    ability title and of the dice's numerals (the table page's too)."""
+    ability title and of the dice's numerals (the table page's too); ``plate``: a
+    character card's width and height (`BoardLayout.plate`)."""
     c = comp
     what = look[0]
     if what == "dradis":
@@ -219,7 +226,7 @@ def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORD
         return spent_face(str(look[1]), int(look[2]), numeral=words_mm)  # type: ignore[call-overload]
     if what == "card":   # a seat's character card: the plate its panel shows
         return card_art.character_plate(c.character(str(look[1])), lang, bool(look[2]),
-                                        name_mm, title=min(name_mm, words_mm))
+                                        name_mm, plate[0], min(name_mm, words_mm), plate[1])
     if what == "admiral":
         return card_art.admiral_front(c, lang)
     raise ValueError(f"unknown token look {look!r}")
@@ -313,6 +320,10 @@ class BoardLayout:
         self.track_scale = (min(MARKER_SCALE, (jump.slot - 0.4) / marker_art.MARKER),
                             min(MARKER_SCALE, (dist.slot - 0.4) / marker_art.MARKER))
         self._clear: dict[str, float] = {}
+        # the character plate's size (`token_drawing`) and where the lines under it start
+        self.plate = (self.seat_rect(0)[2] - 2 * PLATE_TOP, TABLE_PLATE_H) if table else \
+            (card_art.PLATE_W, card_art.PLATE_H)
+        self.lines_top = TABLE_LINES_TOP if table else LINES_TOP
 
     @property
     def width_mm(self) -> float:
@@ -399,7 +410,7 @@ class BoardLayout:
         # your own dice land showing their faces, everyone else's stay blank (D1).
         if self.table:  # one column down the panel's left, beside the state lines
             rows = max(TABLE_DICE_ROWS, len(active))
-            step = min(SEAT_DIE + 2.0, (h - LINES_TOP - 2.5) / rows)
+            step = min(SEAT_DIE + 2.0, (h - self.lines_top - 2.5) / rows)
             scale = min(1.0, (step - 1.2) / SEAT_DIE)
         else:
             cols = max(2, -(-len(active) // 2))
@@ -407,7 +418,8 @@ class BoardLayout:
             scale = min(1.0, (step - 1.2) / SEAT_DIE)
         for i, d in enumerate(active):
             if self.table:
-                px, py = x + PANEL_PAD + TABLE_DICE_W / 2, y + LINES_TOP + 1.0 + (i + 0.5) * step
+                px = x + PANEL_PAD + TABLE_DICE_W / 2
+                py = y + self.lines_top + 1.0 + (i + 0.5) * step
             else:
                 px = x + PANEL_PAD + step / 2 + (i % cols) * step
                 py = y + LINES_TOP + 1.0 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
@@ -419,7 +431,7 @@ class BoardLayout:
                            ("blank", d.kind, False), (px, py), scale))
         put(Placed(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
                    ("card", sv.character, sv.in_brig),
-                   (x + PLATE_TOP + card_art.PLATE_W / 2, y + PLATE_TOP + card_art.PLATE_H / 2)))
+                   (x + PLATE_TOP + self.plate[0] / 2, y + PLATE_TOP + self.plate[1] / 2)))
         if sv.admiral and not self.table:  # at the foot of the dice column, under its dice
             s = ADMIRAL_SCALE
             put(Placed("admiral", "admiral", str(sv.seat), ("admiral",),
@@ -599,7 +611,7 @@ def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: fl
     tx = PANEL_PAD + TABLE_DICE_W + 2.5
     tw = w - tx - PANEL_PAD
     size = max(words_mm, WORDS_MM)
-    top = LINES_TOP + (LEADING * size if sv.name else 0.0)
+    top = TABLE_LINES_TOP + (LEADING * size if sv.name else 0.0)
 
     def fits(lines: list[tuple[str, str, bool, str]], at: float) -> bool:
         n = sum(len(_dotted_lines(t, tw, b, at)) for t, _c, b, _g in lines)
@@ -616,7 +628,7 @@ def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: fl
     at = size
     while not fits(lines, at) and at > WORDS_MM:
         at = max(WORDS_MM, round(at - 0.1, 2))
-    ly = LINES_TOP
+    ly = TABLE_LINES_TOP
     if sv.name:   # the player's own name, on one line (cut with an ellipsis if longer)
         items.append(Label(tx, ly + 0.75 * size, card_art.one_line(sv.name, size, tw, True),
                            size, Style(fill="#f2f2f2"), "start", True))
