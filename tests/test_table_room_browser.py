@@ -343,6 +343,23 @@ CAP_NAMES = ("Szentgyörgyvölgyi Erzsébet Annaa", "Kökényesi-Haraszthy Gásp
              "Mezőkövesdi-Szabó Brigitta Ágota")
 
 
+def _with_damage(table: Any, ph: Any, rooms: int) -> int:
+    """Publish the table's frame as if the first ``rooms`` rooms were damaged (its notes
+    only: the board's art is the same); the frame's number."""
+    from bsg_desktop.companion.table import board_notes
+    from bsg_desktop.i18n import speaking
+
+    content = json.loads(table.frame())
+    del content["seq"]
+    g = table.controller.game
+    view = g.view(None)
+    view = view._replace(damage=tuple(loc.id for loc in g.c.damage_locations[:rooms]))
+    with speaking(table.feed.lang):
+        content["notes"] = board_notes(g.c, view)
+    ph.server.publish_table(table.feed.frame(content), strings_frame(table.feed.lang))
+    return table.feed.seq
+
+
 @pytest.mark.parametrize("lang, players", [("en", 3), ("hu", 5)])
 def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-untyped-def]
         chromium, hosted_table, tmp_path, lang, players) -> None:
@@ -365,12 +382,16 @@ def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-unty
     for w, h in ((1920, 1080), (1280, 720)):
         page = _open(chromium, table.url(), w, h)
         _caught_up(chromium, page, table.feed.seq)
+        _caught_up(chromium, page, _with_damage(table, ph, 2))
         texts = chromium.do(lambda _b, p=page: p.evaluate(EVERY_TEXT))
         fit = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
         chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
             path=str(out / f"table-sofa-{lang}-{players}p-{w}x{h}.png")))
         chromium.do(lambda _b, p=page: p.context.close())
         read = [(where, px, t) for where, px, t in texts if not _decoration(where)]
+        # a damaged room's effect, left out of the board's art, is said in the side column
+        effects = [t for where, _px, t in read if where == "facts div.row damage"]
+        assert len(effects) == 2 and all(e.endswith(".") for e in effects), effects
         # the board's own words, the seats' and the tokens' are among them
         assert {"art", "seat", "token card", "token die"} <= {r[0] for r in read}, read
         least[w] = min(px for _w, px, _t in read)
