@@ -137,3 +137,31 @@ def test_the_table_says_every_decision_as_specifically_as_the_deciders_phone(lan
             assert said != phone.question and not any(ch.isdigit() for ch in said), said
         else:
             assert said == phone.question, (kind, said, phone)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_five_seat_table_panel_keeps_its_lines_at_the_sofas_size(lang: str) -> None:
+    """With five seats and a name at the cap (32 characters), a panel that is the active
+    player's, deciding and the Admiral's keeps every line at the table's size, inside
+    the panel: "Active player" and the dice line's contributed and spent counts give
+    way (the header and the seal show them), "Admiral", "Deciding now", the loyalty
+    cards and the dice in hand stay; the panel's tooltip keeps every word."""
+    from bsg_desktop.art.shapes import Label
+    from bsg_desktop.companion.table import SEAT_WORDS_MM, layout_for
+    from bsg_desktop.i18n import tr
+
+    name = "Szentgyörgyvölgyi Erzsébet Annaa"
+    g = new_game(Setup(players=5, names=(name,)), 7)
+    view = g.view(None)
+    lay = layout_for(g.c, 5, lang, tuple(sv.character for sv in view.seats))
+    sv = view.seats[0]._replace(admiral=True, name=name)
+    drawing, words = lay.seat_panel_for(sv, deciding=True, active=True, words_mm=SEAT_WORDS_MM)
+    labels = [it for it in drawing.items if isinstance(it, Label)]
+    said = [lb.text for lb in labels]
+    assert min(lb.size_mm for lb in labels) >= SEAT_WORDS_MM
+    assert all(lb.y + 0.25 * lb.size_mm <= drawing.height - 1.5 for lb in labels), said
+    assert said[0].endswith("…") and name.startswith(said[0][:-1])
+    assert said[1:] == [tr("ui.seat.admiral", lang), tr("ui.seat.deciding", lang),
+                        tr("ui.seat.loyalty", lang, n=sv.loyalty_count),
+                        tr("ui.seat.dice_active", lang, active=sv.count("active"))]
+    assert tr("ui.seat.turn", lang) in words and name in words

@@ -335,3 +335,124 @@ def test_a_frame_that_changes_only_the_log_leaves_the_board_drawn(  # type: igno
     moved = chromium.do(lambda _b: page.evaluate("({...window.redraws})"))
     assert moved["board"] > redraws["board"]
     chromium.do(lambda _b: page.context.close())
+
+
+# Every text the page shows, as drawn: [where, CSS px, text]. HTML: each visible text
+# node's computed size. SVG: the font size times the text's on-screen scale, the board's
+# art and seat panels through their own transforms, a token's picture through its <use>
+# (its picture lies in <defs>, so the scale is the <use>'s times the picture's own).
+EVERY_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const n = t.parentElement;
+    if (!t.textContent.trim() || n instanceof SVGElement ||
+        n.closest("[hidden], .visually-hidden") || !n.getClientRects().length) continue;
+    const where = n.closest("[id]");
+    out.push([`${where ? where.id : ""} ${n.tagName.toLowerCase()}.${n.className}`,
+              parseFloat(getComputedStyle(n).fontSize), t.textContent.trim()]);
+  }
+  const scale = (m) => Math.hypot(m.a, m.b);
+  for (const n of document.querySelectorAll("#art text, #seats text"))
+    out.push([n.closest("#art") ? "art" : "seat",
+              parseFloat(n.getAttribute("font-size")) * scale(n.getScreenCTM()), n.textContent]);
+  const own = (n, top) => {  // the picture's own transforms, from its <g> down to n
+    let m = new DOMMatrix();
+    for (let p = n; p && p !== top.parentNode; p = p.parentNode) {
+      const list = p.transform && p.transform.baseVal;
+      if (list && list.numberOfItems)
+        m = DOMMatrix.fromMatrix(list.consolidate().matrix).multiply(m);
+    }
+    return m;
+  };
+  for (const u of document.querySelectorAll("#tokens use")) {
+    const look = document.querySelector(u.getAttribute("href"));
+    const m = DOMMatrix.fromMatrix(u.getScreenCTM());
+    for (const n of look.querySelectorAll("text"))
+      out.push(["token " + u.dataset.role,
+                parseFloat(n.getAttribute("font-size")) * scale(m.multiply(own(n, look))),
+                n.textContent]);
+  }
+  return out;
+}"""
+
+# Not reading matter, each for its reason (everything else the page shows is):
+# - a marker's own caption ("Raider", "DISTANCE", a room's or a character's name on its
+#   marker), as printed on the token at a marker's size: its icon and its slot say what
+#   it is (the room's name beside the damage slot, the character's name on the seal
+#   part, the track's title), and the side column says the counts in words;
+# - a rule's reference code beside the decision ("D3"): for looking the rule up, and a
+#   click opens the rule's name and text in the page's full type.
+MARKER_ROLES = {"raider", "ship", "drawn", "damage", "demoralized", "jump", "distance"}
+
+
+def _decoration(where: str) -> bool:
+    return where.startswith("token ") and where.split()[1] in MARKER_ROLES or \
+        where.endswith("button.rule-code")
+
+
+# five players at the name cap (`engine.setup.NAME_CHARS`), Hungarian's long words
+CAP_NAMES = ("Szentgyörgyvölgyi Erzsébet Annaa", "Kökényesi-Haraszthy Gáspár Gézaa",
+             "Öszödi-Vértesaljai Zsófia Rékaaa", "Hódmezővásárhelyi Kristóf Bencee",
+             "Mezőkövesdi-Szabó Brigitta Ágota")
+
+
+def _with_damage(table: Any, ph: Any, rooms: int) -> int:
+    """Publish the table's frame as if the first ``rooms`` rooms were damaged (its notes
+    only: the board's art is the same); the frame's number."""
+    from bsg_desktop.companion.table import board_notes
+    from bsg_desktop.i18n import speaking
+
+    content = json.loads(table.frame())
+    del content["seq"]
+    g = table.controller.game
+    view = g.view(None)
+    view = view._replace(damage=tuple(loc.id for loc in g.c.damage_locations[:rooms]))
+    with speaking(table.feed.lang):
+        content["notes"] = board_notes(g.c, view)
+    ph.server.publish_table(table.feed.frame(content), strings_frame(table.feed.lang))
+    return table.feed.seq
+
+
+@pytest.mark.parametrize("lang, players", [("en", 3), ("hu", 5)])
+def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path, lang, players) -> None:
+    """At 1920×1080 every text the table page shows, its board's art, seat panels and
+    tokens included, is at least 24 px (but the decoration listed in `_decoration`), two
+    thirds of that at 1280×720; with five seats in Hungarian and names at the cap no
+    seat's words leave their panel and nothing overflows."""
+    from bsg_desktop.engine import Setup
+    from bsg_desktop.engine.setup import NAME_CHARS
+    from bsg_desktop.ui.table import TableHost
+
+    names = CAP_NAMES[:players]
+    assert all(NAME_CHARS - 1 <= len(n) <= NAME_CHARS for n in names)
+    c, ph = hosted_table(31, setup=Setup(players=players, names=names))
+    _in_a_check(c)
+    table = TableHost(c, ph)
+    table.set_language(lang)
+    out = artefacts(tmp_path)
+    least = {}
+    for w, h in ((1920, 1080), (1280, 720)):
+        page = _open(chromium, table.url(), w, h)
+        _caught_up(chromium, page, table.feed.seq)
+        _caught_up(chromium, page, _with_damage(table, ph, 2))
+        texts = chromium.do(lambda _b, p=page: p.evaluate(EVERY_TEXT))
+        fit = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
+        chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
+            path=str(out / f"table-sofa-{lang}-{players}p-{w}x{h}.png")))
+        chromium.do(lambda _b, p=page: p.context.close())
+        read = [(where, px, t) for where, px, t in texts if not _decoration(where)]
+        # a damaged room's effect, left out of the board's art, is said in the side column
+        effects = [t for where, _px, t in read if where == "facts div.row damage"]
+        assert len(effects) == 2 and all(e.endswith(".") for e in effects), effects
+        # the board's own words, the seats' and the tokens' are among them
+        assert {"art", "seat", "token card", "token die"} <= {r[0] for r in read}, read
+        least[w] = min(px for _w, px, _t in read)
+        if w == 1920:
+            small = [r for r in read if r[1] < SOFA_PX - 0.05]
+            assert not small, small
+        assert all(inside for *_x, inside in fit["seats"]), \
+            [s for s in fit["seats"] if not s[3]]
+        assert fit["page"] and not fit["over"], fit["over"]
+    assert 0.6 < least[1280] / least[1920] < 0.72, least

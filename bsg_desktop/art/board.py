@@ -72,10 +72,21 @@ ABSENT_INK = "#aab4be"
 @dataclass(frozen=True)
 class Lettering:
     """Type sizes (mm) for the board on a screen: ``words`` (names, titles) and
-    ``notes`` (reminders, legends, the footnote)."""
+    ``notes`` (reminders, legends, the footnote). Without ``fine`` (the table page, read
+    across a room) nothing is set smaller than ``words``: the board keeps its names,
+    titles, numerals, the DRADIS reminders and a short seal legend, and leaves out the
+    subtitles, the rooms' effects, the track reminders and the footnote, which the
+    table page says in its own larger type where they matter (a damaged room's effect,
+    the distance's milestones) or which are not play (the footnote)."""
 
     words: float
     notes: float
+    fine: bool = True
+
+
+def _fine(screen: Lettering | None) -> bool:
+    """Whether the board carries its fine print (print and the window do)."""
+    return screen is None or screen.fine
 
 
 def _panel(pal: Palette, w: float) -> list[Item]:
@@ -93,7 +104,7 @@ def _title(pal: Palette, w: float, title: str, colour: str, sub: str = "",
         size = max(size, screen.words)
     s, _ = fit(title, size, w - 8, size * 1.2, bold=True)
     items: list[Item] = [Label(w / 2, 12.5, title, s, Style(fill=colour), "middle", True)]
-    if sub:
+    if sub and _fine(screen):
         y, h, sub_size = (15.2, 4.0, 2.6) if screen is None else (14.6, 5.4, screen.notes)
         items += block(sub, 4, y, w - 8, h, sub_size, pal.text_on_panel if not pal.low
                        else pal.mute, valign="middle")
@@ -139,9 +150,14 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color",
         sx, sy = cx + (col - 0.5) * (SLOT + 4), 40.0 + row * (SLOT + 5)
         items += _slot(pal, sx, sy, pal.accent)
         anchors[f"dradis.slot.{i}"] = (sx, sy)
+    notes = (("raider", pal.raider, tr("print.dradis.note_win", lang)),
+             ("ship", pal.accent, tr("print.dradis.note_k8", lang)))
+    if not _fine(screen):
+        assert screen is not None
+        return Drawing(w, BOARD_H, tuple(items + _sofa_notes(pal, w, notes, screen.words)),
+                       frozen_anchors(anchors), background=pal.panel)
     y = 178.0
-    for icon_name, colour, note in (("raider", pal.raider, tr("print.dradis.note_win", lang)),
-                                    ("ship", pal.accent, tr("print.dradis.note_k8", lang))):
+    for icon_name, colour, note in notes:
         mark = icon(icon_name, 12, y + 5, 10, colour, cut=pal.panel if not pal.low
                     else "#ffffff")
         items.append(mark if screen is None else Group((mark,), with_text=note_size))
@@ -154,6 +170,22 @@ def dradis_monitor(comp: Components, lang: str = "en", ink: str = "color",
                    _bg_text(pal), valign="middle")
     return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
                    background=None if pal.low else pal.panel)
+
+
+def _sofa_notes(pal: Palette, w: float, notes: tuple[tuple[str, str, str], ...],
+                size: float) -> list[Item]:
+    """The DRADIS reminders at the words size, each beside its icon, in the room under
+    the slots (the table page's board has no footnote)."""
+    items: list[Item] = []
+    y, tw = 165.0, w - 25
+    for icon_name, colour, note in notes:
+        h = len(wrap(note, size, tw)) * size * 1.22
+        items.append(Group((icon(icon_name, 12, y + h / 2, 10, colour, cut=pal.panel),),
+                           with_text=size))
+        items += block(note, 20, y, tw, h, size, _bg_text(pal), anchor="start",
+                       valign="middle", min_size=size)
+        y += h + 5.0
+    return items
 
 
 def upright(mid: float) -> float:
@@ -321,6 +353,20 @@ def galactica_seal(comp: Components, lang: str = "en", ink: str = "color",
     swatches = ((gold, tr("print.seal.gold", lang)), (black, tr("print.seal.black", lang)),
                 (Style(stroke=pal.gold, width=0.6), tr("print.seal.centre", lang)))
     legend = 3.0 if screen is None else screen.notes
+    if not _fine(screen):  # the short legend, at the words size, one line each
+        assert screen is not None
+        size, y = screen.words, 196.0
+        legend_lines = [(style, tr(f"print.seal.{key}_short", lang)) for style, key in (
+            (gold, "gold"), (black, "black"), (Style(stroke=pal.gold, width=0.6), "centre"))]
+        # one block, centred under the seal, its swatches in a column
+        x = (w - 8.5 - max(text_width(words, size) for _s, words in legend_lines)) / 2
+        for style, words in legend_lines:
+            items.append(Group((Rect(x, y - 0.72 * size, 6, 0.72 * size, style),),
+                               with_text=size))
+            items.append(Label(x + 8.5, y, words, size, Style(fill=_bg_text(pal))))
+            y += size * 1.2
+        return Drawing(w, BOARD_H, tuple(items), frozen_anchors(anchors),
+                       background=pal.panel)
     for style, label in swatches:
         swatch = Rect(22, y - 3, 5, 4, style)
         items.append(swatch if screen is None else Group((swatch,), with_text=legend))
@@ -376,11 +422,14 @@ def _screen_rooms(comp: Components, lang: str, pal: Palette, w: float,
         # two, never the slot's room; the effect under it then goes (its reminder is
         # the rules', and the room's tooltip in the window says it)
         names = wrap(name, size, tw, True) if text_width(name, size, True) > tw else [name]
+        # the name at the row's top over its effect, or (no fine print) in its middle
+        first = y + 1.0 + 0.8 * size if screen.fine else \
+            y + rh / 2 + 0.36 * size - (len(names[:2]) - 1) * 0.525 * size
         for k, line in enumerate(names[:2]):
-            items.append(Label(x + 2, y + 1.0 + 0.8 * size + k * 1.05 * size, line, size,
+            items.append(Label(x + 2, first + k * 1.05 * size, line, size,
                                Style(fill=_bg_text(pal)), "start", True))
         body_top = y + 1.0 + size + (len(names[:2]) - 1) * 1.05 * size  # under the name
-        if y + rh - body_top - 0.2 >= screen.notes:
+        if screen.fine and y + rh - body_top - 0.2 >= screen.notes:
             items += block(text(loc.text, lang), x + 2, body_top, tw, y + rh - body_top - 0.2,
                            screen.notes, note_ink, anchor="start", valign="middle")
         sx, sy = x + w - 6 - 0.6 - slot / 2, y + rh / 2
@@ -485,7 +534,7 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
 
     def jump_now(k: int, sx: float, sy: float, free: float) -> list[Item]:
         s = jump.slot
-        if k != comp.jump_max:
+        if k != comp.jump_max or not _fine(screen):
             return []
         if jump.note_under:   # the reminder under the last slot, outside it
             return block(now, sx - s / 2 - 1.5, sy + s / 2 + 0.6, s + 3,
@@ -504,7 +553,7 @@ def galactica_monitor(comp: Components, lang: str = "en", ink: str = "color",
     def reminder(k: int, sx: float, sy: float, free: float) -> list[Item]:
         """In the margin the reminder's short row leaves: the loyalty slot starts its row
         (the reminder on its left), the last slot ends its row (on its right)."""
-        if k not in (comp.distance_loyalty, last):
+        if k not in (comp.distance_loyalty, last) or not _fine(screen):
             return []
         s, side = dist.slot, free - 3.0
         left = k == comp.distance_loyalty and k != last

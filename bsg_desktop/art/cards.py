@@ -146,15 +146,15 @@ def one_line(words: str, size: float, width: float, bold: bool = False) -> str:
 
 def character_plate(ch: Character, lang: str = "en", brig: bool = False,
                     words: float = 6.4, width: float = PLATE_W,
-                    title: float | None = None) -> Drawing:
+                    title: float | None = None, height: float = PLATE_H) -> Drawing:
     """The seat panel's character card: the emblem on a white disc, the short name and
     the ability's title, in the card's colours (blue, or the brig's red with bars over
     the emblem), ``words`` mm type (``title``: the ability title's, if other), ``width``
-    × `PLATE_H` mm."""
+    × ``height`` mm."""
     small = words if title is None else title
     pal = palette("color")
     colour = BRIG if brig else pal.human
-    h = PLATE_H
+    h = height
     r = h / 2 - 1.1
     cx, cy = 1.3 + r, h / 2
     items: list[Item] = [Rect(0, 0, width, h, Style(fill=colour), radius=2.0),

@@ -26,7 +26,7 @@ from bsg_desktop.companion.frames import LOG_LINES, _table, dumps
 from bsg_desktop.data.components import Components
 from bsg_desktop.engine import Decision, Event, PlayerView
 from bsg_desktop.engine.view import SeatView
-from bsg_desktop.i18n import LANGUAGES, catalog, speaking, tr
+from bsg_desktop.i18n import LANGUAGES, catalog, speaking, text, tr
 from bsg_desktop.log import Describer, condition_words
 from bsg_desktop.present.board import board_items
 from bsg_desktop.present.dice import skill_face
@@ -62,7 +62,7 @@ def table_strings(lang: str) -> dict[str, str]:
 # narrow for them (`present.layout.seat_panel_items`). They grow with the screen.
 SEAT_WORDS_MM = 7.4
 # The board's own type on the table page: its names and titles as large as the seats'.
-TABLE_LETTERING = Lettering(words=SEAT_WORDS_MM, notes=4.8)
+TABLE_LETTERING = Lettering(words=SEAT_WORDS_MM, notes=SEAT_WORDS_MM, fine=False)
 
 
 # the board art documents made so far, by the name they are served under
@@ -80,7 +80,7 @@ def layout_for(comp: Components, players: int, lang: str,
                characters: tuple[str, ...] | None = None) -> BoardLayout:
     """The screen board's layout, as the window's `ui.scene.BoardScene` lays it out
     (``characters``: those in the game; the seal greys the others' parts)."""
-    return BoardLayout(comp, players, lang, characters, TABLE_LETTERING)
+    return BoardLayout(comp, players, lang, characters, TABLE_LETTERING, table=True)
 
 
 @lru_cache(maxsize=8)
@@ -93,7 +93,7 @@ def board_art(comp: Components, players: int, lang: str,
     lay = layout_for(comp, players, lang, characters)
     looks = {}
     for look in all_looks(comp):
-        d = token_drawing(comp, look, lang, SEAT_WORDS_MM)
+        d = token_drawing(comp, look, lang, SEAT_WORDS_MM, SEAT_WORDS_MM, lay.plate)
         looks[look_name(comp, look)] = {"w": round(d.width, 3), "h": round(d.height, 3),
                                         "svg": _inner(d)}
     doc = dumps({"w": round(lay.width_mm, 3), "h": round(lay.height_mm, 3),
@@ -134,6 +134,25 @@ def _token(lay: BoardLayout, p: Placed) -> dict[str, Any]:
             "look": look_name(lay.comp, p.look),
             "x": _n(p.pos[0]), "y": _n(p.pos[1]), "scale": _n(p.scale), "turn": _n(p.turn),
             "z": p.z, "opacity": p.opacity}
+
+
+def board_notes(comp: Components, view: PlayerView) -> list[dict[str, str]]:
+    """What the printed board says in fine print and the table page says in its own,
+    larger type where it matters (its board leaves fine print out, `TABLE_LETTERING`):
+    the distance's next milestone (new loyalty cards, then the next jump wins; one at a
+    time, so the side column keeps room for the log), and each damaged room's effect. Each with
+    its ``kind`` ("track", "damage"). Said in the current language (`speaking`)."""
+    out = []
+    if view.outcome is None:
+        key = "distance_notes" if view.distance < comp.distance_loyalty else "distance_win"
+        out.append({"kind": "track", "text": tr(f"companion.tablepage.{key}",
+                                                loyalty=comp.distance_loyalty,
+                                                win=comp.distance_win)})
+    for loc in view.damage:
+        room = comp.damage(loc)
+        out.append({"kind": "damage", "text": tr("companion.tablepage.damaged",
+                                                 room=text(room.name), effect=text(room.text))})
+    return out
 
 
 def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]:
@@ -190,6 +209,7 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
         return {
             "type": "table", "lang": lang,
             "table": _table(comp, view),
+            "notes": board_notes(comp, view),
             "board": board_state(comp, view, lang),
             "sentence": sentence, "stakes": now.stakes,
             "rule": view.pending_rule or "", "outcome": outcome,

@@ -51,10 +51,18 @@ DEMOR_SCALE = 0.8   # the marker on the seal, its emblem and name readable
 # Under it, the active dice in a column narrow enough that a seat's longest state line
 # ("Hűségkártyák: 1") fits beside it on one line with five seats.
 DICE_W = 17.8
+# The table page's dice column: one die wide, four dice tall (a seat's dice at the start),
+# so its state lines have the width to stay at the sofa's size with five seats.
+TABLE_DICE_W = 8.0
+TABLE_DICE_ROWS = 4
+# The table page's character plate: as wide as its panel (the ability title whole where
+# the panel allows) and a little taller, its name and title both at the sofa's size.
+TABLE_PLATE_H = 16.5
 ADMIRAL_SCALE = 0.16
 PANEL_PAD = 2.5
 PLATE_TOP = 1.2     # the plate's top edge in its panel
 LINES_TOP = PLATE_TOP + card_art.PLATE_H + 1.2   # the state lines and dice under the plate
+TABLE_LINES_TOP = PLATE_TOP + TABLE_PLATE_H + 1.2
 LEADING = 1.1       # the state lines' spacing, in type sizes: six fit under the plate
 NAME_GAP = 0.8      # between a demoralized marker and the character's name on the seal
 BOARD_Z = -10.0     # the printed board, under everything
@@ -144,7 +152,8 @@ def blank_die(kind: str, spent: bool, size: float) -> Drawing:
         items.append(Rect(0, 0, size, size, Style(fill=None, stroke="#000000",
                                                   width=size * 0.04), radius=size * 0.12))
     return Drawing(size, size, tuple(items))
-def spent_face(kind: str, value: int, size: float = SPENT_DIE) -> Drawing:
+def spent_face(kind: str, value: int, size: float = SPENT_DIE, numeral: float = WORDS_MM
+               ) -> Drawing:
     """Adapter: a spent die on the black part, face up as it was contributed (D10): the
     art's face colours (`dice.skill_face`) darkened, so it reads as spent beside the
     gold part's live dice, with its value as large as the frame allows."""
@@ -155,33 +164,38 @@ def spent_face(kind: str, value: int, size: float = SPENT_DIE) -> Drawing:
                          Rect(b, b, size - 2 * b, size - 2 * b, Style(fill="#a9a498"),
                               radius=size * 0.08)]
     items += dice_art.kind_marks(kind, size, border, b * 1.1)
-    numeral = WORDS_MM  # legible wherever the board's words are
+    # ``numeral``: legible wherever the board's words are
     items.append(Label(size / 2, size / 2 + 0.36 * numeral, dice_art.signed(value), numeral,
                        Style(fill="#111111"), "middle", True))
     return Drawing(size, size, tuple(items))
 # --------------------------------------------------------------------------------------
 
 
-def jump_prepared_badge(lang: str) -> Drawing:
+def jump_prepared_badge(lang: str, words_mm: float = WORDS_MM) -> Drawing:
     """Adapter: the screen's sign that a jump is prepared (A5). Paper has no such
     marker (players remember it), so the art has none; gold on dark, like the track, and
-    as wide as the track's title, in the band the screen monitor leaves for it."""
+    as wide as the track's title, in the band the screen monitor leaves for it (its words
+    at ``words_mm``: the board's words size, the table page's larger)."""
     pal = palette("color")
     words = tr("ui.board.jump_prepared", lang)
     title = tr("print.monitor.jump", lang)
-    wide = max(text_width(words, WORDS_MM, True), text_width(title, WORDS_MM, True))
-    w, h = min(wide + 5.0, 100.0), WORDS_MM * board_art.BADGE_H
-    size, _ = fit(words, WORDS_MM, w - 3.0, h, True, min_size=WORDS_MM)
+    wide = max(text_width(words, words_mm, True), text_width(title, words_mm, True))
+    w, h = min(wide + 5.0, 100.0), words_mm * board_art.BADGE_H
+    size, _ = fit(words, words_mm, w - 3.0, h, True, min_size=words_mm)
     return Drawing(w, h, (
         Rect(0, 0, w, h, Style(fill=pal.gold, stroke="#fff3c4", width=0.4), radius=1.6),
         Label(w / 2, h / 2 + 0.36 * size, words, size, Style(fill="#1a1a1a"), "middle", True)))
 
 
-def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORDS_MM
+def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORDS_MM,
+                  words_mm: float = WORDS_MM,
+                  plate: tuple[float, float] = (card_art.PLATE_W, card_art.PLATE_H)
                   ) -> Drawing:
     """The drawing of a token's look (``("dradis", "raider")``, ``("face", kind, value)``
     …), in the language ``lang``; ``name_mm``: the size of a character card's name (the
-    table page's, read across a room, is larger; its ability title stays the words size)."""
+    table page's, read across a room, is larger); ``words_mm``: the size of a card's
+    ability title and of the dice's numerals (the table page's too); ``plate``: a
+    character card's width and height (`BoardLayout.plate`)."""
     c = comp
     what = look[0]
     if what == "dradis":
@@ -196,23 +210,23 @@ def token_drawing(comp: Components, look: Look, lang: str, name_mm: float = WORD
     if what == "distance":
         return marker_art.distance_marker(lang)
     if what == "jump_prepared":
-        return jump_prepared_badge(lang)
+        return jump_prepared_badge(lang, words_mm)
     if what == "crisis":
         source, face = look[1], look[2]
         dice = [d for d in c.crisis_dice if d.id == source] or \
             [d for d in c.crisis_dice if not d.four_player] or list(c.crisis_dice)
         return dice_art.crisis_face(dice[0], face, CRISIS_DIE,  # type: ignore[arg-type]
-                                    numbers=WORDS_MM)
+                                    numbers=words_mm)
     if what == "face":
         return dice_art.skill_face(c.skill(str(look[1])), int(look[2]),  # type: ignore[arg-type]
-                                   BOARD_DIE, numeral=WORDS_MM / BOARD_DIE)
+                                   BOARD_DIE, numeral=words_mm / BOARD_DIE)
     if what == "blank":
         return blank_die(str(look[1]), bool(look[2]), SPENT_DIE if look[2] else SEAT_DIE)
     if what == "spent":
-        return spent_face(str(look[1]), int(look[2]))  # type: ignore[call-overload]
+        return spent_face(str(look[1]), int(look[2]), numeral=words_mm)  # type: ignore[call-overload]
     if what == "card":   # a seat's character card: the plate its panel shows
         return card_art.character_plate(c.character(str(look[1])), lang, bool(look[2]),
-                                        name_mm, title=min(name_mm, WORDS_MM))
+                                        name_mm, plate[0], min(name_mm, words_mm), plate[1])
     if what == "admiral":
         return card_art.admiral_front(c, lang)
     raise ValueError(f"unknown token look {look!r}")
@@ -285,8 +299,12 @@ class BoardLayout:
 
     def __init__(self, comp: Components, players: int, lang: str = "en",
                  characters: tuple[str, ...] | None = None,
-                 lettering: board_art.Lettering = SCREEN) -> None:
+                 lettering: board_art.Lettering = SCREEN, table: bool = False) -> None:
         self.comp = comp
+        # the table page's board (read across a room): its seat panels keep their words
+        # at the sofa's size, the active dice in one column beside them (`TABLE_DICE_W`)
+        # and the admiral said in words there rather than as a thumbnail card
+        self.table = table
         self.players = players
         self.lang = lang
         # the characters in this game (None: not known yet, every part drawn as in play)
@@ -302,6 +320,10 @@ class BoardLayout:
         self.track_scale = (min(MARKER_SCALE, (jump.slot - 0.4) / marker_art.MARKER),
                             min(MARKER_SCALE, (dist.slot - 0.4) / marker_art.MARKER))
         self._clear: dict[str, float] = {}
+        # the character plate's size (`token_drawing`) and where the lines under it start
+        self.plate = (self.seat_rect(0)[2] - 2 * PLATE_TOP, TABLE_PLATE_H) if table else \
+            (card_art.PLATE_W, card_art.PLATE_H)
+        self.lines_top = TABLE_LINES_TOP if table else LINES_TOP
 
     @property
     def width_mm(self) -> float:
@@ -386,12 +408,21 @@ class BoardLayout:
         # Active dice wait in the seat panel, in two rows under the card; their rolled
         # values are drawn only for the seat whose view this is (after the hand-over):
         # your own dice land showing their faces, everyone else's stay blank (D1).
-        cols = max(2, -(-len(active) // 2))
-        step = min(SEAT_DIE + 3.0, (DICE_W + 2.0) / cols)
-        scale = min(1.0, (step - 1.2) / SEAT_DIE)
+        if self.table:  # one column down the panel's left, beside the state lines
+            rows = max(TABLE_DICE_ROWS, len(active))
+            step = min(SEAT_DIE + 2.0, (h - self.lines_top - 2.5) / rows)
+            scale = min(1.0, (step - 1.2) / SEAT_DIE)
+        else:
+            cols = max(2, -(-len(active) // 2))
+            step = min(SEAT_DIE + 3.0, (DICE_W + 2.0) / cols)
+            scale = min(1.0, (step - 1.2) / SEAT_DIE)
         for i, d in enumerate(active):
-            px = x + PANEL_PAD + step / 2 + (i % cols) * step
-            py = y + LINES_TOP + 1.0 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
+            if self.table:
+                px = x + PANEL_PAD + TABLE_DICE_W / 2
+                py = y + self.lines_top + 1.0 + (i + 0.5) * step
+            else:
+                px = x + PANEL_PAD + step / 2 + (i % cols) * step
+                py = y + LINES_TOP + 1.0 + SEAT_DIE / 2 + (i // cols) * (SEAT_DIE + 2.5)
             if d.value is not None and view.seat == sv.seat:
                 put(Placed(f"die.{d.id}", "die", f"{sv.seat}/{ACTIVE}/{d.kind}",
                            ("face", d.kind, d.value), (px, py), scale * SEAT_DIE / BOARD_DIE))
@@ -400,8 +431,8 @@ class BoardLayout:
                            ("blank", d.kind, False), (px, py), scale))
         put(Placed(f"card.{sv.seat}", "card", f"{sv.seat}/{'brig' if sv.in_brig else 'front'}",
                    ("card", sv.character, sv.in_brig),
-                   (x + PLATE_TOP + card_art.PLATE_W / 2, y + PLATE_TOP + card_art.PLATE_H / 2)))
-        if sv.admiral:  # at the foot of the dice column, under the two rows of dice
+                   (x + PLATE_TOP + self.plate[0] / 2, y + PLATE_TOP + self.plate[1] / 2)))
+        if sv.admiral and not self.table:  # at the foot of the dice column, under its dice
             s = ADMIRAL_SCALE
             put(Placed("admiral", "admiral", str(sv.seat), ("admiral",),
                        (x + PANEL_PAD + card_art.CARD_W * s / 2,
@@ -425,9 +456,13 @@ class BoardLayout:
         pal = palette("color")
         _x, _y, w, h = self.seat_rect(sv.seat)
         edge = "#47d16c" if deciding else (pal.gold if active else pal.panel_line)
-        items, words = seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
-                                        active, phone, deciding or active, words_mm,
-                                        dice_words)
+        if self.table:
+            items, words = table_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
+                                             active, words_mm)
+        else:
+            items, words = seat_panel_items(self.comp, self.lang, sv, w, h, edge, deciding,
+                                            active, phone, deciding or active, words_mm,
+                                            dice_words)
         return Drawing(w, h, tuple(items)), words
 
 
@@ -526,3 +561,103 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
             items.append(Label(tx, top + note * (0.8 + 1.2 * i), line, note,
                                Style(fill="#c9d3dc")))
     return items, words
+
+
+def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: float,
+                      edge: str, deciding: bool, active: bool, words_mm: float
+                      ) -> tuple[list[Item], list[str]]:
+    """A seat's panel on the table page, read across a room: under the character card the
+    player's name on one line, then the seat's state, every line at ``words_mm`` (never
+    less, while it can be kept), beside the active dice's one column. Where the panel is
+    too small for every line at that size (five seats), the lines that say what the
+    board says already give way, in this order: the dice line's contributed and spent
+    counts (those dice lie on the seal), "Active player" (the header names them, the
+    panel's gold edge marks them), "Demoralized" (its marker lies on the seal). Only if
+    that is not enough does the type shrink. Also the panel's words in full, for its
+    tooltip."""
+    pal = palette("color")
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
+                                                width=0.9 if active or deciding else 0.4),
+                              radius=2.0)]
+    ch = comp.character(sv.character)
+    words = [sv.name or text(ch.short, lang)]
+    if sv.name:
+        words.append(text(ch.short, lang))
+    words.append(text(ch.ability_title, lang))
+    counts = tr("ui.seat.dice", lang, active=sv.count(ACTIVE),
+                contributed=sv.count(CONTRIBUTED), spent=sv.count(SPENT))
+    removed = sv.count(REMOVED)
+    if removed:
+        counts += " · " + tr("ui.seat.removed", lang, n=removed)
+    short = tr("ui.seat.dice_active", lang, active=sv.count(ACTIVE))
+    mute = "#c9d3dc"
+    # (text, colour, bold, what gives way: "" never, else the order it goes in)
+    said: list[tuple[str, str, bool, str]] = []
+    if sv.revealed:
+        said.append((tr("ui.seat.revealed", lang), pal.cylon, True, ""))
+    if sv.in_brig:
+        said.append((tr("ui.seat.brig", lang), "#e07a5f", True, ""))
+    if sv.admiral:
+        said.append((tr("ui.seat.admiral", lang), pal.gold, True, ""))
+    if sv.demoralized:
+        said.append((tr("ui.seat.demoralized", lang), mute, True, "3"))
+    if active:
+        said.append((tr("ui.seat.turn", lang), pal.gold, True, "2"))
+    if deciding:
+        said.append((tr("ui.seat.deciding", lang), "#47d16c", True, ""))
+    said.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), mute, False, ""))
+    said.append((counts, mute, False, "1"))
+    words += [t for t, _c, _b, _g in said]
+    tx = PANEL_PAD + TABLE_DICE_W + 2.5
+    tw = w - tx - PANEL_PAD
+    size = max(words_mm, WORDS_MM)
+    top = TABLE_LINES_TOP + (LEADING * size if sv.name else 0.0)
+
+    def fits(lines: list[tuple[str, str, bool, str]], at: float) -> bool:
+        n = sum(len(_dotted_lines(t, tw, b, at)) for t, _c, b, _g in lines)
+        return top + 0.75 * at + (n - 1) * LEADING * at + 0.25 * at <= h - 1.5
+
+    lines = said
+    for gives in ("1", "2", "3"):
+        if fits(lines, size):
+            break
+        if gives == "1":   # the dice line says only the dice in hand
+            lines = [(short, c, b, g) if g == "1" else (t, c, b, g) for t, c, b, g in lines]
+        else:
+            lines = [x for x in lines if x[3] != gives]
+    at = size
+    while not fits(lines, at) and at > WORDS_MM:
+        at = max(WORDS_MM, round(at - 0.1, 2))
+    ly = TABLE_LINES_TOP
+    if sv.name:   # the player's own name, on one line (cut with an ellipsis if longer)
+        items.append(Label(tx, ly + 0.75 * size, card_art.one_line(sv.name, size, tw, True),
+                           size, Style(fill="#f2f2f2"), "start", True))
+        ly += LEADING * size
+    ly += 0.75 * at
+    for words_, colour, bold, _g in lines:
+        for line in _dotted_lines(words_, tw, bold, at):
+            items.append(Label(tx, ly, line, at, Style(fill=colour), "start", bold))
+            ly += at * LEADING
+    return items, words
+
+
+def _dotted_lines(words: str, w: float, bold: bool, size: float) -> tuple[str, ...]:
+    """`word_lines`, but a line that runs over breaks at its " · " first: each count
+    whole on its line, the dot ending the line before ("Kockák: 4 aktív ·" /
+    "0 közösbe adott"), never starting one."""
+    if len(word_lines(words, w, bold, size)) == 1 or " · " not in words:
+        return word_lines(words, w, bold, size)
+    out: list[str] = []
+    line = ""
+    parts = words.split(" · ")
+    for i, part in enumerate(parts):
+        joined = f"{line} · {part}" if line else part
+        dot = " ·" if i < len(parts) - 1 else ""  # the dot it ends with, if it ends here
+        if line and text_width(joined + dot, size, bold) > w:
+            # the dot ends the line, where it fits (else the break alone parts them)
+            out.append(line + " ·" if text_width(line + " ·", size, bold) <= w else line)
+            line = part
+        else:
+            line = joined
+    out.append(line)
+    return tuple(x for ln in out for x in word_lines(ln, w, bold, size))

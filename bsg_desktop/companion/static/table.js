@@ -81,11 +81,19 @@ function renderNow(box, st) {
   }
 }
 
-function renderFacts(box, tb) {
-  // the tracks, and the check in progress with every die in it face up: a check's
-  // entries are public (a contributed die is shown once it is in, D10)
-  box.replaceChildren(...[tb.jump, tb.dradis, tb.jump_bonus]
-    .filter(Boolean).map((line) => el("div", { class: "row", text: line })));
+function renderFacts(box, tb, notes) {
+  // the tracks with the board's fine print that matters now, in the page's own type
+  // (the distance's milestones ahead, each damaged room's effect), and the check in
+  // progress with every die in it face up: a check's entries are public (a contributed
+  // die is shown once it is in, D10)
+  const track = (notes || []).filter((n) => n.kind === "track");
+  const damage = (notes || []).filter((n) => n.kind === "damage");
+  box.replaceChildren(
+    ...[tb.jump].filter(Boolean).map((line) => el("div", { class: "row", text: line })),
+    ...track.map((n) => el("div", { class: "row note", text: n.text })),
+    ...[tb.dradis, tb.jump_bonus].filter(Boolean)
+      .map((line) => el("div", { class: "row", text: line })),
+    ...damage.map((n) => el("div", { class: "row damage", text: n.text })));
   const ch = tb.check;
   if (!ch) return;
   // the dice in the order they went in, each player's together over their name once
@@ -276,8 +284,8 @@ function render() {
           () => renderNow($("now"), state));
   section("lesson", state.lesson, () => renderLesson($("lesson"), state.lesson));
   section("board", [state.board, artName], () => renderBoard(state.board));
-  section("facts", [tb.jump, tb.dradis, tb.jump_bonus, tb.check],
-          () => renderFacts($("facts"), tb));
+  section("facts", [tb.jump, tb.dradis, tb.jump_bonus, tb.check, state.notes],
+          () => renderFacts($("facts"), tb, state.notes));
   section("log", state.log, () => renderLog($("log"), state.log));
   section("items", state.items, () => renderItems($("items"), state.items));
   playMoment();
