@@ -165,12 +165,12 @@ def news_for(events: Sequence[Event], forced: bool = False) -> list[tuple[str, s
 
 
 def with_news(step: CoachStep | None, news: Sequence[CoachStep]) -> CoachStep | None:
-    """``step`` with what just happened on top; with no step, the first event is the
-    step and the others its news."""
+    """``step`` with what just happened on top; with no step, the latest event is the
+    step and the earlier ones on top of it (the panel reads in the order they came)."""
     if step is None:
         if not news:
             return None
-        step, news = news[0], news[1:]
+        step, news = news[-1], news[:-1]
     return CoachStep(step.topic, step.title, step.what, step.risks, step.where, step.rules,
                      tuple(news))
 
