@@ -194,6 +194,24 @@ def test_the_action_buttons_say_what_they_cost_in_dice_in_both_languages(
     win.set_language("en")
 
 
+def test_the_phone_offers_the_actions_with_the_same_cost_in_both_languages() -> None:
+    """The phone's option labels come from the same words: its frame says the cost too."""
+    from bsg_desktop.companion.frames import state
+    from bsg_desktop.data import load_components
+
+    comp = load_components()
+    g = new_game(Setup(players=4), 1000)
+    seat = g.pending.seat
+    for lang, says in (("en", "Prepare jump (uses 2 of your 4 active dice; the crisis check "
+                               "follows with the rest)"),
+                       ("hu", "Ugrás előkészítése (4 aktív kockádból 2 kockát használ fel; "
+                               "a krízis szakértelempróbájára a többi marad)")):
+        frame = state(comp, g, seat, lang)
+        labels = {o["choice"]: o["label"] for o in frame["decision"]["options"]}
+        assert labels["a5"] == says
+    set_language("en")
+
+
 def test_an_action_that_takes_every_die_says_none_is_left_for_the_crisis() -> None:
     from bsg_desktop.data import load_components
     from bsg_desktop.engine import SPENT
