@@ -9,6 +9,7 @@
 Every driver (window, bots, scenarios, simulator, replays) uses only this door.
 """
 
+from bsg_desktop.engine.actions import action_dice
 from bsg_desktop.engine.core import (
     ACTIVE,
     CONTRIBUTED,
@@ -31,5 +32,6 @@ from bsg_desktop.errors import IllegalChoiceError
 __all__ = [
     "ACTIVE", "CONTRIBUTED", "CYLONS", "HUMANS", "RAIDER", "REMOVED", "SHIP", "SPENT",
     "Choice", "Decision", "Event", "Game", "IllegalChoiceError", "Outcome", "PlayerView",
-    "SeatView", "Setup", "fresh_seed", "make_view", "new_game", "replay", "visible_log",
+    "SeatView", "Setup", "action_dice", "fresh_seed", "make_view", "new_game", "replay",
+    "visible_log",
 ]

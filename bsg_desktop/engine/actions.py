@@ -100,6 +100,17 @@ class ActionStep(Task):
             g.push(Reveal(seat, str(choice.args[0])))
 
 
+def action_dice(action: str, active: int, revealed: bool) -> tuple[int, int]:
+    """How many of the dice it rolls an action A2–A5 puts in, at least and at most, for a
+    seat with ``active`` active dice: A2 one to four, A3 and A4 one, A5 two, a revealed
+    Cylon one (Y3), never more than it rolled (D2: it rolls them all). The rest stay
+    active for the crisis that follows; the window says so when the action is offered."""
+    lo, hi = RollAction.LIMITS[action]
+    if revealed:
+        hi = 1  # Y3
+    return min(lo, active), min(hi, active)
+
+
 class RollAction(Task):
     """A2–A5: roll all active dice, contribute a fixed number, no reroll."""
 
@@ -122,9 +133,8 @@ class RollAction(Task):
             g.roll_dice(seat, g.players[seat].active_dice, rule)
             self.phase = "contribute"
         if self.phase == "contribute":
-            lo, hi = self.LIMITS[a]
-            if g.players[seat].revealed:
-                hi = 1  # Y3
+            p = g.players[seat]
+            lo, hi = action_dice(a, len(rolled(g, seat)), p.revealed)
             return g.ask(seat, "contribute", subsets(rolled(g, seat), lo, hi), rule,
                          rolled=rolled(g, seat), action=a)
         if self.phase == "resolve":

@@ -8,12 +8,21 @@ the rules reference the program ships) and where on the board to look.
 Texts live in the ``coach.*`` catalogues (English and Hungarian), one topic per kind of
 decision. A decision kind reaches its topic through `TOPICS`, not by its own name, so
 several kinds can share one topic and a renamed kind changes only this table.
+
+Some things happen to a player without a decision: a Cylon reveals, the Admiral goes
+to the brig and the title (with the jump die) moves on, a demoralized marker lands,
+everyone is dealt a new loyalty card at distance 4, the game puts in dice that were
+the only legal choice. The coach explains each of those once per game, the first time
+it happens (`news_for`), from the public record only: whatever screen shows the coach
+(the deciding seat's own, or the shared one) may show them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
+from bsg_desktop.engine import Event
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.rules import rule_text
 
@@ -45,6 +54,19 @@ TOPICS: dict[str, str] = {
 WELCOME = "welcome"  # the step before the first decision: the goal and the screen
 FINISHED = "finished"  # the step after the game's end: what to do next
 
+# public record kind -> coach topic of an event: what happened without a decision
+EVENT_TOPICS: dict[str, str] = {
+    "cylon_revealed": "ev_revealed",
+    "reveal_in_brig": "ev_revealed",  # a reveal from the brig is a reveal (A9)
+    "sent_to_brig": "ev_brig",
+    "admiral_changed": "ev_admiral",  # A6 or I4: the Admiral card moves on (I13)
+    "demoralized_placed": "ev_demoralized",
+    "loyalty_round": "ev_sleeper",  # L1: every player's new loyalty card
+}
+FORCED = "ev_forced"  # dice the game put in as the only legal choice (`present.rolls`)
+EVENTS = frozenset({*EVENT_TOPICS.values(), FORCED})
+TABLE = -1  # the `CoachMemory` seat of events: explained once per game, to the table
+
 # rules each topic rests on besides the one the decision names (shown after it)
 MORE_RULES: dict[str, tuple[str, ...]] = {
     WELCOME: ("W1", "W2"),
@@ -61,6 +83,13 @@ MORE_RULES: dict[str, tuple[str, ...]] = {
     "k8_penalty": ("W2",),
     "jump_die": ("W1",),
     "jump_penalty": ("W2",),
+    # events: the rule the record names comes first, then these
+    "ev_revealed": ("A9", "Y2", "Y3", "Y4", "Y6", "I4"),
+    "ev_brig": ("A6", "B1", "B2", "B3"),
+    "ev_admiral": ("I13", "A6", "I4", "J4"),
+    "ev_demoralized": ("K4", "A4", "W2"),
+    "ev_sleeper": ("L1", "I7", "A9"),
+    FORCED: ("D7", "D8", "Y3", "A5"),
 }
 # the actions whose dice a "contribute" decision may be asking for (A2-A5)
 ACTION_RULES = frozenset({"A2", "A3", "A4", "A5"})
@@ -83,11 +112,23 @@ class CoachStep:
     risks: str
     where: str
     rules: tuple[tuple[str, str], ...]  # (rule id, its text)
+    # what happened since the last step without a decision, explained the first time
+    news: tuple[CoachStep, ...] = field(default=())
+
+    @property
+    def event(self) -> bool:
+        """Something that happened, not a decision: its "risks" say what it changes."""
+        return self.topic in EVENTS
+
+    def risks_label(self) -> str:
+        return tr("coach.panel.changes" if self.event else "coach.panel.risks")
 
     def plain(self) -> str:
-        """The whole step as plain text (a screen reader's description of the panel)."""
-        parts = [self.title, self.what, tr("coach.panel.risks") + " " + self.risks,
-                 tr("coach.panel.where") + " " + self.where]
+        """The whole step as plain text (a screen reader's description of the panel):
+        what just happened first, then the decision."""
+        parts = [tr("coach.panel.news", title=n.title) + "\n" + n.plain() for n in self.news]
+        parts += [self.title, self.what, self.risks_label() + " " + self.risks,
+                  tr("coach.panel.where") + " " + self.where]
         parts += [tr("coach.panel.rule", rule=r) + " " + t for r, t in self.rules]
         return "\n".join(parts)
 
@@ -105,10 +146,40 @@ def coach_step(topic: str, rule: str = "", lang: str | None = None) -> CoachStep
         tuple((r, rule_text(r, lang)) for r in ids if rule_text(r, lang)))
 
 
+def news_for(events: Sequence[Event], forced: bool = False) -> list[tuple[str, str]]:
+    """The event topics in one move's ``events``, each once, with the rule the record
+    names: ``[(topic, rule)]`` in the order they happened. ``forced``: the game put
+    dice in for a human player (a roll note: public, `present.rolls`).
+
+    Only public events count (``to is None``): a seat's own new loyalty card is
+    explained through the public ``loyalty_round``, the same words for every seat and
+    every card, so the coach tells the shared screen nothing a secret decides."""
+    out: dict[str, str] = {}
+    for e in events:
+        topic = EVENT_TOPICS.get(e.kind)
+        if e.to is None and topic is not None and topic not in out:
+            out[topic] = e.rule
+    if forced:
+        out[FORCED] = "D7"
+    return list(out.items())
+
+
+def with_news(step: CoachStep | None, news: Sequence[CoachStep]) -> CoachStep | None:
+    """``step`` with what just happened on top; with no step, the latest event is the
+    step and the earlier ones on top of it (the panel reads in the order they came)."""
+    if step is None:
+        if not news:
+            return None
+        step, news = news[-1], news[:-1]
+    return CoachStep(step.topic, step.title, step.what, step.risks, step.where, step.rules,
+                     tuple(news))
+
+
 def all_topics() -> list[str]:
     """Every topic the coach can show, the welcome first."""
     seen: list[str] = [WELCOME]
-    for t in [*TOPICS.values(), "contribute_action", FINISHED]:
+    for t in [*TOPICS.values(), "contribute_action", *EVENT_TOPICS.values(), FORCED,
+              FINISHED]:
         if t not in seen:
             seen.append(t)
     return seen

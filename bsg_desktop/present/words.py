@@ -12,7 +12,7 @@ from typing import Any
 
 from bsg_desktop.art.dice import signed
 from bsg_desktop.data.components import Components, CrisisFace
-from bsg_desktop.engine import Choice, PlayerView
+from bsg_desktop.engine import Choice, PlayerView, action_dice
 from bsg_desktop.i18n import text, tr
 from bsg_desktop.log import hand_words as hand_words  # re-exported for the screens
 from bsg_desktop.log import loyalty_words
@@ -277,6 +277,9 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
     def who(x: Any) -> str:
         return player_name(comp, view, x)
 
+    if v in _ROLL_ACTIONS and view.pending_kind == "action":
+        return tr("ui.choice.with_cost", action=tr(f"ui.choice.{v}"),
+                  cost=dice_cost(view, v))
     if v in ("skip", "a2", "a3", "a4", "a5"):
         return tr(f"ui.choice.{v}")
     if v == "keep" and view.pending_kind == "influence":
@@ -328,6 +331,23 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
     kind = next((_kind(comp, x) for x in a if x in ("strong", "weak")), "")
     label = tr(key, ability=ability, kind=kind)
     return label if label != key else str(choice)
+
+
+def dice_cost(view: PlayerView, action: str) -> str:
+    """What an action A2–A5 costs the deciding seat in dice, said where it is chosen:
+    how many of its active dice it puts in (`engine.action_dice`, the rules' own
+    numbers) and that the crisis check comes after it with the rest. From public facts
+    only (a seat's active dice and whether it is revealed are on the board)."""
+    seat = view.pending_seat
+    if not isinstance(seat, int) or not 0 <= seat < len(view.seats):
+        return ""
+    sv = view.seats[seat]
+    m = sv.count("active")
+    lo, hi = action_dice(action, m, sv.revealed)
+    if lo >= m:  # every die goes in: nothing is left for the crisis
+        return tr("ui.choice.cost_one" if m == 1 else "ui.choice.cost_all", m=m)
+    n = str(lo) if lo == hi else f"{lo}–{hi}"
+    return tr("ui.choice.cost", n=n, m=m)
 
 
 def seat_words(comp: Components, view: PlayerView, seat: int) -> str:

@@ -10,7 +10,11 @@ is new:
   kind of decision a hidden hand faces;
 - each seat meets each topic once per game (`CoachMemory`); a game started or loaded
   starts the memory afresh with the welcome step;
-- Help → Coach (remembered in the settings) turns it off and on in any game.
+- Help → Coach (remembered in the settings) turns it off and on in any game;
+- what happens without a decision (a reveal, the brig, a new Admiral, a demoralized
+  marker, the new loyalty cards at distance 4, dice the game put in) is explained the
+  first time it happens in a game, at once and then on top of the next decision's
+  step; only public events count (`present.coach.news_for`), so any screen may show it.
 
 The panel is one focusable scroll area whose accessible name is the step's title and
 whose description is the whole step as plain text, so a screen reader reads it the
@@ -35,11 +39,14 @@ from bsg_desktop.guided import (
 from bsg_desktop.i18n import text, tr
 from bsg_desktop.present.coach import (
     FINISHED,
+    TABLE,
     WELCOME,
     CoachMemory,
     CoachStep,
     coach_step,
+    news_for,
     topic_for,
+    with_news,
 )
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 
@@ -52,6 +59,7 @@ QLabel#title { color: #f0c64a; font-size: 16px; font-weight: 700; }
 QLabel#body { font-size: 14px; }
 QLabel#rules { font-size: 12px; color: #c9d3dc; }
 QLabel#hint { font-size: 12px; color: #9fb3c8; }
+QLabel#news { font-size: 13px; color: #dfe7ee; }
 """
 
 
@@ -71,6 +79,9 @@ class CoachPanel(QScrollArea):
         lay = QVBoxLayout(inner)
         lay.setContentsMargins(10, 8, 10, 8)
         lay.setSpacing(6)
+        self.news = QLabel(objectName="news", wordWrap=True)  # what just happened
+        self.news.setTextFormat(Qt.TextFormat.RichText)
+        self.news.linkActivated.connect(self.rule_requested.emit)
         self.kicker = QLabel(objectName="kicker", wordWrap=True)
         self.title = QLabel(objectName="title", wordWrap=True)
         self.body = QLabel(objectName="body", wordWrap=True)
@@ -79,7 +90,7 @@ class CoachPanel(QScrollArea):
         self.rules.setTextFormat(Qt.TextFormat.RichText)
         self.rules.linkActivated.connect(self.rule_requested.emit)
         self.hint = QLabel(objectName="hint", wordWrap=True)
-        for w in (self.kicker, self.title, self.body, self.rules, self.hint):
+        for w in (self.news, self.kicker, self.title, self.body, self.rules, self.hint):
             lay.addWidget(w)
         lay.addStretch(1)
         self.setWidget(inner)
@@ -91,6 +102,8 @@ class CoachPanel(QScrollArea):
         before, shown as a reminder."""
         self.step = step
         self.verticalScrollBar().setValue(0)
+        self.news.setText("<br><br>".join(_news_html(n) for n in step.news) if step else "")
+        self.news.setVisible(bool(step and step.news))
         if step is None:
             self.kicker.setText(tr("coach.panel.tab").upper())
             self.title.setText("")
@@ -103,19 +116,16 @@ class CoachPanel(QScrollArea):
             self.setAccessibleDescription(tr("coach.panel.none"))
             return
         self.kicker.setText(tr("coach.panel.kicker_welcome" if step.topic in (WELCOME, FINISHED)
+                               else "coach.panel.kicker_event" if step.event
                                else "coach.panel.kicker_again" if again
                                else "coach.panel.kicker"))
         self.title.setText(step.title)
         self.title.show()
         self.body.setText(
-            f"{escape(step.what)}<br><br><b>{escape(tr('coach.panel.risks'))}</b> "
+            f"{escape(step.what)}<br><br><b>{escape(step.risks_label())}</b> "
             f"{escape(step.risks)}<br><br><b>{escape(tr('coach.panel.where'))}</b> "
             f"{escape(step.where)}")
-        self.rules.setText(
-            f"<b>{escape(tr('coach.panel.rules'))}</b><br>" + "<br>".join(
-                f'<a style="color:#9fc3e8" href="{escape(r)}">'
-                f"{escape(tr('coach.panel.rule', rule=r))}</a> {escape(t)}"
-                for r, t in step.rules))
+        self.rules.setText(f"<b>{escape(tr('coach.panel.rules'))}</b><br>" + _rules_html(step))
         self.rules.setVisible(bool(step.rules))
         self.hint.setText(tr("coach.panel.off"))
         self.setAccessibleName(tr("coach.panel.name", title=step.title))
@@ -124,6 +134,21 @@ class CoachPanel(QScrollArea):
     def text(self) -> str:
         """What the panel says, as plain text (tests, and the privacy check)."""
         return self.accessibleDescription()
+
+
+def _rules_html(step: CoachStep) -> str:
+    """The step's rules, each id a link to the rules reference."""
+    return "<br>".join(f'<a style="color:#9fc3e8" href="{escape(r)}">'
+                       f"{escape(tr('coach.panel.rule', rule=r))}</a> {escape(t)}"
+                       for r, t in step.rules)
+
+
+def _news_html(n: CoachStep) -> str:
+    """One thing that just happened, above the decision's step."""
+    return (f'<span style="color:#f0c64a"><b>{escape(tr("coach.panel.news", title=n.title))}'
+            f"</b></span><br>{escape(n.what)}<br><b>{escape(n.risks_label())}</b> "
+            f"{escape(n.risks)}<br><b>{escape(tr('coach.panel.where'))}</b> {escape(n.where)}"
+            f'<br><span style="font-size:12px">{_rules_html(n)}</span>')
 
 
 class CoachScreen:
@@ -136,6 +161,11 @@ class CoachScreen:
         self.coach_panel.rule_requested.connect(self.show_rules)
         self.coach_memory = CoachMemory()
         self.coach_shown: tuple[str, str] | None = None  # (topic, rule) on the panel
+        # events explained since the panel last explained a decision (topic, rule), and
+        # those on the panel now; the event topics brought to the front, in order
+        self.coach_news: list[tuple[str, str]] = []
+        self._news_shown: list[tuple[str, str]] = []
+        self.coach_news_fronted: list[str] = []
         self.coach_fronted: list[str] = []  # topics brought to the front, in order
         self._coach_again = False  # the step shown was explained before
         self._coach_at: tuple[int, int] | None = None  # the decision the panel explains
@@ -153,6 +183,7 @@ class CoachScreen:
         self.addAction(self.act_guided)
         c = self.controller
         c.game_changed.connect(self._coach_game_changed)
+        c.events_applied.connect(self._coach_events)
         c.decision_pending.connect(self.coach_update)
         c.unlock_changed.connect(self.coach_update)
         c.game_finished.connect(self._coach_finished)
@@ -231,6 +262,7 @@ class CoachScreen:
             self._coach_generation = c.generation
             self.coach_memory.forget()
             self.coach_fronted = []
+            self.coach_news, self._news_shown, self.coach_news_fronted = [], [], []
             self.coach_shown = None
             self.coach_panel.show_step(None)
             self.guided, self._guided_next = self._guided_next, False
@@ -248,9 +280,9 @@ class CoachScreen:
             self.lesson is None and c.game is not None and c.game.outcome is None
             and c.shared_decision())
         if not here:
-            if len(c.humans) > 1 and self.coach_shown is not None:
+            if len(c.humans) > 1 and self.coach_panel.step is not None:
                 # the screen is no longer that player's own: their step goes with it
-                self.coach_shown, self._coach_at = None, None
+                self.coach_shown, self._coach_at, self._news_shown = None, None, []
                 self.coach_panel.show_step(None)
             return
         g = self.controller.game
@@ -263,16 +295,51 @@ class CoachScreen:
         self._coach_at = at
         new = self.coach_memory.first_time(d.seat, topic)
         self.coach_shown = (topic, d.rule)
+        # what happened since the last decision explained stays on top of this one
+        self._news_shown, self.coach_news = self.coach_news, []
         step = coach_step(topic, d.rule)
         # the panel always explains the decision on screen (never a stale one), but
         # comes to the front only the first time: a reminder is one tab away
         self._coach_again = not new
-        self.coach_panel.show_step(step, again=not new)
+        self.coach_panel.show_step(self._with_news(step), again=not new)
+        if self._news_shown and not new:
+            self._coach_tab(True)
+            self.bottom.setCurrentWidget(self.coach_panel)
         if new:
             self.coach_fronted.append(topic)
             self._coach_tab(True)
             self.bottom.setCurrentWidget(self.coach_panel)
             self.statusBar().showMessage(tr("coach.status.new", title=step.title), 15000)
+
+    def _with_news(self, step: CoachStep | None) -> CoachStep | None:
+        return with_news(step, [coach_step(t, r) for t, r in self._news_shown])
+
+    @Slot(list)
+    def _coach_events(self, events: list) -> None:  # type: ignore[type-arg]
+        """Explain what a move made happen, the first time each kind happens in the game:
+        at once, in front, and again on top of the next decision's step. Public events
+        only (`news_for`): the shared screen may show them too."""
+        c = self.controller
+        if not self.coach_on() or self.lesson is not None or c.game is None:
+            return
+        forced = any(c.is_human(s) for s in c.forced)  # a roll note: public (present.rolls)
+        new = [(t, r) for t, r in news_for(events, forced)
+               if self.coach_memory.first_time(TABLE, t)]
+        if not new:
+            return
+        self.coach_news += new
+        self.coach_news_fronted += [t for t, _r in new]
+        # the decision on the panel was answered by the move: what happened is the step
+        # until the next decision explained, which keeps it on top
+        self._news_shown = []
+        step = with_news(None, [coach_step(t, r) for t, r in self.coach_news])
+        self.coach_shown, self._coach_at = None, None
+        self.coach_panel.show_step(step)
+        self._coach_tab(True)
+        self.bottom.setCurrentWidget(self.coach_panel)
+        assert step is not None
+        title = (step.news[-1] if step.news else step).title
+        self.statusBar().showMessage(tr("coach.status.new", title=title), 15000)
 
     @Slot()
     def _coach_finished(self) -> None:
@@ -292,5 +359,8 @@ class CoachScreen:
         if at >= 0:
             self.bottom.setTabText(at, tr("coach.panel.tab"))
         shown = self.coach_shown
-        self.coach_panel.show_step(None if shown is None else coach_step(*shown),
-                                   again=self._coach_again)
+        if shown is None:  # what happened, alone on the panel, or nothing
+            step = with_news(None, [coach_step(t, r) for t, r in self.coach_news])
+        else:
+            step = self._with_news(coach_step(*shown))
+        self.coach_panel.show_step(step, again=self._coach_again)
