@@ -105,3 +105,35 @@ def test_a_newcomer_plays_learn_by_playing_with_the_keyboard_alone(
                     win.game_over_dialog.isVisible())
     shot(win, "99-end")
     assert len(seen) >= 12 and chosen > 50
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_each_way_in_says_who_it_is_for_and_learn_by_playing_says_start_here(
+        new_window, qtbot, lang) -> None:  # type: ignore[no-untyped-def]
+    """Under each way onto the table, one line on who it is for and what happens, read
+    by screen readers as the button's description; Learn by playing is marked as a
+    newcomer's first step. Every line shows whole at the smallest window."""
+    from bsg_desktop.i18n import set_language, tr
+
+    set_language(lang)
+    win = new_window((1024, 640))
+    win.show_start()
+    page = win.start_page
+    qtbot.wait(10)
+    notes = {}
+    for b in page.buttons()[1:]:
+        note = b.accessibleDescription()
+        assert note and note not in b.accessibleName(), b.accessibleName()
+        assert b.note.text() in note and b.note.isVisible()
+        # the line is drawn inside its button, not cut off by its edge
+        assert b.rect().contains(b.note.geometry()), b.accessibleName()
+        assert b.note.height() >= b.note.heightForWidth(b.note.width())
+        notes[b.objectName()] = b.note.text()
+    assert len(set(notes.values())) == 5
+    first = page.guided_button
+    assert first.tag is not None and first.tag.isVisible() and first.tag.text()
+    assert first.tag.text() in first.accessibleDescription()
+    assert not any(getattr(b, "tag", None) for b in page.buttons() if b is not first)
+    # the other language says it in its own words
+    other = "hu" if lang == "en" else "en"
+    assert notes["guided"] != tr("ui.start.note.guided", other)
