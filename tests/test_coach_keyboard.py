@@ -137,3 +137,124 @@ def test_each_way_in_says_who_it_is_for_and_learn_by_playing_says_start_here(
     # the other language says it in its own words
     other = "hu" if lang == "en" else "en"
     assert notes["guided"] != tr("ui.start.note.guided", other)
+
+
+def coach_essentials_in_sight(win) -> list[str]:  # type: ignore[no-untyped-def]
+    """What keeps the coach's essentials (its title, what the decision does, what each
+    choice risks) from being read without scrolling; empty when nothing does. The
+    decision's question and choices must stay in sight as well."""
+    panel = win.coach_panel
+    wrong = []
+    if win.bottom.currentWidget() is not panel or not panel.isVisible():
+        return ["the coach's tab is not in front"]
+    if panel.verticalScrollBar().value() != 0:
+        wrong.append("scrolled")
+    seen = panel.viewport().rect()
+    # the kicker ("new kind of decision") only on a tall window: on a short one the tab
+    # in front and the status bar say it
+    for label in (panel.title, panel.body, *([panel.kicker] if win.height() >= 800 else [])):
+        name = label.objectName()
+        if not label.isVisible() or not label.text():
+            wrong.append(f"{name} hidden")
+            continue
+        if label.height() < label.heightForWidth(label.width()):
+            wrong.append(f"{name} cut short")
+        at = label.geometry().translated(label.parentWidget().mapTo(
+            panel.viewport(), QPoint(0, 0)))
+        if not seen.contains(at):
+            wrong.append(f"{name} below the fold ({at.bottom()} > {seen.bottom()})")
+    dp = win.panel
+    for b in dp.keyed:
+        at = b.geometry().translated(b.parentWidget().mapTo(dp.scroll.viewport(),
+                                                            QPoint(0, 0)))
+        if not dp.scroll.viewport().rect().contains(at):
+            wrong.append(f"choice {b.accessibleName()!r} out of sight")
+    return wrong
+
+
+def test_the_coachs_essentials_show_without_scrolling_at_1024_and_1280(
+        new_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every coach step of the guided game, where it comes up, and every other decision
+    kind's step beside the first choice of the game: at 1024×640 and 1280×720, in
+    English and Hungarian, the step's title, what the decision does and what each
+    choice risks are on screen whole, with the question and its choices."""
+    from bsg_desktop.i18n import set_language
+    from bsg_desktop.present.coach import TOPICS, coach_step
+
+    win = new_window((1280, 720))
+    win.play_guided()
+    win.welcome_box.accept()
+    c = win.controller
+    me = Newcomer()
+    problems: dict[tuple[str, str, tuple[int, int]], list[str]] = {}
+
+    def look(topic: str) -> None:
+        for lang in ("en", "hu"):
+            set_language(lang)
+            win.retranslate()
+            for size in ((1024, 640), (1280, 720)):
+                win.resize(*size)
+                qtbot.wait(30)
+                wrong = coach_essentials_in_sight(win)
+                if wrong:
+                    problems[(topic, lang, size)] = wrong
+        set_language("en")
+        win.retranslate()
+        win.resize(1280, 720)
+
+    seen: list[str] = []
+    for _ in bounded():
+        g = c.game
+        if g.outcome is not None:
+            break
+        if win.own_dialog is not None and win.own_dialog.isVisible():
+            win.own_dialog.accept()
+            continue
+        if c.pending_seat != GUIDED_SEAT:
+            c.play_bots_now()
+            continue
+        d = g.pending
+        topic = topic_for(d.kind, d.rule)
+        if topic not in seen:
+            seen.append(topic or "")
+            look(topic or "")
+            if len(seen) == 1:  # the first choice: every kind the game does not meet
+                for other in sorted({*TOPICS.values(), "contribute_action"} - {topic}):
+                    win.coach_shown = (other, "")  # as the window shows it, in each language
+                    win.coach_panel.show_step(coach_step(other, ""))
+                    look(other)
+                win.coach_shown = (topic or "", d.rule)
+                win.coach_panel.show_step(coach_step(topic or "", d.rule))
+        win.choose(str(me.choose(g.view(GUIDED_SEAT), d)))
+    assert len(seen) >= 12
+    assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_welcome_is_short_and_lights_the_tracks_it_speaks_of(
+        new_window, qtbot, lang) -> None:  # type: ignore[no-untyped-def]
+    """The guided game's welcome: who you are, the goal, what to do now, in a few short
+    lines; while it shows, the jump and distance tracks are lit on the board and the box
+    stands clear of them; closed, the lights move to where the first decision's coach
+    step says to look."""
+    from bsg_desktop.i18n import set_language
+
+    set_language(lang)
+    for size in ((1024, 640), (1280, 720), (1920, 1080)):
+        win = new_window(size)
+        win.play_guided()
+        box = win.welcome_box
+        qtbot.waitUntil(lambda: box.isVisible())  # noqa: B023
+        words = box.informativeText().split()
+        assert len(words) <= 100, len(words)  # it was 230: four paragraphs over the board
+        assert win.scene.highlighted == ["jump", "distance"]
+        view = win.board_view
+        lit = view.mapFromScene(win.scene.highlights[0].sceneBoundingRect()).boundingRect()
+        for it in win.scene.highlights[1:]:
+            lit = lit.united(view.mapFromScene(it.sceneBoundingRect()).boundingRect())
+        lit.translate(view.mapToGlobal(QPoint(0, 0)))
+        assert not box.frameGeometry().intersects(lit), (size, box.frameGeometry(), lit)
+        box.accept()
+        assert win.welcome_box is None
+        assert win.scene.highlighted and win.scene.highlighted != ["jump", "distance"]
+        win.controller.stop()

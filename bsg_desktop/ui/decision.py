@@ -56,6 +56,7 @@ from bsg_desktop.ui.widgets import (
     drop_widget,
     enter_presses,
     plain,
+    scaled_css,
     widget_texts,
 )
 
@@ -157,7 +158,13 @@ class DecisionPanel(QWidget):
         self.rule.setTextFormat(Qt.TextFormat.RichText)
         self.rule.linkActivated.connect(self.rule_requested.emit)
         head_lay.addWidget(self.sentence)
-        head_lay.addWidget(self.rule)
+        # the rule's code, and beside it what the window adds (the advice link): one
+        # line, so that the choices and the coach keep the room at 1024x640
+        self.rule_line = QHBoxLayout()
+        self.rule_line.setContentsMargins(0, 0, 0, 0)
+        self.rule_line.setSpacing(12)
+        self.rule_line.addWidget(self.rule, 0, Qt.AlignmentFlag.AlignTop)
+        head_lay.addLayout(self.rule_line)
         self.head = head
         outer.addWidget(head)
         holder = QWidget()
@@ -206,16 +213,8 @@ class DecisionPanel(QWidget):
     def set_text_scale(self, scale: float) -> None:
         """Large screens (2560×1440) get the side panel's text as large as the board
         beside it is scaled: every size in the style grows by ``scale``."""
-        import re
-
-        base = QApplication.font()
-        px = base.pixelSize() if base.pixelSize() > 0 else base.pointSizeF() * 96 / 72
-        css = re.sub(r"font-size: (\d+)px",
-                     lambda m: f"font-size: {round(int(m.group(1)) * scale)}px", PANEL_CSS)
-        if scale > 1.01:
-            css = f"* {{ font-size: {round(px * scale)}px; }}\n" + css
         self.text_scale = scale
-        self.setStyleSheet(css)
+        self.setStyleSheet(scaled_css(PANEL_CSS, scale))
 
     # ---------------------------------------------------------------- states
     def show_empty(self, message: str = "") -> None:
@@ -605,9 +604,11 @@ class DecisionPanel(QWidget):
         if new is not None and holder is not None and holder.isAncestorOf(new):
             self.scroll.ensureWidgetVisible(new, 0, 6)
 
-    def wanted_height(self) -> int:
+    def wanted_height(self, choices_only: bool = False) -> int:
         """The height that shows the question and every choice without scrolling (the
-        window gives the decision this much of the side before the log gets any)."""
+        window gives the decision this much of the side before the log gets any);
+        ``choices_only``: without the secrets and the status under the choices (what
+        the decision keeps in sight while the coach explains it)."""
         holder = self.scroll.widget()
         # as if the scroll bar showed (the narrower width, so the taller layout): the
         # height then holds whether or not the bar is there
@@ -615,6 +616,13 @@ class DecisionPanel(QWidget):
         lay = holder.layout()
         body = lay.totalHeightForWidth(w) if lay is not None and lay.hasHeightForWidth() \
             else holder.sizeHint().height()
+        if choices_only and lay is not None:
+            inner = w - lay.contentsMargins().left() - lay.contentsMargins().right()
+            for below in (self.secrets, self.status):
+                if not below.isHidden():
+                    tall = below.heightForWidth(inner) if below.hasHeightForWidth() \
+                        else below.sizeHint().height()
+                    body -= max(tall, 0) + lay.spacing()
         hl = self.head.layout()
         head = hl.totalHeightForWidth(self.width()) if hl is not None and \
             hl.hasHeightForWidth() else self.head.sizeHint().height()
