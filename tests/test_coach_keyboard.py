@@ -258,3 +258,29 @@ def test_the_welcome_is_short_and_lights_the_tracks_it_speaks_of(
         assert win.welcome_box is None
         assert win.scene.highlighted and win.scene.highlighted != ["jump", "distance"]
         win.controller.stop()
+
+
+def test_the_coachs_text_grows_with_the_window_as_the_decisions_does(
+        new_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At 1920×1080 the coach's words are larger than at 1280×720, by the decision
+    panel's own factor (one scale for the whole side)."""
+    win = new_window((1280, 720))
+    win.play_guided()
+    win.welcome_box.accept()
+
+    def sizes() -> tuple[int, int, int]:
+        qtbot.wait(20)
+        out = []
+        for label in (win.coach_panel.body, win.coach_panel.title, win.panel.sentence):
+            label.ensurePolished()
+            out.append(label.font().pixelSize())
+        return out[0], out[1], out[2]
+
+    small = sizes()
+    win.resize(1920, 1080)
+    large = sizes()
+    assert large[0] > small[0] and large[1] > small[1], (small, large)
+    assert win.coach_panel.text_scale == win.panel.text_scale > 1
+    for s, big in zip(small, large):  # the same factor, to the pixel
+        assert big == round(s * win.panel.text_scale), (small, large)
+    win.controller.stop()
