@@ -50,6 +50,24 @@ def shot(win: QWidget, name: str) -> None:
     QPixmap(pix).save(str(folder / f"{name}.png"))
 
 
+def shot_sizes(win: QWidget, qtbot, name: str,  # type: ignore[no-untyped-def]
+               sizes: tuple[tuple[int, int], ...]) -> None:
+    """Also at other window sizes (named ``name-WIDTH``), then back to the size it had."""
+    if not SHOTS:
+        return
+    size = win.size()
+    for w, h in sizes:
+        win.resize(w, h)
+        qtbot.wait(50)
+        if getattr(win, "welcome_box", None) is not None:
+            win._place_welcome()  # as the box stands when it opens at that size
+        shot(win, f"{name}-{w}")
+    win.resize(size)
+    qtbot.wait(50)
+    if getattr(win, "welcome_box", None) is not None:
+        win._place_welcome()
+
+
 def test_a_newcomer_plays_learn_by_playing_with_the_keyboard_alone(
         new_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     win = new_window((1280, 720))
@@ -57,12 +75,14 @@ def test_a_newcomer_plays_learn_by_playing_with_the_keyboard_alone(
     page = win.start_page
     qtbot.waitUntil(lambda: QApplication.focusWidget() is page.solo_button)
     shot(win, "01-start")
+    shot_sizes(win, qtbot, "01-start", ((1024, 640), (1920, 1080)))
     key(qtbot, Qt.Key.Key_Down)  # the button under Play solo
     assert QApplication.focusWidget() is page.guided_button
     key(qtbot, Qt.Key.Key_Return)
     assert win.guided and win.welcome_box is not None
     qtbot.waitUntil(lambda: win.welcome_box is not None and win.welcome_box.isVisible())
     shot(win, "02-welcome")
+    shot_sizes(win, qtbot, "02-welcome", ((1024, 640), (1920, 1080)))
     key(qtbot, Qt.Key.Key_Return)  # OK has the focus
     assert win.welcome_box is None
     c = win.controller
@@ -89,13 +109,8 @@ def test_a_newcomer_plays_learn_by_playing_with_the_keyboard_alone(
             n = len(seen)
             assert win.coach_panel.step is not None and win.coach_panel.step.topic == topic
             shot(win, f"{n + 2:02d}-{topic}")
-            if SHOTS and n in OTHER_SIZES:
-                size = win.size()
-                win.resize(*OTHER_SIZES[n])
-                qtbot.wait(50)
-                shot(win, f"{n + 2:02d}-{topic}-{OTHER_SIZES[n][0]}")
-                win.resize(size)
-                qtbot.wait(50)
+            if n in OTHER_SIZES:
+                shot_sizes(win, qtbot, f"{n + 2:02d}-{topic}", (OTHER_SIZES[n],))
         choice = me.choose(g.view(GUIDED_SEAT), d)
         before = len(g.choices)
         choose_by_keys(win, qtbot, choice)
@@ -281,6 +296,6 @@ def test_the_coachs_text_grows_with_the_window_as_the_decisions_does(
     large = sizes()
     assert large[0] > small[0] and large[1] > small[1], (small, large)
     assert win.coach_panel.text_scale == win.panel.text_scale > 1
-    for s, big in zip(small, large):  # the same factor, to the pixel
+    for s, big in zip(small, large, strict=True):  # the same factor, to the pixel
         assert big == round(s * win.panel.text_scale), (small, large)
     win.controller.stop()
