@@ -299,3 +299,26 @@ def test_the_coachs_text_grows_with_the_window_as_the_decisions_does(
     for s, big in zip(small, large, strict=True):  # the same factor, to the pixel
         assert big == round(s * win.panel.text_scale), (small, large)
     win.controller.stop()
+
+
+def test_the_coachs_rules_fold_to_their_names_and_unfold_on_demand(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The step's rules take one line of links (code and one-line name) until the player
+    asks for their text; a screen reader hears the text either way."""
+    from bsg_desktop.present.coach import coach_step
+    from bsg_desktop.rules import rule_heading, rule_text
+    from bsg_desktop.ui.coach import MORE, CoachPanel
+
+    panel = CoachPanel()
+    qtbot.addWidget(panel)
+    panel.show_step(coach_step("retrieve", "D5"))
+    words = panel.rules.text()
+    assert rule_heading("D5") in words and rule_text("D5") not in words
+    assert rule_text("D5") in panel.accessibleDescription()
+    asked: list[str] = []
+    panel.rule_requested.connect(asked.append)
+    panel.rules.linkActivated.emit("D5")  # a code: the rules window at that rule
+    assert asked == ["D5"]
+    panel.rules.linkActivated.emit(MORE)
+    assert rule_text("D5") in panel.rules.text() and rule_text("T1") in panel.rules.text()
+    panel.rules.linkActivated.emit(MORE)
+    assert rule_text("D5") not in panel.rules.text()
