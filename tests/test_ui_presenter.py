@@ -179,3 +179,34 @@ def test_larger_seat_words_stay_in_five_narrow_panels(qapp, lang: str) -> None: 
     assert not any("…" in t for _k, p in scene._seat_panels.values() for t in p.texts())
     for _seat, _px, r, (x, y, w, h) in got:
         assert x <= r.left() and r.right() <= x + w and y <= r.top() and r.bottom() <= y + h
+
+
+def test_presenter_view_sets_the_boards_own_words_at_the_table_pages_size(new_window):  # type: ignore[no-untyped-def]
+    """The board's names and titles, read across a room in presenter view, are drawn at
+    the table page's type (larger than the window's, at the same board scale); the
+    tokens stay in their places on the board drawn again, and leaving the view brings
+    the window's type back."""
+    from bsg_desktop.companion.table import TABLE_LETTERING
+    from bsg_desktop.present.layout import SCREEN
+
+    win = new_window((1024, 768))
+    win.start_game(Setup(players=4), seed=3)
+    scene = win.scene
+
+    def words_mm() -> float:
+        board = scene._board_item
+        return min(op.em for op in board.ops if op.texts and text_role(op.em) == "words")
+
+    def raiders_placed() -> bool:
+        return all(tok.pos().toTuple() == scene.layout.board.anchor(
+            f"dradis.slot.{int(key.split('.')[1]) % 10}")
+            for key, tok in scene.tokens.items() if key.startswith("dradis."))
+
+    normal = words_mm()
+    assert normal < TABLE_LETTERING.words and raiders_placed()
+    win.act_presenter.trigger()
+    assert scene.lettering == TABLE_LETTERING
+    assert words_mm() >= TABLE_LETTERING.words * 0.99 > normal
+    assert raiders_placed() and any(k.startswith("dradis.") for k in scene.tokens)
+    win.act_presenter.trigger()
+    assert scene.lettering == SCREEN and words_mm() == normal and raiders_placed()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QLabel, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
@@ -36,7 +36,7 @@ from bsg_desktop.guided import (
     GUIDED_SEED,
     guided_setup,
 )
-from bsg_desktop.i18n import text, tr
+from bsg_desktop.i18n import language, text, tr
 from bsg_desktop.present.coach import (
     FINISHED,
     TABLE,
@@ -48,37 +48,79 @@ from bsg_desktop.present.coach import (
     topic_for,
     with_news,
 )
+from bsg_desktop.rules import rule_heading
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
+from bsg_desktop.ui.widgets import scaled_css
 
 COACH_CSS = """
 QScrollArea#coach, QWidget#coach_inner { background: #0f161e; }
 QScrollArea#coach:focus { border: 2px solid #ffd84d; }
 QLabel { color: #eef2f5; }
-QLabel#kicker { color: #9fb3c8; font-size: 12px; font-weight: 700; letter-spacing: 1px; }
-QLabel#title { color: #f0c64a; font-size: 16px; font-weight: 700; }
-QLabel#body { font-size: 14px; }
+QLabel#kicker { color: #9fb3c8; font-size: 10px; font-weight: 700; letter-spacing: 1px; }
+QLabel#title { color: #f0c64a; font-size: 15px; font-weight: 700; }
+QLabel#body { font-size: 13px; }
+QLabel#where { font-size: 13px; color: #dfe6ec; }
 QLabel#rules { font-size: 12px; color: #c9d3dc; }
 QLabel#hint { font-size: 12px; color: #9fb3c8; }
 QLabel#news { font-size: 13px; color: #dfe7ee; }
 """
+# where on the board each step says to look, as the board's parts (`BoardScene.highlight`;
+# "{seat}": the deciding player's): lit while the step's decision waits
+WHERE: dict[str, tuple[str, ...]] = {
+    WELCOME: ("jump", "distance"),
+    "action": ("seat.{seat}.dice", "dradis", "damage"),
+    "contribute_check": ("crisis", "check"),
+    "contribute_action": ("seat.{seat}.dice",),
+    "join": ("crisis",),
+    "reroll": ("check",),
+    "retrieve": ("seat.{seat}.dice",),
+    "remove_ship": ("dradis",),
+    "repair": ("damage",),
+    "boost": ("demoralized",),
+    "ordered": ("seat.{seat}.dice", "dradis", "damage"),
+    "crisis_mode": ("jump",),
+    "crisis_die": ("crisis", "jump"),
+    "k8_penalty": ("dradis", "damage"),
+    "jump_die": ("distance",),
+    "jump_penalty": ("damage", "demoralized"),
+    "give_card": (),
+    "cylon_demoralize": ("demoralized",),
+    "cylon_damage": ("damage",),
+    "cylon_steal": (),
+    "reckless": ("check",),
+    "influence": ("check",),
+    "salvage": ("seat.{seat}.dice",),
+}
+MORE = "#more"  # the rules line's link that shows (or hides) the rules' whole text
+LINK = "color:#9fc3e8"
 
 
 class CoachPanel(QScrollArea):
-    """One coach step (or a line saying nothing is new), scrolled when it is long."""
+    """One coach step (or a line saying nothing is new), scrolled when it is long.
+
+    What matters first comes first, so that the window can show it whole without
+    scrolling (`essential_height`): the title, what the decision does and what each
+    choice risks. Where to look follows, then the rules as one line of links (their
+    one-line names; the rules' text unfolds on demand, and a screen reader hears it
+    in the panel's description), then how to turn the coach off."""
 
     rule_requested = Signal(str)
+    relaid = Signal()  # the step's height changed (a new step, the rules unfolded)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("coach")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches it; arrows scroll it
+        self.text_scale = 1.0  # as the decision panel's (`set_text_scale`)
+        self.compact = False  # a short window (`set_compact`)
         self.setStyleSheet(COACH_CSS)
         inner = QWidget(objectName="coach_inner")
         lay = QVBoxLayout(inner)
-        lay.setContentsMargins(10, 8, 10, 8)
-        lay.setSpacing(6)
+        lay.setContentsMargins(10, 6, 10, 8)
+        lay.setSpacing(4)
         self.news = QLabel(objectName="news", wordWrap=True)  # what just happened
         self.news.setTextFormat(Qt.TextFormat.RichText)
         self.news.linkActivated.connect(self.rule_requested.emit)
@@ -86,16 +128,34 @@ class CoachPanel(QScrollArea):
         self.title = QLabel(objectName="title", wordWrap=True)
         self.body = QLabel(objectName="body", wordWrap=True)
         self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.where = QLabel(objectName="where", wordWrap=True)
+        self.where.setTextFormat(Qt.TextFormat.RichText)
         self.rules = QLabel(objectName="rules", wordWrap=True)
         self.rules.setTextFormat(Qt.TextFormat.RichText)
-        self.rules.linkActivated.connect(self.rule_requested.emit)
+        self.rules.linkActivated.connect(self._rule_link)
         self.hint = QLabel(objectName="hint", wordWrap=True)
-        for w in (self.news, self.kicker, self.title, self.body, self.rules, self.hint):
+        for w in (self.news, self.kicker, self.title, self.body, self.where, self.rules,
+                  self.hint):
             lay.addWidget(w)
         lay.addStretch(1)
         self.setWidget(inner)
         self.step: CoachStep | None = None
+        self.rules_open = False  # the rules' whole text shown (kept from step to step)
         self.show_step(None)
+
+    def set_compact(self, compact: bool) -> None:
+        """A short window (under 800 px): the kicker line goes, its room to the step's
+        words (the tab, in front, and the status bar say the coach has something new)."""
+        if compact != self.compact:
+            self.compact = compact
+            self.kicker.setHidden(compact)
+            self.relaid.emit()
+
+    def set_text_scale(self, scale: float) -> None:
+        """The coach's text grows with the window exactly as the decision panel's."""
+        self.text_scale = scale
+        self.setStyleSheet(scaled_css(COACH_CSS, scale))
+        self.relaid.emit()
 
     def show_step(self, step: CoachStep | None, again: bool = False) -> None:
         """Show ``step`` (None: the line that nothing is new); ``again``: explained
@@ -109,11 +169,13 @@ class CoachPanel(QScrollArea):
             self.title.setText("")
             self.title.hide()
             self.body.setText(escape(tr("coach.panel.none")))
+            self.where.hide()
             self.rules.setText("")
             self.rules.hide()
             self.hint.setText(tr("coach.panel.off"))
             self.setAccessibleName(tr("coach.panel.tab"))
             self.setAccessibleDescription(tr("coach.panel.none"))
+            self.relaid.emit()
             return
         self.kicker.setText(tr("coach.panel.kicker_welcome" if step.topic in (WELCOME, FINISHED)
                                else "coach.panel.kicker_event" if step.event
@@ -121,15 +183,65 @@ class CoachPanel(QScrollArea):
                                else "coach.panel.kicker"))
         self.title.setText(step.title)
         self.title.show()
-        self.body.setText(
-            f"{escape(step.what)}<br><br><b>{escape(step.risks_label())}</b> "
-            f"{escape(step.risks)}<br><br><b>{escape(tr('coach.panel.where'))}</b> "
-            f"{escape(step.where)}")
-        self.rules.setText(f"<b>{escape(tr('coach.panel.rules'))}</b><br>" + _rules_html(step))
-        self.rules.setVisible(bool(step.rules))
+        self.body.setText(f"{escape(step.what)}<br><b>{escape(step.risks_label())}</b> "
+                          f"{escape(step.risks)}")
+        self.where.setText(f"<b>{escape(tr('coach.panel.where'))}</b> {escape(step.where)}")
+        self.where.show()
+        self._show_rules()
         self.hint.setText(tr("coach.panel.off"))
         self.setAccessibleName(tr("coach.panel.name", title=step.title))
         self.setAccessibleDescription(step.plain())
+        self.relaid.emit()
+
+    def _show_rules(self) -> None:
+        """The step's rules: each its code and one-line name, a link to its text in the
+        rules window; ``MORE`` unfolds every rule's text here."""
+        step = self.step
+        if step is None or not step.rules:
+            self.rules.hide()
+            return
+        lang = language()
+        names = " · ".join(
+            f'<a style="{LINK}" href="{escape(r)}">{escape(tr("coach.panel.rule", rule=r))}</a>'
+            f" {escape(rule_heading(r, lang))}" for r, _t in step.rules)
+        more = tr("ui.coach.rules_less" if self.rules_open else "ui.coach.rules_more")
+        words = f"<b>{escape(tr('coach.panel.rules'))}</b> {names} " \
+                f'<a style="{LINK}" href="{MORE}">{escape(more)}</a>'
+        if self.rules_open:
+            words += "".join(f"<br><b>{escape(r)}</b> {escape(t)}" for r, t in step.rules)
+        self.rules.setText(words)
+        self.rules.show()
+
+    def _rule_link(self, link: str) -> None:
+        if link == MORE:
+            self.rules_open = not self.rules_open
+            self._show_rules()
+            self.relaid.emit()
+        else:
+            self.rule_requested.emit(link)
+
+    def essential_height(self, width: int | None = None) -> int:
+        """The height that shows the step's title, what the decision does and what each
+        choice risks without scrolling, at ``width`` (the panel's own by default)."""
+        lay = self.widget().layout()
+        m = lay.contentsMargins()
+        w = self._room(width) - m.left() - m.right()
+        h = m.top() + 2  # a little room under the last line
+        for label in (self.news, self.kicker, self.title, self.body):
+            if not label.isHidden():
+                h += label.heightForWidth(max(w, 50)) + lay.spacing()
+        return h
+
+    def full_height(self, width: int | None = None) -> int:
+        """The height that shows the whole step without scrolling."""
+        return self.widget().layout().totalHeightForWidth(max(self._room(width), 60))
+
+    def _room(self, width: int | None) -> int:
+        """The text's width: the viewport's, or in a panel ``width`` wide, as if the
+        scroll bar showed (the narrower, so the taller, layout)."""
+        if width is None:
+            return self.viewport().width()
+        return width - self.verticalScrollBar().sizeHint().width()
 
     def text(self) -> str:
         """What the panel says, as plain text (tests, and the privacy check)."""
@@ -159,6 +271,8 @@ class CoachScreen:
         """After the window's widgets and actions exist."""
         self.coach_panel = CoachPanel()
         self.coach_panel.rule_requested.connect(self.show_rules)
+        self.coach_panel.relaid.connect(self.fit_side)
+        self.bottom.currentChanged.connect(lambda _i: self.fit_side())
         self.coach_memory = CoachMemory()
         self.coach_shown: tuple[str, str] | None = None  # (topic, rule) on the panel
         # events explained since the panel last explained a decision (topic, rule), and
@@ -173,6 +287,7 @@ class CoachScreen:
         self.guided = False  # the game on the table is Learn by playing's
         self._guided_next = False
         self.welcome_box: QMessageBox | None = None
+        self._coach_lit = False  # the board's lights are the coach's (`coach_light`)
         self.act_coach = QAction(self, checkable=True)
         self.act_coach.setChecked(self.settings.coach())
         self.act_coach.triggered.connect(self.toggle_coach)
@@ -187,12 +302,20 @@ class CoachScreen:
         c.decision_pending.connect(self.coach_update)
         c.unlock_changed.connect(self.coach_update)
         c.game_finished.connect(self._coach_finished)
+        c.events_applied.connect(lambda _e: self.coach_light(None))  # the step is answered
         self.start_page.guided_requested.connect(self.play_guided)
         self._coach_tab(self.settings.coach())
         self.coach_retranslate()
 
     def coach_on(self) -> bool:
-        return self.act_coach.isChecked()
+        act = getattr(self, "act_coach", None)  # the window's first layouts: not yet
+        return act is not None and act.isChecked()
+
+    def coach_in_front(self) -> bool:
+        """The coach's tab is the one shown under the choices, with a step on it."""
+        panel = getattr(self, "coach_panel", None)  # the window's first layouts: not yet
+        return panel is not None and panel.step is not None and \
+            self.bottom.currentWidget() is panel
 
     def _coach_tab(self, on: bool) -> None:
         at = self.bottom.indexOf(self.coach_panel)
@@ -209,6 +332,7 @@ class CoachScreen:
         on = self.act_coach.isChecked()
         self.settings.set_coach(on)
         self._coach_tab(on)
+        self.fit_board()  # the side's least width follows the coach (`SIDE_MIN_COACH`)
         if on:
             self.coach_update()
 
@@ -231,28 +355,72 @@ class CoachScreen:
         self._guided_next = False
 
     def _welcome(self) -> None:
-        """The guided game's first words: the goal and the screen, before any choice
-        (Enter closes it; the coach then explains the first decision)."""
+        """The guided game's first words, short, before any choice: who you are, the
+        goal, what to do now; the tracks it speaks of are lit on the board (`WHERE`)
+        and the box stands clear of them (Enter closes it; the coach then explains the
+        first decision)."""
         step = coach_step(WELCOME)
         g = self.controller.game
         assert g is not None
         ch = self.comp.character(g.players[GUIDED_SEAT].character)
-        you = tr("coach.welcome.you", character=text(ch.name), title=text(ch.ability_title),
-                 ability=text(ch.ability))
+        you = tr("coach.welcome.you", character=text(ch.name))
+        words = (you, step.what, step.where, step.risks)
         box = QMessageBox(QMessageBox.Icon.Information, tr("coach.window.guided"),
-                          step.title, QMessageBox.StandardButton.Ok, self)
-        box.setInformativeText("\n\n".join((you, step.what, step.risks, step.where)))
+                          f"<b>{escape(step.title)}</b>", QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText("\n\n".join(words))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.setAccessibleDescription(you + "\n" + step.plain())
+        box.setAccessibleDescription("\n".join(words))
         box.finished.connect(self._welcome_closed)
         self.welcome_box = box
+        self.coach_light(WELCOME)
         box.open()
+        self._place_welcome()
+
+    def _place_welcome(self) -> None:
+        """The welcome box over the board, clear of the lit tracks (centred on the window
+        it would cover them): to their left where the board has the room, else above
+        them (a narrow window), else as far left as it goes."""
+        box, lit = self.welcome_box, self.scene.highlights
+        if box is None or not lit:
+            return
+        box.adjustSize()
+        view = self.board_view
+        area = QRectF()
+        for it in lit:
+            area = area.united(it.sceneBoundingRect())
+        tracks = view.mapFromScene(area).boundingRect().translated(view.mapTo(self, QPoint()))
+        board = view.rect().translated(view.mapTo(self, QPoint()))
+        w, h, gap = box.width(), box.height(), 12
+        x = tracks.left() - w - gap
+        y = board.top() + max(gap, (board.height() - h) // 2)
+        if x < board.left():
+            x = board.left() + gap
+            above = tracks.top() - h - gap
+            y = above if above >= board.top() else y
+        box.move(self.mapToGlobal(QPoint(max(x, board.left()), y)))
 
     def _welcome_closed(self, _result: int = 0) -> None:
         """The keys go to the first choice (the closed box left nothing focused)."""
         self.welcome_box = None
+        # the lights go to where the first decision's step says to look
+        shown = self.coach_shown
+        self.coach_light(shown[0] if shown is not None and not self._coach_again else None)
         self.activateWindow()
         QTimer.singleShot(0, self.panel, self.panel.focus_first)
+
+    def coach_light(self, topic: str | None, seat: int = GUIDED_SEAT) -> None:
+        """Light on the board where the coach's step says to look (`WHERE`), for the
+        player in ``seat``; None: the coach's lights go out. A lesson's own lights are
+        left alone."""
+        if self.lesson is not None:
+            return
+        parts = [p.format(seat=seat) for p in WHERE.get(topic or "", ())]
+        if parts:
+            self.scene.highlight(parts)
+            self._coach_lit = True
+        elif self._coach_lit:
+            self.scene.clear_highlight()
+            self._coach_lit = False
 
     @Slot()
     def _coach_game_changed(self) -> None:
@@ -302,6 +470,7 @@ class CoachScreen:
         # comes to the front only the first time: a reminder is one tab away
         self._coach_again = not new
         self.coach_panel.show_step(self._with_news(step), again=not new)
+        self.coach_light(topic if new else None, d.seat)
         if self._news_shown and not new:
             self._coach_tab(True)
             self.bottom.setCurrentWidget(self.coach_panel)

@@ -57,6 +57,7 @@ from bsg_desktop.ui.widgets import (
     drop_widget,
     enter_presses,
     plain,
+    scaled_css,
     widget_texts,
 )
 
@@ -163,7 +164,13 @@ class DecisionPanel(QWidget):
         self.rule.linkActivated.connect(self.rule_requested.emit)
         head_lay.addWidget(self.sentence)
         head_lay.addWidget(self.stakes)
-        head_lay.addWidget(self.rule)
+        # the rule's code, and beside it what the window adds (the advice link): one
+        # line, so that the choices and the coach keep the room at 1024x640
+        self.rule_line = QHBoxLayout()
+        self.rule_line.setContentsMargins(0, 0, 0, 0)
+        self.rule_line.setSpacing(12)
+        self.rule_line.addWidget(self.rule, 0, Qt.AlignmentFlag.AlignTop)
+        head_lay.addLayout(self.rule_line)
         self.head = head
         outer.addWidget(head)
         holder = QWidget()
@@ -212,16 +219,8 @@ class DecisionPanel(QWidget):
     def set_text_scale(self, scale: float) -> None:
         """Large screens (2560×1440) get the side panel's text as large as the board
         beside it is scaled: every size in the style grows by ``scale``."""
-        import re
-
-        base = QApplication.font()
-        px = base.pixelSize() if base.pixelSize() > 0 else base.pointSizeF() * 96 / 72
-        css = re.sub(r"font-size: (\d+)px",
-                     lambda m: f"font-size: {round(int(m.group(1)) * scale)}px", PANEL_CSS)
-        if scale > 1.01:
-            css = f"* {{ font-size: {round(px * scale)}px; }}\n" + css
         self.text_scale = scale
-        self.setStyleSheet(css)
+        self.setStyleSheet(scaled_css(PANEL_CSS, scale))
 
     # ---------------------------------------------------------------- states
     def show_empty(self, message: str = "") -> None:

@@ -13,10 +13,12 @@ from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import QMessageBox
 
 from bsg_desktop.advice import Advice, reason_words
+from bsg_desktop.companion.table import TABLE_LETTERING
 from bsg_desktop.engine import Event, PlayerView, visible_log
 from bsg_desktop.errors import UserError
 from bsg_desktop.i18n import language, tr
 from bsg_desktop.log import describer_for
+from bsg_desktop.present.layout import SCREEN
 from bsg_desktop.present.moments import loyalty_moment, moment_for, sound_for
 from bsg_desktop.present.rolls import RollNote, roll_sentence
 from bsg_desktop.present.words import choice_words, player_name
@@ -334,6 +336,10 @@ class GameScreen:
         # (room effects, legends) waits for a size a projector shows, or goes
         self.scene.set_px_per_mm(self.scene.px_per_mm, PROJECTOR_PX if on else MIN_PX)
         self.scene.set_seat_px(SEAT_PX if on else 0.0)
+        # the board's own names and titles as large as the table page's, which is read
+        # across a room too: at 1024x768 the board is as wide as the narration leaves
+        # it, and its words at the window's size would be 12 px
+        self.scene.set_lettering(TABLE_LETTERING if on else SCREEN)
         self.act_presenter.setChecked(on)
         self.act_leave_presenter.setEnabled(on)
         # the whole screen is the class's: no menu bar (Escape or F5 leave, as said)

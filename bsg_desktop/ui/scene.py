@@ -37,6 +37,7 @@ from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene
 
+from bsg_desktop.art.board import Lettering
 from bsg_desktop.art.dice import signed
 from bsg_desktop.art.palette import palette
 from bsg_desktop.art.shapes import Drawing, Item
@@ -48,6 +49,7 @@ from bsg_desktop.present.board import READABLE, token_words
 from bsg_desktop.present.layout import (
     BOARD_Z,
     PANEL_Z,
+    SCREEN,
     WORDS_MM,
     BoardLayout,
     seat_panel_items,
@@ -153,6 +155,7 @@ class BoardScene(QGraphicsScene):
         self._pulse.setKeyValueAt(1.0, 1.0)
         self._pulse.setLoopCount(-1)
         self._pulse.valueChanged.connect(self._pulse_step)
+        self.lettering = SCREEN  # the board's own type (`set_lettering`)
         self._build_board()
 
     # ------------------------------------------------------------------ layout
@@ -165,7 +168,8 @@ class BoardScene(QGraphicsScene):
         return self.layout.height_mm
 
     def _build_board(self) -> None:
-        self.layout = BoardLayout(self.comp, self.players, self.lang, self.characters)
+        self.layout = BoardLayout(self.comp, self.players, self.lang, self.characters,
+                                  self.lettering)
         self.board = self.layout.board
         self.geo = self.layout.geo
         if self._board_item is not None:
@@ -255,6 +259,19 @@ class BoardScene(QGraphicsScene):
         self.tokens.clear()
         if self._last is not None:
             self.sync(self._last, animate=False)
+
+    def set_lettering(self, lettering: Lettering) -> None:
+        """The board's own printed words at another size (presenter view: the table
+        page's, read across a room): the board is drawn again, its tokens and lights
+        laid where the new drawing puts their places."""
+        if lettering == self.lettering:
+            return
+        self.lettering = lettering
+        lit = list(self.highlighted)
+        self.clear_highlight()
+        self.set_language(self.lang)
+        if lit:
+            self.highlight(lit)
 
     def seat_rect(self, seat: int) -> tuple[float, float, float, float]:
         return self.layout.seat_rect(seat)

@@ -13,14 +13,14 @@ from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from bsg_desktop.art.board import title_backdrop
 from bsg_desktop.data.components import Components
 from bsg_desktop.i18n import text, tr
 from bsg_desktop.ui.qtart import drawing_image
-from bsg_desktop.ui.widgets import WrapButton
+from bsg_desktop.ui.widgets import WrapButton, enter_presses, plain
 
 BACKDROP_PX_PER_MM = 4.0  # the backdrop's drawing scale: its stars a pixel or two across
 SEAL_LEAST = 56  # a seal smaller than this (px across) is left out
@@ -38,6 +38,10 @@ QPushButton:hover { border-color: #e0b93a; }
 QPushButton:focus { border: 3px solid #ffd84d; padding: 10px 16px; }  /* the same text room */
 QPushButton#continue:focus { border: 3px solid #ffd84d; }
 QPushButton#continue QLabel { font-size: 13pt; color: #f2f2f2; }
+QPushButton#guided { border-color: #e0b93a; }
+QLabel#way { font-size: 13pt; color: #f2f2f2; }
+QLabel#way_note { font-size: 10pt; color: #c9d3dc; }
+QLabel#start_here { font-size: 9pt; font-weight: 700; color: #f0c64a; letter-spacing: 1px; }
 """
 
 
@@ -66,6 +70,45 @@ def summary_words(comp: Components, summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+class WayButton(QPushButton):
+    """One way onto the table: its name, and under it one line on who it is for and what
+    happens (also its accessible description, so a screen reader says it after the
+    name); ``tag`` adds a line above the name (the way a newcomer should take first)."""
+
+    def __init__(self, name: str, tag: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(18, 7, 18, 8)
+        lay.setSpacing(1)
+        self.tag = plain(QLabel(objectName="start_here")) if tag else None
+        self.label = plain(QLabel(objectName="way", wordWrap=True))
+        self.note = plain(QLabel(objectName="way_note", wordWrap=True))
+        for w in (self.tag, self.label, self.note):
+            if w is not None:
+                w.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+                w.setStyleSheet("background: transparent;")
+                lay.addWidget(w)
+
+    def text(self) -> str:  # type: ignore[override]
+        return self.label.text()
+
+    def setText(self, text: str) -> None:  # type: ignore[override]  # noqa: N802  (Qt's name)
+        self.label.setText(text)
+        self.setAccessibleName(text)
+
+    def set_note(self, note: str, tag: str = "") -> None:
+        """The line under the name (and the tag above it), also said by screen readers."""
+        self.note.setText(note)
+        if self.tag is not None:
+            self.tag.setText(tag)
+        self.setAccessibleDescription(f"{tag} {note}" if tag else note)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not enter_presses(self, event):
+            super().keyPressEvent(event)
+
+
 class StartPage(QWidget):
     """The ways onto the table: Continue (only when there is a game to continue), a solo
     game in one click, Learn by playing (the guided first game with its coach), a game
@@ -86,7 +129,7 @@ class StartPage(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(START_CSS)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(40, 24, 40, 24)
+        lay.setContentsMargins(40, 16, 40, 16)
         # the room above the title, where the backdrop lays the game's seal
         self.seal_area = QWidget()
         self.seal_area.setSizePolicy(QSizePolicy.Policy.Preferred,
@@ -98,7 +141,7 @@ class StartPage(QWidget):
         lay.addWidget(self.title)
         self.subtitle = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         lay.addWidget(self.subtitle)
-        lay.addSpacing(20)
+        lay.addSpacing(14)
         self.note = QLabel(objectName="note", alignment=Qt.AlignmentFlag.AlignCenter,
                            wordWrap=True)
         lay.addWidget(self.note)
@@ -107,11 +150,13 @@ class StartPage(QWidget):
         self.continue_button = WrapButton("", self)
         self.continue_button.setObjectName("continue")
         self.continue_button.layout().setContentsMargins(18, 10, 18, 10)
-        self.solo_button = QPushButton(objectName="solo")
-        self.guided_button = QPushButton(objectName="guided")
-        self.new_button = QPushButton()
-        self.open_button = QPushButton()
-        self.learn_button = QPushButton()
+        # each way in says under its name who it is for; Learn by playing, marked as
+        # the newcomer's first step, sits just under Play solo
+        self.solo_button = WayButton("solo")
+        self.guided_button = WayButton("guided", tag=True)
+        self.new_button = WayButton("friends")
+        self.open_button = WayButton("open")
+        self.learn_button = WayButton("lessons")
         for b, sig in ((self.continue_button, self.continue_requested),
                        (self.solo_button, self.solo_requested),
                        (self.guided_button, self.guided_requested),
@@ -122,7 +167,8 @@ class StartPage(QWidget):
             b.setAutoDefault(True)
             b.clicked.connect(sig.emit)
             lay.addWidget(b, 0, Qt.AlignmentFlag.AlignHCenter)
-            lay.addSpacing(4)  # six ways in: the seal keeps its room at 1280x720
+            # six ways in, each of two or three lines: no more than the layout's gap
+            # between them, so the seal keeps its room at 1280x720 above Continue
         lay.addStretch(1)
         self.retranslate()
 
@@ -145,30 +191,30 @@ class StartPage(QWidget):
             self.continue_button.setAccessibleName(tr("ui.start.continue"))
             self.continue_button.setAccessibleDescription(details)
             self._fit_continue()
-        self.solo_button.setText(tr("ui.start.solo"))
-        self.guided_button.setText(tr("coach.start.guided"))
-        self.new_button.setText(tr("ui.start.friends"))
-        self.open_button.setText(tr("ui.start.open"))
-        self.learn_button.setText(tr("ui.start.learn"))
-        for b in self.buttons()[1:]:
-            b.setAccessibleName(b.text())
+        for b, key in ((self.solo_button, "ui.start.solo"),
+                       (self.guided_button, "coach.start.guided"),
+                       (self.new_button, "ui.start.friends"),
+                       (self.open_button, "ui.start.open"),
+                       (self.learn_button, "ui.start.learn")):
+            b.setText(tr(key))
+            b.set_note(tr(f"ui.start.note.{b.objectName()}"),
+                       tr("ui.start.start_here") if b.tag is not None else "")
+        self._fit_continue()
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
         super().resizeEvent(event)
         self._fit_continue()
 
     def _fit_continue(self) -> None:
-        """The buttons are as wide as there is room for (420 to 760 px), Continue as tall
-        as its wrapped lines at that width. Set here rather than left to the layout: a
+        """The buttons are as wide as there is room for (420 to 760 px), each as tall as
+        its wrapped lines at that width. Set here rather than left to the layout: a
         centred widget would get its height for the page's whole width and cut off the
         last line."""
-        b = self.continue_button
         m = self.layout().contentsMargins()
         width = max(420, min(760, self.width() - m.left() - m.right()))
-        for other in self.buttons()[1:]:
-            other.setFixedWidth(width)
-        height = b.layout().totalHeightForWidth(width)  # -1 until the label has text
-        b.setFixedSize(width, max(height, b.sizeHint().height()))
+        for b in self.buttons():
+            height = b.layout().totalHeightForWidth(width)  # -1 until the label has text
+            b.setFixedSize(width, max(height, b.minimumSizeHint().height()))
 
     def seal_rect(self) -> QRect:
         """Where the seal is painted: centred in the room above the title, as large as

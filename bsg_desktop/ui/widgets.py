@@ -4,12 +4,15 @@ the clearing of a rebuilt layout."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QKeyEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -20,6 +23,21 @@ from PySide6.QtWidgets import (
 )
 
 from bsg_desktop.i18n import tr
+
+
+def scaled_css(css: str, scale: float) -> str:
+    """A side panel's style with its text ``scale`` times as large: every size the style
+    names grows, and above 1 the application's own size too (for the words the style
+    leaves alone). The decision panel and the coach call this with the one scale the
+    window works out from its size (`MainWindow.resizeEvent`), so their text grows
+    together, beside the board that grows with the window."""
+    out = re.sub(r"font-size: (\d+)px",
+                 lambda m: f"font-size: {round(int(m.group(1)) * scale)}px", css)
+    if scale > 1.01:
+        base = QApplication.font()
+        px = base.pixelSize() if base.pixelSize() > 0 else base.pointSizeF() * 96 / 72
+        out = f"* {{ font-size: {round(px * scale)}px; }}\n" + out
+    return out
 
 
 def widget_texts(root: QWidget, attrs: tuple[str, ...]) -> list[str]:

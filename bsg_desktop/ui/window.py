@@ -73,6 +73,9 @@ if TYPE_CHECKING:  # drawing a pack needs reportlab: imported when the dialog fi
 LOG_MIN = 64  # the log's least height when the decision needs the rest: its tab, 2 lines
 LOG_KEEP = 120  # the log's height while only the secrets and status want more: tab, ~5 lines
 SIDE_MIN = 280  # the side panel's narrowest: a 1024-pixel screen keeps ~700 for the board
+# ... and while the coach is on: its explanations need lines long enough to be read
+# whole beside the choices at 1024x640 (the board then keeps ~640)
+SIDE_MIN_COACH = 380
 # The status bar sits on the window's near-black: its text must be light (4.5:1 at least).
 WINDOW_CSS = ("QMainWindow { background: #0c1117; }"
               "QSplitter::handle { background: #22303d; }"
@@ -128,7 +131,7 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWind
         self.advice_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes on to the board
         self.advice_button.linkActivated.connect(lambda _link: self.ask_advice())
         self.advice_button.hide()
-        self.panel.head.layout().addWidget(self.advice_button)
+        self.panel.rule_line.addWidget(self.advice_button, 1)
         self.log = LogPanel()
         self.suspicion = SuspicionPanel(self.comp)
         self.lesson_panel = LessonPanel(self.comp)
@@ -317,12 +320,14 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWind
         scale = round(max(1.0, min(self.width() / 1700, self.height() / 1000, 2.0)), 2)
         if abs(scale - self.panel.text_scale) > 0.04:
             self.panel.set_text_scale(scale)
+            self.coach_panel.set_text_scale(scale)
             font = QFont(self.font())
             size = font.pointSizeF() if font.pointSizeF() > 0 else 9.0
             font.setPointSizeF(size * scale)
             self.log.setFont(font)
             self.bottom.tabBar().setFont(font)
             self.lesson_panel.setFont(font)
+        self.coach_panel.set_compact(compact)
         if compact != self.panel.compact:
             self.panel.compact = compact
             if self.stack.currentWidget() is not self.start_page:
@@ -343,16 +348,21 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWind
         if total <= 0 or rect.height() <= 0:
             return
         need = math.ceil(self.board_view.height() * rect.width() / rect.height())
-        board = max(min(need, total - SIDE_MIN), total // 2)
+        least = SIDE_MIN_COACH if self.coach_on() else SIDE_MIN
+        board = max(min(need, total - least), total // 2)
         if split.sizes()[0] != board:
             split.setSizes([board, total - board])
+            self.fit_side()  # a side of another width: its words wrap to other heights
 
     def fit_side(self) -> None:
         """The decision takes the height its question and choices need; the log gets
         only what is left (down to its tab and two lines, or nothing on a short screen),
         so the choices are never pushed below the log. What the panel holds under the
         choices (the secrets box, the turn's status) takes more only while the log keeps
-        five lines: below them it is scrolled to. A divider the player dragged stays
+        five lines: below them it is scrolled to. While the coach's tab is in front, the
+        coach first gets the room for its essentials (what the decision does, what each
+        choice risks): the decision then keeps its question and choices, and its secrets
+        and status go below its fold. A divider the player dragged stays
         where they put it."""
         if self._split_dragged or self.lesson is not None or self.right.isHidden():
             return
@@ -360,9 +370,16 @@ class MainWindow(MenusAndFiles, GameScreen, LessonScreen, CoachScreen, QMainWind
         if h <= 0:
             return
         log_min = LOG_MIN if h >= 480 else 0
-        top = max(min(self.panel.wanted_height(), h - max(LOG_KEEP, log_min)),
-                  self.panel.needed_height(), h // 3)
+        full = self.panel.wanted_height()
+        top = max(min(full, h - max(LOG_KEEP, log_min)), self.panel.needed_height(), h // 3)
         top = min(top, h - log_min)
+        if self.coach_in_front():
+            width = self.right.width()
+            tabs = self.bottom.tabBar().sizeHint().height()
+            coach = self.coach_panel
+            top = min(top, max(h - tabs - coach.full_height(width), full))  # the whole step
+            top = min(top, h - tabs - coach.essential_height(width))  # before the secrets
+            top = max(top, self.panel.needed_height())  # never the choices
         self.right.setSizes([top, 0, h - top])
 
     def _menu_closed(self) -> None:
