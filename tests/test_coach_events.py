@@ -183,9 +183,8 @@ def test_the_action_buttons_say_what_they_cost_in_dice_in_both_languages(
         c.play_bots_now()
     view = c.game.view(0)
     assert view.seats[0].count("active") == 4
-    for lang, says in (("en", ("uses 1–4 of your 4 active dice", "crisis check follows")),
-                       ("hu", ("4 aktív kockádból 1–4 kockát használ fel",
-                               "krízis szakértelempróbájára a többi marad"))):
+    for lang, says in (("en", ("uses 1–4 of your 4 active dice", "the rest go to the crisis")),
+                       ("hu", ("4 aktív kockádból 1–4 kockába kerül", "a többi a krízisé"))):
         win.set_language(lang)  # Settings → Language
         button = win.panel.buttons["a2"].text()
         assert all(s in button for s in says), button
@@ -202,10 +201,10 @@ def test_the_phone_offers_the_actions_with_the_same_cost_in_both_languages() -> 
     comp = load_components()
     g = new_game(Setup(players=4), 1000)
     seat = g.pending.seat
-    for lang, says in (("en", "Prepare jump (uses 2 of your 4 active dice; the crisis check "
-                               "follows with the rest)"),
-                       ("hu", "Ugrás előkészítése (4 aktív kockádból 2 kockát használ fel; "
-                               "a krízis szakértelempróbájára a többi marad)")):
+    for lang, says in (("en", "Prepare jump (uses 2 of your 4 active dice; the rest go to the "
+                               "crisis)"),
+                       ("hu", "Ugrás előkészítése (4 aktív kockádból 2 kockába kerül; "
+                               "a többi a krízisé)")):
         frame = state(comp, g, seat, lang)
         labels = {o["choice"]: o["label"] for o in frame["decision"]["options"]}
         assert labels["a5"] == says
@@ -224,12 +223,12 @@ def test_an_action_that_takes_every_die_says_none_is_left_for_the_crisis() -> No
         die.state = SPENT
     two = g.view(seat)
     assert choice_words(comp, two, Choice("a5")).endswith(
-        "(uses all 2 of your active dice: none left for the crisis check)")
+        "(uses all 2 active dice: none left for the crisis)")
     g.players[seat].dice[1].state = SPENT
     one = g.view(seat)
     assert "uses your only active die" in choice_words(comp, one, Choice("a2"))
     set_language("hu")
-    assert "az egyetlen aktív kockádat" in choice_words(comp, one, Choice("a3"))
+    assert "az egyetlen aktív kockádba kerül" in choice_words(comp, one, Choice("a3"))
     set_language("en")
 
 
