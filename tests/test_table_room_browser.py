@@ -90,7 +90,16 @@ MEASURE = """() => {
     .filter((n) => !(n instanceof SVGElement) && n.getClientRects().length &&
                    n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).display !== "inline")
     .map((n) => n.tagName + "." + n.className + ": " + n.textContent.slice(0, 40));
-  return {html, seats, plates, board, over, logLines, now,
+  // what is being decided is never cut; a check's dice stay whole in sight
+  const nowBox = document.querySelector("#now"), facts = document.querySelector("#facts");
+  const fb = facts.getBoundingClientRect();
+  const checkDice = [...document.querySelectorAll("#facts .check .die")]
+    .map((d) => d.getBoundingClientRect())
+    .map((r) => r.top >= fb.top - 1 && r.bottom <= fb.bottom + 1);
+  const whole = {now: nowBox.scrollHeight <= nowBox.clientHeight + 1, checkDice,
+                 factsCut: facts.classList.contains("cut"),
+                 factsOver: facts.scrollHeight > facts.clientHeight + 1};
+  return {html, seats, plates, board, over, logLines, now, whole,
           page: document.documentElement.scrollWidth <= innerWidth};
 }"""
 
@@ -455,4 +464,9 @@ def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-unty
         assert all(inside for *_x, inside in fit["seats"]), \
             [s for s in fit["seats"] if not s[3]]
         assert fit["page"] and not fit["over"], fit["over"]
+        # the NOW box whole, the check's dice whole above the facts that give way (a cut
+        # facts card fades out at its foot instead of slicing a line)
+        whole = fit["whole"]
+        assert whole["now"] and whole["checkDice"] and all(whole["checkDice"]), whole
+        assert whole["factsCut"] == whole["factsOver"], whole
     assert 0.6 < least[1280] / least[1920] < 0.72, least

@@ -161,7 +161,7 @@ def _table(comp: Components, view: PlayerView) -> dict[str, Any]:
             "text": tr("companion.table.check", kind=tr(f"companion.check.{ch.kind}"),
                        total=ch.total, difficulty=ch.difficulty),
             "dice": [{**_face(comp, kind, value), "who": player_name(comp, view, seat),
-                      "counts": counts}
+                      "short": _short(comp, view, seat), "counts": counts}
                      for seat, _die_id, kind, value, counts in ch.entries],
         }
     crisis = None
@@ -220,6 +220,12 @@ def _rolled(comp: Components, note: RollNote | None) -> dict[str, Any] | None:
         return None
     return {"text": roll_sentence(comp, note),
             "dice": [_face(comp, kind, value) for _die_id, kind, value in note.dice]}
+
+
+def _short(comp: Components, view: PlayerView, seat: int) -> str:
+    """The seat as the board names it (its character's short name): under a check's dice
+    on the table page, where a player's whole name would take a line of its own."""
+    return text(comp.character(view.seats[seat].character).short)
 
 
 def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,

@@ -82,32 +82,45 @@ function renderNow(box, st) {
 }
 
 function renderFacts(box, tb, notes) {
-  // the tracks with the board's fine print that matters now, in the page's own type
-  // (the distance's milestones ahead, each damaged room's effect), and the check in
-  // progress with every die in it face up: a check's entries are public (a contributed
-  // die is shown once it is in, D10)
+  // the check in progress first, with every die in it face up (a check's entries are
+  // public: a contributed die is shown once it is in, D10): it is what the room watches
+  // now, and what stays in sight when the column is short; then the tracks with the
+  // board's fine print that matters now, in the page's own type (the distance's
+  // milestones ahead, each damaged room's effect)
   const track = (notes || []).filter((n) => n.kind === "track");
   const damage = (notes || []).filter((n) => n.kind === "damage");
   box.replaceChildren(
+    ...(tb.check ? [checkFacts(tb.check)] : []),
     ...[tb.jump].filter(Boolean).map((line) => el("div", { class: "row", text: line })),
     ...track.map((n) => el("div", { class: "row note", text: n.text })),
     ...[tb.dradis, tb.jump_bonus].filter(Boolean)
       .map((line) => el("div", { class: "row", text: line })),
     ...damage.map((n) => el("div", { class: "row damage", text: n.text })));
-  const ch = tb.check;
-  if (!ch) return;
+}
+
+function markCut() {
+  // the facts card gives way to NOW and the log when the column is short: its foot then
+  // fades out (table.css #facts.cut) rather than ending in a sliced line
+  const box = $("facts");
+  const cut = box.scrollHeight > box.clientHeight + 1;
+  if (box.classList.contains("cut") !== cut) box.classList.toggle("cut", cut);
+}
+window.addEventListener("resize", markCut);
+
+function checkFacts(ch) {
   // the dice in the order they went in, each player's together over their name once
   const dice = el("div", { class: "dice check-dice" });
   let group = null;
   for (const d of ch.dice) {
     if (!group || group.dataset.who !== d.who) {
-      group = el("figure", { class: "entry", "data-who": d.who }, el("div", { class: "dice" }),
-                 el("figcaption", { class: "who", text: d.who }));
+      // the caption is the seat as the board names it; the whole name is its tooltip
+      group = el("figure", { class: "entry", "data-who": d.who, title: d.who },
+                 el("div", { class: "dice" }), el("figcaption", { class: "who", text: d.short }));
       dice.append(group);
     }
     group.firstChild.append(picture(d.art, d.who + ": " + d.label, d.counts ? "" : "off"));
   }
-  box.append(el("div", { class: "check" }, el("div", { class: "row", text: ch.text }), dice));
+  return el("div", { class: "check" }, el("div", { class: "row", text: ch.text }), dice);
 }
 
 function renderLesson(box, le) {
@@ -288,6 +301,7 @@ function render() {
           () => renderFacts($("facts"), tb, state.notes));
   section("log", state.log, () => renderLog($("log"), state.log));
   section("items", state.items, () => renderItems($("items"), state.items));
+  markCut();
   playMoment();
   document.body.dataset.seq = String(state.seq);
 }
