@@ -68,7 +68,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bsg_desktop.companion.frames import dumps
+from bsg_desktop.companion.frames import SeatFrame, dumps
 from bsg_desktop.companion.guard import (
     KEEPALIVE,
     ConnectionGuard,
@@ -527,7 +527,17 @@ class CompanionServer:
     def publish(self, seat: int, state: str, strings: str, lang: str, cards: str = "") -> None:
         """The seat's newest frame (and its page texts and card faces): sent now if a
         page is connected, and to any page that connects later."""
-        self._call(self._publish, seat, state, (strings, cards) if cards else (strings,), lang)
+        self.publish_all({seat: SeatFrame(state, strings, lang, cards)})
+
+    def publish_all(self, frames: dict[int, SeatFrame]) -> None:
+        """`publish` for several seats in one hand-over: this thread is woken once, not
+        once for each seat (each wake-up passes Python's lock to it and back)."""
+        self._call(self._publish_all, dict(frames))
+
+    def _publish_all(self, frames: dict[int, SeatFrame]) -> None:
+        for seat, f in frames.items():
+            self._publish(seat, f.state, (f.strings, f.cards) if f.cards else (f.strings,),
+                          f.lang)
 
     def _publish(self, seat: int, state: str, page: tuple[str, ...], lang: str) -> None:
         before = self._page.get(seat, ())

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from bsg_desktop.companion.frames import art_catalog
+from bsg_desktop.companion.frames import SeatFrame, art_catalog
 from bsg_desktop.companion.host import Host
 from bsg_desktop.companion.protocol import BadMessage, Message
 from bsg_desktop.errors import IllegalChoiceError
@@ -387,11 +387,14 @@ class PhoneHost(QObject):
                 self.waiting.pop(seat, None)
             server.set_seats(host.keys, host.devices)
             self.presence_changed.emit()
+        frames: dict[int, SeatFrame] = {}
         for seat in host.keys:
             frame = host.frame(g, seat, self.controller.can_undo(seat) and
                                seat in self.controller.phones,
                                self.controller.rolls.get(seat),
                                self.controller.own.get(seat) if seat in self.controller.phones
                                else None)
-            server.publish(seat, frame, host.strings(seat), host.langs[seat],
-                           host.cards(seat))
+            frames[seat] = SeatFrame(frame, host.strings(seat), host.langs[seat],
+                                     host.cards(seat))
+        # all at once: the server's thread is woken once, when every frame is made
+        server.publish_all(frames)
