@@ -25,6 +25,11 @@ take ``--jitter-ms`` (tests/tls_proxy.py, a tunnel's stand-in); the others stay 
 table's network. The figures are then split by where the tap was made, and only
 these in-browser figures are measured.
 
+To compare two trees, run it with ``BSG_TREE=/path/to/other/checkout`` (the table's
+process and the pages come from there; the harness stays this one), alternating with a
+run without it, and note ``uptime`` at each: the machine's load moves the figures more
+than most changes do.
+
 Then the server leg alone: a 5-player game with every seat human and on a phone,
 five WebSocket clients on loopback (one asyncio thread) play it to the end, each answering its own
 decisions with a random legal option. The window's side is the real one (a
@@ -58,7 +63,9 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# BSG_TREE: measure another checkout's program (say, main's) with this same harness, to
+# compare two trees back to back on the same machine at the same load
+sys.path.insert(0, os.environ.get("BSG_TREE") or str(Path(__file__).resolve().parent.parent))
 
 import aiohttp  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
@@ -252,10 +259,33 @@ def serve(seed: int, public: str = "") -> int:
         win.show()
         win.start_game(Setup(players=5), seed, [HUMAN] * 5)
         let_every_phone_in(win.phones)
-        win.phones.start("127.0.0.1", 0)
-        if public:  # players elsewhere join from the public address (the proxy's)
-            win.phones.start("127.0.0.1", win.phones.server.port, public)
         c, ph = win.controller, win.phones
+        # When (wall clock, ms: the browser's performance.timeOrigin + now is on it too)
+        # the latest phone message was handed over by the server's thread ("got"), taken
+        # up on the window's thread ("taken": judging it is the first step there), and
+        # when the move's frames went to the server ("out"): the legs of a tap.
+        marks: dict[str, float] = {}
+        hand_over = ph._from_server  # read by `start`, which gives it to the server
+
+        def from_server(seat: int, message: Any) -> None:
+            marks["got"] = time.time() * 1000
+            hand_over(seat, message)
+
+        ph._from_server = from_server  # type: ignore[method-assign]
+        ph.start("127.0.0.1", 0)
+        if public:  # players elsewhere join from the public address (the proxy's)
+            ph.start("127.0.0.1", ph.server.port, public)
+        # every page here comes from loopback, where a room's phones each have an address
+        # of their own: the per-address cap (`companion.guard`) would refuse the table page
+        guard = ph.server.guard
+        guard.per_address = guard.total
+        judge = ph.host.judge
+
+        def judged(*args: Any) -> Any:
+            marks["taken"] = time.time() * 1000
+            return judge(*args)
+
+        ph.host.judge = judged  # type: ignore[method-assign]
 
         def report() -> None:
             g = c.game
@@ -264,15 +294,14 @@ def serve(seed: int, public: str = "") -> int:
             print(json.dumps({"choices": len(g.choices), "pending": c.pending_seat,
                               "seq": [ph.host.seq[s] for s in range(5)],
                               "table": win.table.feed.seq,
-                              # (wall clock, ms: the browser's performance.timeOrigin +
-                              # now is on it too) when the phones' frames went to the
-                              # server, and when the table was done with the move
-                              "out": out.get("at", 0.0), "at": time.time() * 1000,
+                              **{k: marks.get(k, 0.0) for k in ("got", "taken", "out")},
+                              # and when the table was done with the move
+                              "at": time.time() * 1000,
                               "over": g.outcome is not None}), flush=True)
 
-        out: dict[str, float] = {}
-        # connected after the phones' own publish on `moved`: their frames are out
-        c.moved.connect(lambda: out.__setitem__("at", time.time() * 1000))
+        # connected after the phones' (and the table page's) own publish on `moved`:
+        # their frames are out
+        c.moved.connect(lambda: marks.__setitem__("out", time.time() * 1000))
         # connected after the phones' own publish, so a report follows the frames out
         for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
             signal.connect(report)
@@ -427,6 +456,9 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 latencies.append(max(drawn) - t_tap)
                 if tapped is not None:
                     tapped.append(seat)
+                watch.to_server.append(after["got"] - t_tap)
+                watch.queued.append(after["taken"] - after["got"])
+                watch.move.append(after["out"] - after["taken"])
                 watch.to_table.append(after["out"] - t_tap)
                 watch.to_pages.append(max(drawn) - after["out"])
                 watch.rest.append(after["at"] - after["out"])
@@ -445,14 +477,21 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
 
 class Watch:
     """Where a tap's time goes (ms): from the tap to the phones' frames handed to the
-    server (the page's send, the table's loop, the move, the autosave, the frames
-    made), and from there to the last other page drawn (the sends, each page's
-    unsealing and redraw, its next animation frame); beside them, the table's own
-    work on the move after the phones' frames are out (the window, the table
-    page's frame); and what the table page measured: tap -> its frame drawn, and
-    its redraw times."""
+    server (``to_table``), in three parts: to the table's server thread handing the
+    message over (the page's send, the socket, the unsealing: ``to_server``), to the
+    window's thread taking it up (``queued``: it finishes what it was doing, such as a
+    frame of the board's motion), and the move itself until the frames are handed
+    over (``move``: the engine, the frames made, and whatever the tree does before
+    them, such as the autosave); then from there to the last other page drawn (the
+    sends, each page's unsealing and redraw, its next animation frame); beside them,
+    the table's own work on the move after the phones' frames are out (the window,
+    the table page's frame); and what the table page measured: tap -> its frame
+    drawn, and its redraw times."""
 
     def __init__(self) -> None:
+        self.to_server: list[float] = []
+        self.queued: list[float] = []
+        self.move: list[float] = []
         self.to_table: list[float] = []
         self.to_pages: list[float] = []
         self.rest: list[float] = []
@@ -494,6 +533,11 @@ def browser_latency(taps: int, seed: int, throttle: float, table: bool = False,
           f"p95 {p95(a):.1f} ms; then -> the last page drawn p50 {statistics.median(b):.1f} "
           f"ms, p95 {p95(b):.1f} ms (meanwhile the table's own work on the move: p50 "
           f"{statistics.median(c):.1f} ms, p95 {p95(c):.1f} ms)")
+    print("  tap -> frames out in parts: " + "; ".join(
+        f"{label} p50 {statistics.median(v):.1f} ms, p95 {p95(v):.1f} ms"
+        for label, v in (("to the table's server thread", watch.to_server),
+                         ("waiting for the window's thread", watch.queued),
+                         ("the move until its frames are out", watch.move))))
     if watch.latencies:
         tl, td = watch.latencies, watch.draws
         print(f"tap -> the table page (1920x1080) drawn, CPU {throttle:g}x, {len(tl)} taps: "

@@ -48,6 +48,42 @@ def test_a_moves_frames_are_made_once_per_seat_before_anything_redraws(  # type:
     assert moves >= 6
 
 
+def test_a_move_is_saved_after_its_frames_are_handed_over_and_before_the_window_hears_of_it(  # type: ignore[no-untyped-def]
+        hosted_table, qtbot, monkeypatch, tmp_path) -> None:
+    """The phones' frames go to the server's thread first, so it sends them while the
+    autosave waits for the disk; the save still comes before anything at the table
+    reacts to the move (a kill loses no decision the table has shown)."""
+    from bsg_desktop.ui.controller import GameController
+
+    c, ph = hosted_table(8)
+    c.autosave_path = tmp_path / "autosave.json"
+    for seat in (0, 1):
+        c.set_on_phone(seat, True)
+    order: list[str] = []
+    frame = Host.frame
+    monkeypatch.setattr(Host, "frame", lambda self, *a: order.append("frames")
+                        or frame(self, *a))
+    autosave = c.autosave
+    monkeypatch.setattr(c, "autosave", lambda: order.append("saved") or autosave())
+    saved: list[tuple[int, int]] = []  # (choices in the autosave, choices made) then
+    c.events_applied.connect(lambda _events: order.append("window") or saved.append(
+        (len(GameController.read(c.autosave_path)[0].choices), len(c.game.choices))))
+    moves = 0
+    rnd = random.Random(8)
+    while moves < 4 and c.game.outcome is None:
+        qtbot.waitUntil(lambda: c.pending_seat in (0, 1) or c.game.outcome is not None)
+        if c.game.outcome is not None:
+            break
+        order.clear()
+        saved.clear()
+        c.choose(rnd.choice(c.game.pending.options))
+        assert order.index("frames") < order.index("saved") < order.index("window")
+        assert saved[0][0] == saved[0][1]  # the window hears of a move already saved
+        moves += 1
+        QCoreApplication.processEvents()
+    assert moves >= 3
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_log_words_say_each_line_as_the_describer_does_and_start_afresh_for_another_table(
         lang: str) -> None:

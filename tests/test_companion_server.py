@@ -439,3 +439,40 @@ def test_an_accept_out_of_open_files_is_one_short_line_and_other_loop_errors_are
     assert err.count("\n") == 1 and "out of open files" in err
     assert "Too many open files" not in err and "Traceback" not in err
     assert seen == [other]  # anything else is asyncio's own report
+
+
+def test_flush_waits_for_the_frames_handed_over_to_be_written_but_never_past_its_limit(  # type: ignore[no-untyped-def]
+        hosted, monkeypatch) -> None:
+    """The window lets the server's thread write a move's frames before it redraws
+    (`PhoneHost.flush`): it returns once they are written, and a page whose socket
+    takes nothing (a phone out of reach) holds the window only until the limit."""
+    import asyncio
+    import threading
+    import time
+
+    from aiohttp import web
+
+    c, ph, connect = hosted
+    phone = connect(0)
+    first = state(phone)
+    server, host = ph.server, ph.host
+    release = threading.Event()
+    send_bytes = web.WebSocketResponse.send_bytes
+
+    async def held(self, data, *args, **kw):  # type: ignore[no-untyped-def]
+        while not release.is_set():  # the socket takes nothing until released
+            await asyncio.sleep(0.005)
+        await send_bytes(self, data, *args, **kw)
+
+    monkeypatch.setattr(web.WebSocketResponse, "send_bytes", held)
+    seq = first["seq"] + 1
+    server.publish(0, json.dumps({"seq": seq, "type": "state"}), host.strings(0),
+                   host.langs[0], host.cards(0))
+    start = time.monotonic()
+    assert server.flush(0.2) is False  # not written: the window goes on after 0.2 s
+    assert 0.2 <= time.monotonic() - start < 2
+    release.set()
+    server.publish(0, json.dumps({"seq": seq + 1, "type": "state"}), host.strings(0),
+                   host.langs[0], host.cards(0))
+    assert server.flush(5) is True
+    assert [state(phone)["seq"], state(phone)["seq"]] == [seq, seq + 1]

@@ -183,3 +183,28 @@ def test_no_table_frame_is_made_while_no_page_watches_and_a_new_page_gets_the_cu
         assert len(shown["log"]) > 3
     finally:
         page.close()
+
+
+def test_a_moves_table_frame_is_handed_over_before_the_window_hears_of_the_move(  # type: ignore[no-untyped-def]
+        table) -> None:
+    """Made on `moved`, right after the phones' frames: the table page does not wait
+    for the window to redraw the move first."""
+    c, ph, t = table
+    page = Watcher(t.url())
+    try:
+        page.next("table")
+        heard: list[tuple[int, int]] = []  # (table frame number, frame number before)
+        before = {"seq": t.feed.seq}
+        c.events_applied.connect(lambda _events: heard.append((t.feed.seq, before["seq"])))
+        for _ in range(4):
+            if c.game.outcome is not None:
+                break
+            if c.needs_handover():
+                c.unlock()
+            before["seq"] = t.feed.seq
+            c.choose(c.game.pending.options[0])
+            pump()
+        assert len(heard) >= 3
+        assert all(now > was for now, was in heard)
+    finally:
+        page.close()

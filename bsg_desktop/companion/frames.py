@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from bsg_desktop.art import cards as card_art
 from bsg_desktop.art.emblems import emblem_drawing
@@ -43,6 +43,17 @@ from bsg_desktop.present.words import (
     player_name,
 )
 from bsg_desktop.rules import rule_note
+
+
+class SeatFrame(NamedTuple):
+    """What a seat's page is handed (`server.CompanionServer.publish_all`): its newest
+    state frame, its page texts and their language, and the card faces ("": none)."""
+
+    state: str
+    strings: str
+    lang: str
+    cards: str = ""
+
 
 LOG_LINES = 60  # the newest lines of the seat's log a frame carries
 

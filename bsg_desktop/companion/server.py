@@ -68,7 +68,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bsg_desktop.companion.frames import dumps
+from bsg_desktop.companion.frames import SeatFrame, dumps
 from bsg_desktop.companion.guard import (
     KEEPALIVE,
     ConnectionGuard,
@@ -204,27 +204,48 @@ def _same(a: str, b: str) -> bool:
 @dataclass(eq=False)
 class _Conn:
     """One proven connection: its socket, its sealing and its queue of frames out
-    (one writer task seals them in order, so the frame numbers match)."""
+    (one writer task seals them in order, so the frame numbers match). A future in the
+    queue is a mark (`written`): the writer resolves it once it gets there."""
 
     ws: web.WebSocketResponse
     channel: Channel
     seat: int
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | asyncio.Future[None] | None] = field(
+        default_factory=asyncio.Queue)
     writer: asyncio.Task[None] | None = None
 
     def send(self, text: str) -> None:
         if not self.ws.closed:
             self.queue.put_nowait(text)
 
+    def written(self) -> asyncio.Future[None]:
+        """Done once every frame queued before it is written to the socket (or the
+        socket is gone)."""
+        mark: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self.ws.closed or self.writer is None or self.writer.done():
+            mark.set_result(None)
+        else:
+            self.queue.put_nowait(mark)
+        return mark
+
     async def write(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None or self.ws.closed:
-                return
-            try:
-                await self.ws.send_bytes(self.channel.seal(text))
-            except (ConnectionError, RuntimeError):  # the phone went away mid-send
-                return
+        try:
+            while True:
+                text = await self.queue.get()
+                if isinstance(text, asyncio.Future):
+                    _resolve(text)
+                    continue
+                if text is None or self.ws.closed:
+                    return
+                try:
+                    await self.ws.send_bytes(self.channel.seal(text))
+                except (ConnectionError, RuntimeError):  # the phone went away mid-send
+                    return
+        finally:  # nothing more is written: nobody waits for it
+            while not self.queue.empty():
+                left = self.queue.get_nowait()
+                if isinstance(left, asyncio.Future):
+                    _resolve(left)
 
     async def end(self, text: str | None, code: int, reason: bytes) -> None:
         """Send ``text`` (if any) after everything queued, then close."""
@@ -235,6 +256,11 @@ class _Conn:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(self.writer), 5)
         await self.ws.close(code=code, message=reason)
+
+
+def _resolve(mark: asyncio.Future[None]) -> None:
+    if not mark.done():
+        mark.set_result(None)
 
 
 @dataclass(eq=False)
@@ -253,8 +279,8 @@ class CompanionServer:
     ``on_message(seat, message)``, ``on_presence(seat, connected)``,
     ``on_claim(seat, device)`` (a claim confirmed), ``on_waiting(seat, code)`` (a
     device asks for a seat) and ``on_refused(seat)`` are called on the server's
-    thread. `publish`, `send_error`, `set_seats`, `confirm` and `refuse` may be called
-    from any thread.
+    thread. `publish`, `flush`, `send_error`, `set_seats`, `confirm` and `refuse` may be
+    called from any thread.
     """
 
     def __init__(self, on_message: Callable[[int, Message], None],
@@ -308,6 +334,7 @@ class CompanionServer:
         self._table_state = ""
         self._table_strings = ""
         self._table_conns: set[web.WebSocketResponse] = set()
+        self._table_writes: set[asyncio.Future[None]] = set()  # table frames being written
         # called on the server's thread when a table page starts watching: its frame is
         # made only while one watches, so the host is asked for a fresh one then
         self.on_table_watch: Callable[[], None] | None = None
@@ -500,7 +527,17 @@ class CompanionServer:
     def publish(self, seat: int, state: str, strings: str, lang: str, cards: str = "") -> None:
         """The seat's newest frame (and its page texts and card faces): sent now if a
         page is connected, and to any page that connects later."""
-        self._call(self._publish, seat, state, (strings, cards) if cards else (strings,), lang)
+        self.publish_all({seat: SeatFrame(state, strings, lang, cards)})
+
+    def publish_all(self, frames: dict[int, SeatFrame]) -> None:
+        """`publish` for several seats in one hand-over: this thread is woken once, not
+        once for each seat (each wake-up passes Python's lock to it and back)."""
+        self._call(self._publish_all, dict(frames))
+
+    def _publish_all(self, frames: dict[int, SeatFrame]) -> None:
+        for seat, f in frames.items():
+            self._publish(seat, f.state, (f.strings, f.cards) if f.cards else (f.strings,),
+                          f.lang)
 
     def _publish(self, seat: int, state: str, page: tuple[str, ...], lang: str) -> None:
         before = self._page.get(seat, ())
@@ -512,6 +549,29 @@ class CompanionServer:
         if conn is not None:
             for text in send:
                 self._send(conn, text)
+
+    def flush(self, limit: float) -> bool:
+        """Wait, at most ``limit`` seconds, until every frame handed over before this
+        call (`publish`, `publish_table`) is written to its page's socket; True if it
+        was. For the window's thread before it redraws a move: the redraw holds
+        Python's lock, which this thread needs to seal and send, so without the wait
+        the other pages would wait for the window. A page whose socket does not take
+        more (a phone out of reach) holds this up only until ``limit``."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return True
+        done = threading.Event()
+        self._call(self._when_written, done)
+        return done.wait(limit)
+
+    def _when_written(self, done: threading.Event) -> None:
+        # the loop runs its calls in order: the publishes handed over before are queued
+        marks = [conn.written() for conn in self._conns.values()]
+        marks.extend(self._table_writes)
+        if not marks:
+            done.set()
+            return
+        asyncio.ensure_future(asyncio.wait(marks)).add_done_callback(lambda _: done.set())
 
     def send_error(self, seat: int, code: str) -> None:
         self._call(self._send_error, seat, code)
@@ -749,7 +809,9 @@ class CompanionServer:
         """A table frame as it is: public, so not sealed (it holds no seat's secret)."""
         if not ws.closed:
             self.sent += 1
-            asyncio.ensure_future(self._table_write(ws, text))
+            task = asyncio.ensure_future(self._table_write(ws, text))
+            self._table_writes.add(task)  # until written (`flush`)
+            task.add_done_callback(self._table_writes.discard)
 
     @staticmethod
     async def _table_write(ws: web.WebSocketResponse, text: str) -> None:

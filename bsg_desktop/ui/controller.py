@@ -49,7 +49,7 @@ HUMAN, COMPUTER = "human", "computer"
 
 class GameController(QObject):
     game_changed = Signal()            # a new or loaded game replaced the old one
-    moved = Signal()                   # a choice was applied and saved: emitted first
+    moved = Signal()                   # a choice was applied: emitted first, then saved
     events_applied = Signal(list)      # events caused by one applied choice
     decision_pending = Signal()        # a new decision waits (maybe after a hand-over)
     unlock_changed = Signal()          # the seat whose secrets may show changed
@@ -87,6 +87,7 @@ class GameController(QObject):
         self.file_name = ""  # the user's own file for this game, named in the autosave
         self.file_path = ""  # ...and its full path, so Continue goes on under that file
         self.last_choice: Choice | None = None  # the choice behind the latest events
+        self.last_events: list[Event] = []  # ...and those events (read on `moved`)
         # the dice the game put in without asking during the latest move, by seat (every
         # seat, computers too): the moment, its sound, the panel and the phones read this
         self.forced: dict[int, RollNote] = {}
@@ -282,6 +283,7 @@ class GameController(QObject):
         self.views_before = {s: g.view(s) for s in screens}
         events = g.apply(choice)
         self.last_choice = choice  # the window's moments ask what led to these events
+        self.last_events = events
         self._note_rolls(seat, choice, events)
         self.pace_hold = self._pause(g, self.views_before[None], events)
         self._applied(events)
@@ -310,11 +312,15 @@ class GameController(QObject):
                 self.rolls[s] = note
 
     def _applied(self, events: list[Event]) -> None:
-        # Saved before anything reacts to the move: a kill at any moment after a decision
-        # loses nothing, and Continue comes back at exactly the decision that waits next.
-        self.autosave()
-        # before anything here redraws: screens elsewhere (the phones) get the move first
+        # The phones get the move first (`moved`: their frames are handed to the server's
+        # thread), then it is saved, then the window reacts. The save's disk sync lets
+        # go of Python's lock, so the server seals and sends those frames while the disk
+        # works instead of after it; the window's redraw, which holds that lock, comes
+        # last. Still saved before anything here reacts to the move or another decision
+        # can be made: a kill loses no decision the table has shown, and Continue comes
+        # back at exactly the decision that waits next.
         self.moved.emit()
+        self.autosave()
         self.events_applied.emit(events)
         self._after_change()
 

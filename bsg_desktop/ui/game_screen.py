@@ -57,6 +57,9 @@ class GameScreen:
 
     @Slot(list)
     def _on_events(self, events: list[Event]) -> None:
+        # the move's frames for the phones and the table page (made on `moved`) are
+        # written before the window's own redraw takes Python's lock
+        self.phones.flush()
         self.log.append(events)
         self._moment(events)
         self._sound(events)

@@ -6,7 +6,8 @@ signals, so every message is judged and applied on the window's thread, through
 the controller, exactly like a click (and a phone's choice can never race a
 click or a computer seat). After every change of the game each phone seat's frame
 is rebuilt from its own view and handed to the server, which sends it if it
-changed. The window never waits for a phone.
+changed. The window never waits for a phone; before it redraws a move it only lets
+the server's thread write that move's frames (`flush`, at most `SEND_WAIT`).
 
 A human seat becomes a phone seat when its page first connects; from then on the
 table shows only the public view while it decides, and waits for it while it is
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from bsg_desktop.companion.frames import art_catalog
+from bsg_desktop.companion.frames import SeatFrame, art_catalog
 from bsg_desktop.companion.host import Host
 from bsg_desktop.companion.protocol import BadMessage, Message
 from bsg_desktop.errors import IllegalChoiceError
@@ -40,6 +41,9 @@ if TYPE_CHECKING:  # aiohttp is imported when a game is first hosted, not at sta
 
 DEFAULT_PORT = 8765
 NOTICE_MS = 20_000  # how long the table's line keeps a notice ("Someone tried to join …")
+# how long, at most, the window waits for a move's frames to be written before it redraws
+# the move (`flush`): the other pages' whole aim, so a phone out of reach costs no more
+SEND_WAIT = 0.05
 
 
 def local_addresses() -> list[str]:
@@ -359,6 +363,14 @@ class PhoneHost(QObject):
         except IllegalChoiceError:
             server.send_error(seat, "not_an_option")
 
+    def flush(self) -> None:
+        """The frames handed to the server so far (the phones' and the table page's) are
+        written before the window goes on, or `SEND_WAIT` has passed. Called before the
+        window redraws a move: the redraw holds Python's lock, which the server's thread
+        needs to seal and send, so the pages would otherwise wait for the window."""
+        if self.server is not None:
+            self.server.flush(SEND_WAIT)
+
     @Slot()
     def publish(self) -> None:
         """Hand every phone seat its current frame (the server sends what changed)."""
@@ -375,11 +387,14 @@ class PhoneHost(QObject):
                 self.waiting.pop(seat, None)
             server.set_seats(host.keys, host.devices)
             self.presence_changed.emit()
+        frames: dict[int, SeatFrame] = {}
         for seat in host.keys:
             frame = host.frame(g, seat, self.controller.can_undo(seat) and
                                seat in self.controller.phones,
                                self.controller.rolls.get(seat),
                                self.controller.own.get(seat) if seat in self.controller.phones
                                else None)
-            server.publish(seat, frame, host.strings(seat), host.langs[seat],
-                           host.cards(seat))
+            frames[seat] = SeatFrame(frame, host.strings(seat), host.langs[seat],
+                                     host.cards(seat))
+        # all at once: the server's thread is woken once, when every frame is made
+        server.publish_all(frames)

@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from bsg_desktop.companion.table import TableFeed, strings_frame, table_state
-from bsg_desktop.engine import Event, visible_log
+from bsg_desktop.engine import visible_log
 from bsg_desktop.i18n import language
 from bsg_desktop.log import describer_for
 from bsg_desktop.present.log import LogWords
@@ -44,10 +44,14 @@ class TableHost(QObject):
         self._moment: Moment | None = None
         self._moment_at = 0
         c = controller
-        c.events_applied.connect(self._on_events)
+        # A move's frame goes out on `moved`, right after the phones' and before the
+        # window redraws the move (`GameController._applied`). Every other change of
+        # what the table shows comes with `game_changed` (a new game, an undo) or
+        # `unlock_changed` (a seat to a phone or a computer) before its
+        # `decision_pending`, which would only make the same frame again.
+        c.moved.connect(self._on_moved)
         c.game_changed.connect(self._on_game_changed)
-        for signal in (c.decision_pending, c.game_finished, c.unlock_changed):
-            signal.connect(self.publish)
+        c.unlock_changed.connect(self.publish)
         phones.presence_changed.connect(self.publish)
         self._watched.connect(self.publish)
 
@@ -65,14 +69,16 @@ class TableHost(QObject):
         self._moment = None
         self.publish()
 
-    @Slot(list)
-    def _on_events(self, events: list[Event]) -> None:
-        g = self.controller.game
+    @Slot()
+    def _on_moved(self) -> None:
+        c = self.controller
+        g = c.game
         if g is None:
             return
         self._moment_at += 1
-        self._moment = moment_for(events, self.controller.forced, None,
+        self._moment = moment_for(c.last_events, c.forced, None,
                                   lambda e: describer_for(g).describe(e, self.feed.lang))
+        self.publish()
 
     @Slot()
     def _on_game_changed(self) -> None:
