@@ -58,8 +58,8 @@ def main() -> int:
     c.bot_delay_ms = 0
     plain = c.autosave
 
-    def autosave_and_say() -> None:
-        plain()
+    def autosave_and_say(sync: bool = True) -> None:
+        plain(sync=sync)
         if c.game is not None:
             print(state(c), flush=True)
 

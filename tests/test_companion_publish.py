@@ -48,11 +48,11 @@ def test_a_moves_frames_are_made_once_per_seat_before_anything_redraws(  # type:
     assert moves >= 6
 
 
-def test_a_move_is_saved_after_its_frames_are_handed_over_and_before_the_window_hears_of_it(  # type: ignore[no-untyped-def]
+def test_a_move_is_saved_before_its_frames_go_out_and_synced_while_they_are_sent(  # type: ignore[no-untyped-def]
         hosted_table, qtbot, monkeypatch, tmp_path) -> None:
-    """The phones' frames go to the server's thread first, so it sends them while the
-    autosave waits for the disk; the save still comes before anything at the table
-    reacts to the move (a kill loses no decision the table has shown)."""
+    """A move is in the autosave before any screen shows it (a kill loses no decision);
+    the phones' frames go to the server's thread next, so it sends them while the save
+    waits for the disk's sync; the window hears of the move last."""
     from bsg_desktop.ui.controller import GameController
 
     c, ph = hosted_table(8)
@@ -60,14 +60,21 @@ def test_a_move_is_saved_after_its_frames_are_handed_over_and_before_the_window_
     for seat in (0, 1):
         c.set_on_phone(seat, True)
     order: list[str] = []
-    frame = Host.frame
-    monkeypatch.setattr(Host, "frame", lambda self, *a: order.append("frames")
-                        or frame(self, *a))
-    autosave = c.autosave
-    monkeypatch.setattr(c, "autosave", lambda: order.append("saved") or autosave())
     saved: list[tuple[int, int]] = []  # (choices in the autosave, choices made) then
-    c.events_applied.connect(lambda _events: order.append("window") or saved.append(
-        (len(GameController.read(c.autosave_path)[0].choices), len(c.game.choices))))
+    frame = Host.frame
+
+    def framed(self, *a):  # type: ignore[no-untyped-def]
+        saved.append((len(GameController.read(c.autosave_path)[0].choices),
+                      len(c.game.choices)))
+        order.append("frames")
+        return frame(self, *a)
+
+    monkeypatch.setattr(Host, "frame", framed)
+    autosave, sync = c.autosave, c.sync_autosave
+    monkeypatch.setattr(c, "autosave", lambda sync=True: order.append(
+        "saved" if not sync else "saved+synced") or autosave(sync=sync))
+    monkeypatch.setattr(c, "sync_autosave", lambda: order.append("synced") or sync())
+    c.events_applied.connect(lambda _events: order.append("window"))
     moves = 0
     rnd = random.Random(8)
     while moves < 4 and c.game.outcome is None:
@@ -77,8 +84,9 @@ def test_a_move_is_saved_after_its_frames_are_handed_over_and_before_the_window_
         order.clear()
         saved.clear()
         c.choose(rnd.choice(c.game.pending.options))
-        assert order.index("frames") < order.index("saved") < order.index("window")
-        assert saved[0][0] == saved[0][1]  # the window hears of a move already saved
+        assert order.index("saved") < order.index("frames") < order.index("synced") \
+            < order.index("window"), order
+        assert saved and all(on_disk == made for on_disk, made in saved), saved
         moves += 1
         QCoreApplication.processEvents()
     assert moves >= 3

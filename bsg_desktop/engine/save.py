@@ -68,9 +68,14 @@ def clean_stale_temps(path: str | Path, older_than: float = STALE_TMP_SECONDS) -
     return removed
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def write_atomic(path: str | Path, text: str, sync: bool = True) -> None:
     """Old or new, never half: the text goes to a temp file beside ``path``, is synced,
-    then renamed over it. Temp files of earlier killed writes are cleaned first."""
+    then renamed over it. Temp files of earlier killed writes are cleaned first.
+
+    ``sync=False`` leaves the disk's sync to a later `sync_file`: once renamed, the new
+    text survives the program being killed (the system holds it), only not a power cut
+    before the sync. The window's autosave uses that to send a move to the phones
+    between the two."""
     path = Path(path)
     clean_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
@@ -78,7 +83,8 @@ def write_atomic(path: str | Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -86,6 +92,15 @@ def write_atomic(path: str | Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def sync_file(path: str | Path) -> None:
+    """The disk's sync of a file `write_atomic` wrote with ``sync=False``."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def save_game(g: Game, path: str | Path) -> None:

@@ -36,7 +36,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 from bsg_desktop.bots import LEVELS, Bot, make_bot
 from bsg_desktop.bots.release import release_after
 from bsg_desktop.engine import Choice, Decision, Event, Game, PlayerView, Setup, new_game
-from bsg_desktop.engine.save import from_json, read_save, to_json, write_atomic
+from bsg_desktop.engine.save import from_json, read_save, sync_file, to_json, write_atomic
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
 from bsg_desktop.log import describer_for
 from bsg_desktop.present.handover import hand_over_needed, shared_view
@@ -49,7 +49,7 @@ HUMAN, COMPUTER = "human", "computer"
 
 class GameController(QObject):
     game_changed = Signal()            # a new or loaded game replaced the old one
-    moved = Signal()                   # a choice was applied: emitted first, then saved
+    moved = Signal()                   # a choice was applied and saved: emitted first
     events_applied = Signal(list)      # events caused by one applied choice
     decision_pending = Signal()        # a new decision waits (maybe after a hand-over)
     unlock_changed = Signal()          # the seat whose secrets may show changed
@@ -312,15 +312,16 @@ class GameController(QObject):
                 self.rolls[s] = note
 
     def _applied(self, events: list[Event]) -> None:
-        # The phones get the move first (`moved`: their frames are handed to the server's
-        # thread), then it is saved, then the window reacts. The save's disk sync lets
-        # go of Python's lock, so the server seals and sends those frames while the disk
-        # works instead of after it; the window's redraw, which holds that lock, comes
-        # last. Still saved before anything here reacts to the move or another decision
-        # can be made: a kill loses no decision the table has shown, and Continue comes
-        # back at exactly the decision that waits next.
+        # Saved before anything reacts to the move: a kill at any moment after a decision
+        # loses nothing, and Continue comes back at exactly the decision that waits next.
+        # The file is written and in place first (enough for a kill); the phones then get
+        # the move (`moved`: their frames go to the server's thread), and only then does
+        # the save wait for the disk's sync, which lets go of Python's lock: the server
+        # seals and sends those frames meanwhile instead of after it. The window's
+        # redraw, which holds that lock, comes last.
+        self.autosave(sync=False)
         self.moved.emit()
-        self.autosave()
+        self.sync_autosave()
         self.events_applied.emit(events)
         self._after_change()
 
@@ -470,9 +471,10 @@ class GameController(QObject):
                                        "path": self.file_path}}
         return data
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path, sync: bool = True) -> None:
         try:
-            write_atomic(path, json.dumps(self.save_data(), indent=1, ensure_ascii=False) + "\n")
+            write_atomic(path, json.dumps(self.save_data(), indent=1, ensure_ascii=False) + "\n",
+                         sync=sync)
         except OSError as e:
             raise SaveError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -500,14 +502,24 @@ class GameController(QObject):
             self.bot_level = level  # older saves keep whatever level was chosen last
         self._install(g, kinds)
 
-    def autosave(self) -> None:
+    def autosave(self, sync: bool = True) -> None:
+        """``sync=False``: written and in place (a kill loses nothing), its disk sync
+        left to `sync_autosave`."""
         if self.autosave_path is None or self.game is None:
             return
         try:
             self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            self.save(self.autosave_path)
+            self.save(self.autosave_path, sync=sync)
         except (OSError, SaveError) as e:
             self.autosave_failed.emit(str(e))
+
+    def sync_autosave(self) -> None:
+        if self.autosave_path is None or self.game is None:
+            return
+        try:
+            sync_file(self.autosave_path)
+        except OSError as e:
+            self.autosave_failed.emit(f"cannot write {self.autosave_path}: {e.strerror or e}")
 
     def stop(self) -> None:
         self._timer.stop()
