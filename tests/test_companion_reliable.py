@@ -338,11 +338,15 @@ def test_a_tap_that_cannot_be_delivered_is_reported(chromium, hosted_table) -> N
     try:
         def tap_and_wait(browser: Any) -> dict[str, Any]:
             page = browser.new_page(viewport=PHONE)
+            page.clock.install()  # the page's 12 s wait for an answer, run on a fake clock
             page.goto(url)
             page.wait_for_selector("body.online #decision [data-choice]")
             proxy.down()
             page.click("#decision [data-choice]")
-            page.wait_for_function("() => !unanswered", timeout=16_000)
+            page.clock.run_for(11_000)  # not yet told: 12 s is the page's patience
+            assert page.evaluate("() => !!unanswered")
+            page.clock.run_for(1_500)
+            page.wait_for_function("() => !unanswered", timeout=5_000)
             out = page.evaluate("""() => ({banner: document.querySelector('#banner').textContent,
                 enabled: document.querySelectorAll('#decision [data-choice]:not(:disabled)')
                     .length})""")
