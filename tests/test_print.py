@@ -7,6 +7,7 @@ with pypdf, ink and blankness with pypdfium2.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 from functools import cache
@@ -56,6 +57,13 @@ COMP = load_components()
 @cache
 def pack(paper: str = "a4", lang: str = "en", ink: str = "color", die_face: float = 12.7,
          bleed: float = 3.0) -> dict[str, bytes]:
+    return dict(_built(paper, lang, ink, die_face, bleed))
+
+
+@functools.lru_cache(maxsize=8)
+def _built(paper: str, lang: str, ink: str, die_face: float, bleed: float) -> dict[str, bytes]:
+    """A pack is built once per set of options for the whole file: the tests only read
+    its bytes (`test_output_is_byte_reproducible` builds its own to compare)."""
     return build_pack(COMP, PrintOptions(paper, lang, ink, die_face, bleed))
 
 
@@ -65,6 +73,17 @@ def reader(data: bytes) -> pypdf.PdfReader:
 
 def plumber(data: bytes) -> pdfplumber.PDF:
     return pdfplumber.open(io.BytesIO(data))
+
+
+@functools.cache
+def drawn(paper: str, name: str) -> tuple[dict, ...]:
+    """Each page of a pack's file as pdfplumber reads it (its size, rectangles, lines,
+    curves and characters), read once for the file's measuring tests: reading is the
+    slow part, and the margin and scale-bar tests read the same pages."""
+    with plumber(pack(paper)[name]) as pdf:
+        return tuple({"width": page.width, "height": page.height, "rects": page.rects,
+                      "lines": page.lines, "curves": page.curves, "chars": page.chars}
+                     for page in pdf.pages)
 
 
 def sizes_mm(objs: list[dict]) -> list[tuple[float, float]]:
@@ -147,10 +166,9 @@ def test_shipped_font_is_embedded() -> None:
 def test_scale_bars_measure_50_mm_across_and_upright_on_every_page() -> None:
     for paper in ("a4", "letter", "a3"):
         for name in PDF_FILES:
-            with plumber(pack(paper)[name]) as pdf:
-                for page in pdf.pages:
-                    assert count_size(page.rects, 50.0, 3.0) == 1
-                    assert count_size(page.rects, 3.0, 50.0) == 1
+            for page in drawn(paper, name):
+                assert count_size(page["rects"], 50.0, 3.0) == 1
+                assert count_size(page["rects"], 3.0, 50.0) == 1
 
 
 @pytest.mark.parametrize("face", [12.7, 16.0])
@@ -280,16 +298,15 @@ def test_content_stays_inside_the_10_mm_margin() -> None:
         o = PrintOptions(paper)
         folded = {CARDS_FILE: card_pages(COMP, o)[1], AIDS_FILE: aids_pages(COMP, o)[1]}
         for name in PDF_FILES:
-            with plumber(pack(paper)[name]) as pdf:
-                for n, page in enumerate(pdf.pages):
-                    laid = folded[name][n].sheet if name in folded else None
-                    m = laid.margin if laid is not None else 10
-                    assert m >= DUPLEX_MARGIN
-                    objs = page.rects + page.lines + page.curves + page.chars
-                    assert min(o["x0"] for o in objs) / MM >= m - TOL
-                    assert min(o["top"] for o in objs) / MM >= m - TOL
-                    assert max(o["x1"] for o in objs) / MM <= page.width / MM - m + TOL
-                    assert max(o["bottom"] for o in objs) / MM <= page.height / MM - m + TOL
+            for n, page in enumerate(drawn(paper, name)):
+                laid = folded[name][n].sheet if name in folded else None
+                m = laid.margin if laid is not None else 10
+                assert m >= DUPLEX_MARGIN
+                objs = page["rects"] + page["lines"] + page["curves"] + page["chars"]
+                assert min(o["x0"] for o in objs) / MM >= m - TOL
+                assert min(o["top"] for o in objs) / MM >= m - TOL
+                assert max(o["x1"] for o in objs) / MM <= page["width"] / MM - m + TOL
+                assert max(o["bottom"] for o in objs) / MM <= page["height"] / MM - m + TOL
 
 
 def test_board_sections_are_true_size_and_meet_edge_to_edge() -> None:
