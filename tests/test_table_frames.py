@@ -5,7 +5,7 @@ Whole random games at 3, 4 and 5 players: after every step the table frame is ma
 for the game and for twins (`engine.twins.twin`) drawn afresh for the public and for
 each seat, with the last move's public facts (the dice the game put in, the moment)
 worked out from the game's own batch, as the window's `ui.table.TableHost` does.
-Over 5,000 pairs are compared, in English and Hungarian; the frame's drawn board
+Over 2,500 pairs are compared (six games), in English and Hungarian; the frame's drawn board
 (every token the window's layout places, and the seat panels) is part of the bytes.
 """
 
@@ -25,7 +25,7 @@ from bsg_desktop.present.moments import moment_for
 from bsg_desktop.present.rolls import forced_rolls
 
 GAMES = [(players, seed, ("en", "hu")[seed % 2]) for seed, players in
-         enumerate([3, 4, 5] * 4, start=101)]
+         enumerate([3, 4, 5] * 2, start=101)]
 
 
 def _frame(g, lang, forced, moment, at) -> str:  # type: ignore[no-untyped-def]
@@ -61,8 +61,8 @@ def test_table_frames_are_the_same_bytes_in_twin_worlds() -> None:
             moment = moment_for(events, forced, None, lambda e, d=d, lang=lang: d.describe(e, lang))
             moments += moment is not None
             rolls += bool(forced)
-    assert pairs >= 5000 and moments > 10 and rolls > 5, (pairs, moments, rolls)
-    assert tokens > 30_000 and dice > 5_000, (tokens, dice)
+    assert pairs >= 2500 and moments > 10 and rolls > 5, (pairs, moments, rolls)
+    assert tokens > 12_000 and dice > 2_500, (tokens, dice)
 
 
 def test_the_table_frame_refuses_a_seats_view_and_is_numbered_only_on_change() -> None:

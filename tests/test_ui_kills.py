@@ -112,4 +112,4 @@ def test_kill_9_and_sigterm_in_the_window_continue_at_the_same_decision(tmp_path
 
 def test_kill_9_and_sigterm_of_the_controller_continue_at_the_same_decision(
         tmp_path: Path) -> None:
-    assert _kills(tmp_path, "controller", 24, seed=5) == 24
+    assert _kills(tmp_path, "controller", 14, seed=5) == 14
