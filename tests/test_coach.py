@@ -16,6 +16,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+from guided_play import newcomer_decisions  # noqa: E402
 from loops import bounded  # noqa: E402
 
 import bsg_desktop.engine as engine_pkg  # noqa: E402
@@ -105,17 +106,8 @@ def test_the_guided_game_is_played_to_its_end_with_a_coach_step_for_each_new_kin
     shown: list[str] = []
     met: list[tuple[str, str]] = []
     switched = False
-    for _ in bounded():
+    for d in newcomer_decisions(win):  # a new loyalty card's box (L1) read on the way
         g = c.game
-        if g.outcome is not None:
-            break
-        if win.own_dialog is not None and win.own_dialog.isVisible():
-            win.own_dialog.accept()  # a new loyalty card (L1), read
-            continue
-        if c.pending_seat != GUIDED_SEAT:
-            c.play_bots_now()  # the computers' moves at once, through the same signals
-            continue
-        d = g.pending
         topic = topic_for(d.kind, d.rule)
         assert topic is not None, d.kind
         step = win.coach_panel.step  # always the decision on screen, never a stale one

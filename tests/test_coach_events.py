@@ -21,6 +21,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+from guided_play import newcomer_decisions  # noqa: E402
 from loops import bounded  # noqa: E402
 
 import bsg_desktop.engine as engine_pkg  # noqa: E402
@@ -127,17 +128,8 @@ def test_the_guided_game_explains_each_event_the_first_time_it_happens(
             hungarian_seen = True
 
     c.events_applied.connect(on_events)  # after the window's own: it sees the panel
-    for _ in bounded():
+    for d in newcomer_decisions(win):
         g = c.game
-        if g.outcome is not None:
-            break
-        if win.own_dialog is not None and win.own_dialog.isVisible():
-            win.own_dialog.accept()
-            continue
-        if c.pending_seat != GUIDED_SEAT:
-            c.play_bots_now()
-            continue
-        d = g.pending
         step = win.coach_panel.step
         assert step is not None and step.topic == topic_for(d.kind, d.rule)
         assert [n.topic for n in step.news] == waiting  # what happened, on top

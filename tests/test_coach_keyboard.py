@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 
 pytest.importorskip("pytestqt")
 
-from loops import bounded  # noqa: E402
+from guided_play import newcomer_decisions  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget  # noqa: E402
@@ -89,20 +89,14 @@ def test_a_newcomer_plays_learn_by_playing_with_the_keyboard_alone(
     me = Newcomer()
     seen: list[str] = []
     chosen = 0
-    for _ in bounded():
+    def read_box() -> None:
+        shot(win, "loyalty")
+        key(qtbot, Qt.Key.Key_Return)
+        if QApplication.activeWindow() is None:
+            win.activateWindow()  # what a window manager does when a dialog closes
+
+    for d in newcomer_decisions(win, read_box):
         g = c.game
-        if g.outcome is not None:
-            break
-        if win.own_dialog is not None and win.own_dialog.isVisible():
-            shot(win, "loyalty")
-            key(qtbot, Qt.Key.Key_Return)
-            if QApplication.activeWindow() is None:
-                win.activateWindow()  # what a window manager does when a dialog closes
-            continue
-        if c.pending_seat != GUIDED_SEAT:
-            c.play_bots_now()
-            continue
-        d = g.pending
         topic = topic_for(d.kind, d.rule)
         if topic not in seen:
             seen.append(topic or "")
@@ -218,17 +212,8 @@ def test_the_coachs_essentials_show_without_scrolling_at_1024_and_1280(
         win.resize(1280, 720)
 
     seen: list[str] = []
-    for _ in bounded():
+    for d in newcomer_decisions(win):
         g = c.game
-        if g.outcome is not None:
-            break
-        if win.own_dialog is not None and win.own_dialog.isVisible():
-            win.own_dialog.accept()
-            continue
-        if c.pending_seat != GUIDED_SEAT:
-            c.play_bots_now()
-            continue
-        d = g.pending
         topic = topic_for(d.kind, d.rule)
         if topic not in seen:
             seen.append(topic or "")
