@@ -124,3 +124,14 @@ SLOW_FIRST = ("test_remote_browser.py", "test_ui_kills.py", "test_fuzz.py", "tes
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))
+
+
+@pytest.fixture(scope="module")
+def chromium(qapp):  # type: ignore[no-untyped-def]
+    """One Chromium for a browser test file, driven on a thread of its own
+    (`test_companion_browser.BrowserThread`): the file's pages open and close in it."""
+    from test_companion_browser import BrowserThread
+
+    b = BrowserThread()
+    yield b
+    b.close()

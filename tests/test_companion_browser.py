@@ -104,13 +104,6 @@ class BrowserThread:
         self.thread.join(20)
 
 
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
-
-
 @pytest.fixture
 def table(hosted_table):  # type: ignore[no-untyped-def]
     """Seats 0 and 1 human (on phones), seat 2 a computer, hosted on loopback."""

@@ -41,13 +41,6 @@ HOLDS = """() => ({
 })"""
 
 
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
-
-
 def dialog(c: Any, ph: Any, qtbot: Any) -> Any:
     from bsg_desktop.ui.invite import InviteDialog
 

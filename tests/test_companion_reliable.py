@@ -20,7 +20,6 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
-from test_companion_browser import BrowserThread  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}
 
@@ -57,13 +56,6 @@ STEP = """(seed) => {
   opts[Math.floor(rnd() * opts.length)].click();
   return 'option';
 }"""
-
-
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
 
 
 def play_to(c: Any, seat: int, limit: int = 400) -> None:

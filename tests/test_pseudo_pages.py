@@ -17,7 +17,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
 from pseudo import install, plain_words  # noqa: E402
-from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+from test_companion_browser import artefacts  # noqa: E402
 
 from bsg_desktop.i18n import LANGUAGES  # noqa: E402
 
@@ -45,13 +45,6 @@ LOOK = """() => {
 
 
 BRAND = frozenset({"BSG", "Express"})  # the game's name, the same in every language
-
-
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
 
 
 @pytest.fixture

@@ -13,17 +13,9 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
-from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+from test_companion_browser import artefacts  # noqa: E402
 
 from bsg_desktop.rules import rule_heading, rule_text  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
-
 
 OPENED = """(sel) => {
   const b = document.querySelector(sel + ' .rule-code');

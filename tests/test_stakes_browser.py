@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
-from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+from test_companion_browser import artefacts  # noqa: E402
 
 CHECK_KINDS = ("join", "contribute", "reroll")
 
@@ -29,13 +29,6 @@ PARTS = """(sel) => {
            under: !!q && !!s && s.getBoundingClientRect().top >= q.getBoundingClientRect().bottom,
            inView: !!s && s.getBoundingClientRect().bottom <= innerHeight };
 }"""
-
-
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
 
 
 def _to_a_phones_check(c: Any) -> None:

@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
-from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+from test_companion_browser import artefacts  # noqa: E402
 
 from bsg_desktop.companion.table import board_state  # noqa: E402
 from bsg_desktop.i18n import language  # noqa: E402
@@ -43,13 +43,6 @@ DRAWN = """() => {
   return {k, ox, oy, tokens: out, art: document.querySelector("#art").childElementCount,
           seq: document.body.dataset.seq || ""};
 }"""
-
-
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
 
 
 def test_the_table_page_draws_each_token_where_the_windows_layout_puts_it(  # type: ignore[no-untyped-def]

@@ -16,20 +16,13 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
-from test_companion_browser import BrowserThread, artefacts  # noqa: E402
+from test_companion_browser import artefacts  # noqa: E402
 
 from bsg_desktop.i18n import text  # noqa: E402
 from bsg_desktop.present.moments import Moment  # noqa: E402
 from bsg_desktop.present.pace import moment_ms  # noqa: E402
 
 SIZES = [(1920, 1080), (1280, 720)]
-
-
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
 
 
 def _secrets(g: Any) -> list[str]:

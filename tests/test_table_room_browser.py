@@ -104,13 +104,6 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def chromium(qapp):  # type: ignore[no-untyped-def]
-    b = BrowserThread()
-    yield b
-    b.close()
-
-
 def _in_a_check(c: Any, entries: int = 2) -> None:
     """Play on (random choices) until a check holds ``entries`` dice."""
     rng = random.Random(2)
