@@ -4,7 +4,9 @@ running until the suite's timeout."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from typing import Any
 
 STEPS = 20_000  # more than any game or lesson here takes, far less than for ever
 
@@ -13,3 +15,15 @@ def bounded(limit: int = STEPS) -> Iterator[int]:
     """``for _ in bounded(): if not cond: break`` instead of ``while cond:``."""
     yield from range(limit)
     raise AssertionError(f"a loop did not end within {limit:,} steps")
+
+
+def random_step(c: Any, rng: random.Random) -> None:
+    """One step of a hot-seat game at the window's controller ``c`` with random
+    answers: a roll on show is seen, a hand-over is made, or else a legal choice is
+    picked at random."""
+    if c.roll_to_see() is not None:
+        c.acknowledge_roll()
+    elif c.needs_handover():
+        c.unlock()
+    else:
+        c.choose(rng.choice(c.game.pending.options))

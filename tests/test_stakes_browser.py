@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
+from loops import random_step  # noqa: E402
 from test_companion_browser import artefacts  # noqa: E402
 
 CHECK_KINDS = ("join", "contribute", "reroll")
@@ -40,12 +41,7 @@ def _to_a_phones_check(c: Any) -> None:
         p = g.pending
         if p.seat in (0, 1) and p.kind in CHECK_KINDS and g.check is not None:
             return
-        if c.roll_to_see() is not None:
-            c.acknowledge_roll()
-        elif c.needs_handover():
-            c.unlock()
-        else:
-            c.choose(rng.choice(p.options))
+        random_step(c, rng)
     raise AssertionError("no check asked of a phone's seat")
 
 

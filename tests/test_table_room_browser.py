@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 
+from loops import random_step  # noqa: E402
 from test_companion_browser import BrowserThread, artefacts  # noqa: E402
 
 from bsg_desktop.companion.table import SEAT_WORDS_MM, strings_frame  # noqa: E402
@@ -113,12 +114,7 @@ def _in_a_check(c: Any, entries: int = 2) -> None:
         check = g.view(None).check
         if check is not None and len(check.entries) >= entries:
             return
-        if c.roll_to_see() is not None:
-            c.acknowledge_roll()
-        elif c.needs_handover():
-            c.unlock()
-        else:
-            c.choose(rng.choice(g.pending.options))
+        random_step(c, rng)
     raise AssertionError("no check with dice in it")
 
 
