@@ -135,6 +135,13 @@ def _caught_up(chromium: BrowserThread, page: Any, seq: int) -> None:
         chromium.do(lambda _b: page.wait_for_timeout(10))
 
 
+def _watch(chromium: BrowserThread, table: Any, w: int, h: int) -> Any:
+    """The table page open at ``w``×``h`` and showing the table's latest frame."""
+    page = _open(chromium, table.url(), w, h)
+    _caught_up(chromium, page, table.feed.seq)
+    return page
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: ignore[no-untyped-def]
         chromium, hosted_table, tmp_path, lang) -> None:
@@ -147,8 +154,7 @@ def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: igno
     out = artefacts(tmp_path)
     got = {}
     for w, h in ((1920, 1080), (1280, 720)):
-        page = _open(chromium, table.url(), w, h)
-        _caught_up(chromium, page, table.feed.seq)
+        page = _watch(chromium, table, w, h)
         got[w] = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
         chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
             path=str(out / f"table-room-{lang}-{w}x{h}.png")))
@@ -212,8 +218,7 @@ def test_a_long_vote_leaves_the_log_its_lines(chromium, hosted_table, lang) -> N
     with speaking(lang):
         said = decision_parts(g.c, g.view(None))
     for w, h in ((1920, 1080), (1280, 720)):
-        page = _open(chromium, table.url(), w, h)
-        _caught_up(chromium, page, table.feed.seq)
+        page = _watch(chromium, table, w, h)
         m = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
         chromium.do(lambda _b, p=page: p.context.close())
         assert m["now"]["stakes"] == said.stakes and NAMES[1] in said.stakes
@@ -237,8 +242,7 @@ def test_a_checks_dice_are_shown_with_their_values(chromium, hosted_table) -> No
     _in_a_check(c, 2)
     table = TableHost(c, ph)
     table.publish()
-    page = _open(chromium, table.url(), 1920, 1080)
-    _caught_up(chromium, page, table.feed.seq)
+    page = _watch(chromium, table, 1920, 1080)
     shown = chromium.do(lambda _b: page.evaluate("""() => [...document.querySelectorAll(
         "#facts .check-dice .die")].map((d) => [d.getAttribute("aria-label"),
         !!d.querySelector("svg"), d.getBoundingClientRect().height])"""))
@@ -293,8 +297,7 @@ def test_a_frame_that_changes_only_the_log_leaves_the_board_drawn(  # type: igno
     c, ph = hosted_table(31)
     table = TableHost(c, ph)
     table.publish()
-    page = _open(chromium, table.url(), 1920, 1080)
-    _caught_up(chromium, page, table.feed.seq)
+    page = _watch(chromium, table, 1920, 1080)
     mark = """() => {
       for (const n of document.querySelectorAll("#seats g, #tokens use, #now *, #facts *, #log li"))
         n.__kept = true;
@@ -432,8 +435,7 @@ def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-unty
     out = artefacts(tmp_path)
     least = {}
     for w, h in ((1920, 1080), (1280, 720)):
-        page = _open(chromium, table.url(), w, h)
-        _caught_up(chromium, page, table.feed.seq)
+        page = _watch(chromium, table, w, h)
         _caught_up(chromium, page, _with_damage(table, ph, 2))
         texts = chromium.do(lambda _b, p=page: p.evaluate(EVERY_TEXT))
         fit = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
