@@ -250,7 +250,7 @@ class CoachPanel(QScrollArea):
 
 def _rules_html(step: CoachStep) -> str:
     """The step's rules, each id a link to the rules reference."""
-    return "<br>".join(f'<a style="color:#9fc3e8" href="{escape(r)}">'
+    return "<br>".join(f'<a style="{LINK}" href="{escape(r)}">'
                        f"{escape(tr('coach.panel.rule', rule=r))}</a> {escape(t)}"
                        for r, t in step.rules)
 
