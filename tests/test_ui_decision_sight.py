@@ -25,6 +25,10 @@ from bsg_desktop.ui.controller import COMPUTER, HUMAN  # noqa: E402
 from bsg_desktop.ui.window import LOG_KEEP, MainWindow  # noqa: E402
 
 SIZES = [(1024, 640), (1280, 720), (1366, 768)]
+# the decision kinds the solo player (seat 0) meets in the seeded games below; a game
+# stops once all have been checked, so the second seed plays only up to its jump
+MET = {"action", "join", "contribute", "reroll", "influence", "crisis_die", "retrieve",
+       "remove_ship", "jump_die", "jump_penalty"}
 
 
 def box(w: QWidget, inside: QWidget) -> QRect:
@@ -69,7 +73,8 @@ def resized(win: MainWindow, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_every_decision_kind_in_sight_at_laptop_sizes(new_window, qtbot, lang):  # type: ignore[no-untyped-def]
     """The seeded games are played once; the first time a kind comes up, the window
-    takes each laptop size in turn and the decision is checked at each."""
+    takes each laptop size in turn and the decision is checked at each. Every kind in
+    ``MET`` must come up."""
     set_language(lang)
     win = new_window(SIZES[0])
     win.set_language(lang)
@@ -87,7 +92,7 @@ def test_every_decision_kind_in_sight_at_laptop_sizes(new_window, qtbot, lang): 
         for _ in bounded(400):
             c.play_bots_now()
             g = c.game
-            if g.outcome is not None:
+            if g.outcome is not None or seen >= MET:
                 break
             if c.roll_to_see() is not None:
                 c.acknowledge_roll()
@@ -119,7 +124,7 @@ def test_every_decision_kind_in_sight_at_laptop_sizes(new_window, qtbot, lang): 
                     str(next(o for o in p.options if o.verb == "a9"))]
                 checked_reveal += 1
             c.choose(rng.choice(p.options))
-    assert {"action", "join", "contribute"} <= seen, seen
+    assert seen >= MET, MET - seen
     assert grouped, "a turn with more than nine choices was reached"
     c.stop()
 
