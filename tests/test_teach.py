@@ -89,6 +89,21 @@ def test_list_demos_shows_broken_files_with_their_error(tmp_path: Path) -> None:
     assert "bad.yaml:" in demos["bad.yaml"].error and "YAML error" in demos["bad.yaml"].error
 
 
+def test_a_lesson_file_changed_or_mended_is_listed_anew(tmp_path: Path) -> None:
+    """Listing again reads only what changed, yet never shows a file as it was."""
+    lesson = tmp_path / "mine.yaml"
+    lesson.write_text("players: 4\nsteps: [\n", encoding="utf-8")
+    first = list_demos(tmp_path)[0]
+    assert first.error and list_demos(tmp_path)[0] is first  # unchanged: not read again
+    fixed = tmp_path / "fixed.yaml"  # mended and put in place, as the editor saves
+    fixed.write_text(K9.read_text(encoding="utf-8"), encoding="utf-8")
+    fixed.replace(lesson)
+    again = list_demos(tmp_path)[0]
+    assert again.error == "" and "rulebook" in again.title("en")
+    lesson.unlink()
+    assert list_demos(tmp_path) == []
+
+
 def test_an_illegal_step_is_reported_with_file_and_line() -> None:
     sc = parse_scenario("players: 4\nsteps:\n  - skip\n  - bogus\n", "teacher.yaml")
     lesson = Lesson(sc)
