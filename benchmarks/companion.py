@@ -14,7 +14,10 @@ next animation frame reached), all read from the browser's own clock, so the
 phone-to-table leg, the table's work and each page's work are all inside it. It is
 measured at each ``--cpu`` rate, by default full speed and 4× CPU throttle (CDP
 ``Emulation.setCPUThrottlingRate``, what a cheap phone is), with the pages' own redraw
-times beside it. With ``--table`` a table page (1920×1080, the public board) watches
+times beside it, and the CPU each process spent per tap while tapping (read from /proc:
+the table's process, each kind of Chromium process, the harness and Playwright's
+driver), which says where the time goes when every page and the table share 2 cores.
+With ``--table`` a table page (1920×1080, the public board) watches
 as well, in the same browser and at the same throttle: its figure is the time from the
 tap to the table page having drawn the frame the tap made, printed beside the phones'.
 
@@ -82,6 +85,39 @@ def proc_status(key: str) -> int:
         if line.startswith(key + ":"):
             return int(line.split()[1])
     return -1
+
+
+def cpu_by_process() -> dict[int, tuple[str, float]]:
+    """Every process this harness started (the table's, Playwright's driver, Chromium's
+    browser, GPU, utility and renderer processes) and itself: pid -> (kind, CPU seconds
+    so far, user and system), read from /proc (empty where there is none)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parents: dict[int, int] = {}
+    found: dict[int, tuple[str, float]] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        pid = int(entry.name)
+        parents[pid] = int(stat[1])
+        kind = next((a.split("=", 1)[1] for a in cmd.split() if a.startswith("--type=")),
+                    "the table's process" if "--serve" in cmd else
+                    "browser" if "chrom" in cmd else
+                    "Playwright's driver" if "playwright" in cmd else "harness")
+        found[pid] = (kind, (int(stat[11]) + int(stat[12])) / tick)
+    me = os.getpid()
+
+    def ours(pid: int) -> bool:
+        seen = 0
+        while pid > 1 and seen < 64:
+            if pid == me:
+                return True
+            pid, seen = parents.get(pid, 0), seen + 1
+        return False
+
+    return {pid: v for pid, v in found.items() if ours(pid)}
 
 
 class Pages:
@@ -418,6 +454,7 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                                                {"rate": throttle})
             pages.append(page)
         tpage = None
+        renderers = {p for p, (k, _s) in cpu_by_process().items() if k == "renderer"}
         if table_page:
             ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
             tpage = ctx.new_page()
@@ -431,7 +468,11 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
         def shown(seat: int, seq: int) -> None:
             pages[seat].wait_for_function(f"() => state.seq >= {seq}")
 
+        # the table page's renderer: the one that came with it
+        table_renderer = {p for p, (k, _s) in cpu_by_process().items()
+                          if k == "renderer" and p not in renderers} if table_page else set()
         report = table.wait(lambda: table.reports[-1] if table.reports else None)
+        taps_before, cpu_before = len(latencies), cpu_by_process()
         while len(latencies) < taps and not report["over"]:
             for s in range(5):
                 shown(s, report["seq"][s])
@@ -471,6 +512,8 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 if t_tap:
                     watch.latencies.append(first[2] - t_tap)
             report = after
+        watch.add_cpu(cpu_before, cpu_by_process(), table_renderer,
+                      len(latencies) - taps_before)
         browser.close()
     table.close()
 
@@ -497,6 +540,21 @@ class Watch:
         self.rest: list[float] = []
         self.latencies: list[float] = []
         self.draws: list[float] = []
+        # CPU milliseconds spent while tapping, by process kind, and the taps made
+        self.cpu: dict[str, float] = {}
+        self.taps = 0
+
+    def add_cpu(self, before: dict[int, tuple[str, float]],
+                after: dict[int, tuple[str, float]], table_page: set[int], taps: int) -> None:
+        """The CPU each process spent between two `cpu_by_process` readings (the table
+        page's renderer, ``table_page``, apart from the phones')."""
+        for pid, (kind, seconds) in after.items():
+            if pid in before:
+                if kind == "renderer":
+                    kind = "renderer (table page)" if pid in table_page \
+                        else "renderers (phone pages)"
+                self.cpu[kind] = self.cpu.get(kind, 0.0) + 1000 * (seconds - before[pid][1])
+        self.taps += taps
 
 
 def p95(values: list[float]) -> float:
@@ -538,6 +596,11 @@ def browser_latency(taps: int, seed: int, throttle: float, table: bool = False,
         for label, v in (("to the table's server thread", watch.to_server),
                          ("waiting for the window's thread", watch.queued),
                          ("the move until its frames are out", watch.move))))
+    if watch.cpu and watch.taps:
+        print("  CPU per tap while tapping, by process (2 cores give 2 ms a ms; the harness "
+              "and Playwright's driver are the benchmark's own): " + "; ".join(
+                  f"{kind} {ms / watch.taps:.1f} ms" for kind, ms in
+                  sorted(watch.cpu.items(), key=lambda kv: -kv[1]) if ms / watch.taps >= 0.5))
     if watch.latencies:
         tl, td = watch.latencies, watch.draws
         print(f"tap -> the table page (1920x1080) drawn, CPU {throttle:g}x, {len(tl)} taps: "

@@ -163,7 +163,9 @@ def install(monkeypatch: Any, tmp_path: Path) -> Iterator[Path]:
             cached.cache_clear()
         _load.cache_clear()
         from bsg_desktop.companion.frames import strings_frame
+        from bsg_desktop.companion.table import strings_frame as table_strings_frame
         strings_frame.cache_clear()
+        table_strings_frame.cache_clear()
 
     monkeypatch.setattr(i18n, "package_path",
                         lambda name: locale if name == "locale" else package_path(name))

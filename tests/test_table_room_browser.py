@@ -387,6 +387,38 @@ EVERY_TEXT = """() => {
 MARKER_ROLES = {"raider", "ship", "drawn", "damage", "demoralized", "jump", "distance"}
 
 
+def test_a_move_rewords_only_the_board_items_that_changed(  # type: ignore[no-untyped-def]
+        chromium, hosted_table) -> None:
+    """The board's cards and tokens in words (the screen reader's list) follow every
+    frame, but a frame that changes one item's words changes that line only: the other
+    lines stay the nodes they were, and a shorter list loses its last lines."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(33)
+    table = TableHost(c, ph)
+    table.publish()
+    page = _watch(chromium, table, 1920, 1080)
+    mark = """() => {
+      for (const n of document.querySelectorAll("#items li")) n.__kept = true;
+      return document.querySelectorAll("#items li").length;
+    }"""
+    read = """() => [...document.querySelectorAll("#items li")]
+      .map((n) => [n.textContent, !!n.__kept])"""
+    lines = chromium.do(lambda _b: page.evaluate(mark))
+    content = json.loads(table.frame())
+    del content["seq"]
+    items = content["items"]
+    assert len(items) == lines > 2
+    content["items"] = [*items[:1], {**items[1], "name": "A token with new words."},
+                        *items[2:-1]]
+    ph.server.publish_table(table.feed.frame(content), strings_frame(table.feed.lang))
+    _caught_up(chromium, page, table.feed.seq)
+    shown = chromium.do(lambda _b: page.evaluate(read))
+    assert [words for words, _kept in shown] == [it["name"] for it in content["items"]]
+    assert [kept for _words, kept in shown] == [True] * (lines - 1), shown
+    chromium.do(lambda _b: page.context.close())
+
+
 def _decoration(where: str) -> bool:
     return where.startswith("token ") and where.split()[1] in MARKER_ROLES or \
         where.endswith("button.rule-code")

@@ -226,7 +226,12 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
         }
 
 
+@lru_cache(maxsize=4)
 def strings_frame(lang: str) -> str:
+    """The table page's texts in ``lang``, kept: the table's publish hands them to the
+    server with every frame (which sends them only when they changed), and gathering
+    them from the whole catalogue anew cost the window's thread more than a millisecond
+    of every move, between the phones' frames going out and the move's redraw."""
     return dumps({"type": "strings", "lang": lang, "strings": table_strings(lang),
                   "languages": dict(LANGUAGES)})
 

@@ -259,8 +259,16 @@ function renderLog(box, lines) {
 }
 
 function renderItems(list, items) {
-  list.setAttribute("aria-label", t("board"));
-  list.replaceChildren(...items.map((it) => el("li", { text: it.name })));
+  // The board's cards and tokens in words, for a screen reader. A move changes one or
+  // two of them: those lines get their new words and the rest stay the nodes they were
+  // (a list built anew had every line styled and laid out again on every move).
+  setAttr(list, "aria-label", t("board"));
+  const lines = [...list.children];
+  items.forEach((it, i) => {
+    const li = lines[i] || list.appendChild(el("li"));
+    if (li.textContent !== it.name) li.textContent = it.name;
+  });
+  for (const li of lines.slice(items.length)) li.remove();
 }
 
 function playMoment() {
