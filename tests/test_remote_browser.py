@@ -174,19 +174,24 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
     sizes = [(1280, 720), (390, 844), (390, 844), (390, 844)]
     pages: list[Any] = []
 
-    def open_page(b: Any, url: str, w: int, h: int) -> str:
-        """The seat's page opened: the code it shows, to be checked at the table."""
-        ctx = b.new_context(viewport={"width": w, "height": h}, ignore_https_errors=True)
-        page = ctx.new_page()
-        page.goto(url)
-        page.evaluate(WATCH)
+    def open_pages(b: Any) -> None:
+        """Every seat's page set loading at once (the far ones' round trips overlap)."""
+        for url, (w, h) in zip(urls, sizes, strict=True):
+            ctx = b.new_context(viewport={"width": w, "height": h}, ignore_https_errors=True)
+            page = ctx.new_page()
+            page.goto(url, wait_until="commit")
+            pages.append(page)
+
+    def asked(page: Any) -> str:
+        """The code the seat's page shows, to be checked at the table."""
         page.wait_for_selector("#claim .code", timeout=20_000)
-        pages.append(page)
+        page.evaluate(WATCH)
         return str(page.inner_text("#claim .code"))
 
+    browser.do(open_pages)
     # each page, near or far, asks with a code that the host checks at the table
-    for seat, (url, (w, h)) in enumerate(zip(urls, sizes, strict=True)):
-        code = browser.do(lambda b, url=url, w=w, h=h: open_page(b, url, w, h))
+    for seat in range(len(urls)):
+        code = browser.do(lambda _b, seat=seat: asked(pages[seat]))
         assert not ph.claimed(seat) and seat not in c.phones  # nothing before the host says
         for _ in bounded(1000):  # the server's word of the claim reaches the window's thread
             if seat in ph.waiting:
@@ -215,11 +220,16 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
     assert browser.do(lambda _b: [p.evaluate("location.protocol") for p in pages]) == \
         ["https:", "https:", "http:", "http:"]
 
+    def drawn(page: Any) -> None:
+        """The board in the seat's page drawn: its art and its tokens."""
+        board = page.frame_locator("#boardframe")
+        for part in ("#art > *", "#tokens > *"):
+            board.locator(part).first.wait_for(timeout=20_000)
+
     # the far seats see the board: beside the decision on a wide screen ...
     def wide_board(_b: Any) -> dict[str, Any]:
         page = pages[0]
-        page.frame_locator("#boardframe").locator("#tokens > *").first.wait_for(timeout=20_000)
-        page.wait_for_timeout(500)
+        drawn(page)
         page.screenshot(path=str(folder / "remote-seat-1280x720.png"))
         return page.evaluate("""() => {
           const r = (id) => document.getElementById(id).getBoundingClientRect();
@@ -240,8 +250,7 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
                "hidden": page.is_hidden("#board")}
         page.screenshot(path=str(folder / "remote-seat-390x844.png"))
         page.click("#boardbtn")
-        page.frame_locator("#boardframe").locator("#tokens > *").first.wait_for(timeout=20_000)
-        page.wait_for_timeout(500)
+        drawn(page)
         page.screenshot(path=str(folder / "remote-seat-390x844-board.png"))
         out["shown"] = page.is_visible("#board") and page.is_hidden("#decision")
         out["label"] = page.inner_text("#boardbtn")
