@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -142,6 +144,19 @@ def _watch(chromium: BrowserThread, table: Any, w: int, h: int) -> Any:
     return page
 
 
+def _across_a_room(chromium: BrowserThread, table: Any, shots: Path, name: str
+                   ) -> Iterator[tuple[int, Any]]:
+    """The table page at 1920×1080, then at 1280×720, each showing the table's latest
+    frame: the width and the page, to measure; then its screenshot in ``shots``
+    (``name``-WxH.png), and the page closed."""
+    for w, h in ((1920, 1080), (1280, 720)):
+        page = _watch(chromium, table, w, h)
+        yield w, page
+        chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
+            path=str(shots / f"{name}-{w}x{h}.png")))
+        chromium.do(lambda _b, p=page: p.context.close())
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: ignore[no-untyped-def]
         chromium, hosted_table, tmp_path, lang) -> None:
@@ -153,12 +168,8 @@ def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: igno
     table.set_language(lang)
     out = artefacts(tmp_path)
     got = {}
-    for w, h in ((1920, 1080), (1280, 720)):
-        page = _watch(chromium, table, w, h)
+    for w, page in _across_a_room(chromium, table, out, f"table-room-{lang}"):
         got[w] = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
-        chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
-            path=str(out / f"table-room-{lang}-{w}x{h}.png")))
-        chromium.do(lambda _b, p=page: p.context.close())
     big, small = got[1920], got[1280]
     # the sofa's parts at 1920×1080
     for part, sizes in big["html"].items():
@@ -478,14 +489,10 @@ def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-unty
     table.set_language(lang)
     out = artefacts(tmp_path)
     least = {}
-    for w, h in ((1920, 1080), (1280, 720)):
-        page = _watch(chromium, table, w, h)
+    for w, page in _across_a_room(chromium, table, out, f"table-sofa-{lang}-{players}p"):
         _caught_up(chromium, page, _with_damage(table, ph, 2))
         texts = chromium.do(lambda _b, p=page: p.evaluate(EVERY_TEXT))
         fit = chromium.do(lambda _b, p=page: p.evaluate(MEASURE))
-        chromium.do(lambda _b, p=page, w=w, h=h: p.screenshot(
-            path=str(out / f"table-sofa-{lang}-{players}p-{w}x{h}.png")))
-        chromium.do(lambda _b, p=page: p.context.close())
         read = [(where, px, t) for where, px, t in texts if not _decoration(where)]
         # a damaged room's effect, left out of the board's art, is said in the side column
         effects = [t for where, _px, t in read if where == "facts div.row damage"]
