@@ -144,6 +144,16 @@ def _watch(chromium: BrowserThread, table: Any, w: int, h: int) -> Any:
     return page
 
 
+def _table_in_a_check(c: Any, ph: Any, lang: str) -> Any:
+    """The table page's host for ``c``, in ``lang``, once a check holds two dice."""
+    from bsg_desktop.ui.table import TableHost
+
+    _in_a_check(c)
+    table = TableHost(c, ph)
+    table.set_language(lang)
+    return table
+
+
 def _across_a_room(chromium: BrowserThread, table: Any, shots: Path, name: str
                    ) -> Iterator[tuple[int, Any]]:
     """The table page at 1920×1080, then at 1280×720, each showing the table's latest
@@ -160,12 +170,8 @@ def _across_a_room(chromium: BrowserThread, table: Any, shots: Path, name: str
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_table_page_reads_across_a_room_and_nothing_overflows(  # type: ignore[no-untyped-def]
         chromium, hosted_table, tmp_path, lang) -> None:
-    from bsg_desktop.ui.table import TableHost
-
     c, ph = hosted_table(31, NAMES)
-    _in_a_check(c)
-    table = TableHost(c, ph)
-    table.set_language(lang)
+    table = _table_in_a_check(c, ph, lang)
     out = artefacts(tmp_path)
     got = {}
     for w, page in _across_a_room(chromium, table, out, f"table-room-{lang}"):
@@ -479,14 +485,11 @@ def test_every_text_on_the_table_page_reads_from_a_sofa(  # type: ignore[no-unty
     seat's words leave their panel and nothing overflows."""
     from bsg_desktop.engine import Setup
     from bsg_desktop.engine.setup import NAME_CHARS
-    from bsg_desktop.ui.table import TableHost
 
     names = CAP_NAMES[:players]
     assert all(NAME_CHARS - 1 <= len(n) <= NAME_CHARS for n in names)
     c, ph = hosted_table(31, setup=Setup(players=players, names=names))
-    _in_a_check(c)
-    table = TableHost(c, ph)
-    table.set_language(lang)
+    table = _table_in_a_check(c, ph, lang)
     out = artefacts(tmp_path)
     least = {}
     for w, page in _across_a_room(chromium, table, out, f"table-sofa-{lang}-{players}p"):
