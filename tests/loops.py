@@ -27,3 +27,10 @@ def random_step(c: Any, rng: random.Random) -> None:
         c.unlock()
     else:
         c.choose(rng.choice(c.game.pending.options))
+
+
+def next_taps(seed: int) -> int:
+    """The seed of a page's next tap after one it took (a Lehmer step): the browser
+    tests' pages tap from seeds that follow from the first alone, so a game is the same
+    every run however fast the frames come."""
+    return seed * 48271 % 2147483647

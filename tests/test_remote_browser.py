@@ -28,7 +28,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("playwright")
 pytest.importorskip("cryptography")
 
-from loops import bounded  # noqa: E402
+from loops import bounded, next_taps  # noqa: E402
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 from system_tools import system_tool  # noqa: E402
 from tls_proxy import DelayProxy, make_certificate  # noqa: E402
@@ -317,7 +317,7 @@ def test_far_and_near_seats_play_through_a_slow_tunnel(remote, tmp_path) -> None
         before = len(c.game.choices)
         result = browser.do(lambda _b, s=seat, n=taps: pages[s].evaluate(STEP, n))
         if result != "wait":  # the next tap's dice: the same taps whenever the frames come
-            taps = taps * 48271 % 2147483647
+            taps = next_taps(taps)
         if result in ("option", "contribute"):
             end = time.monotonic() + 10
             while len(c.game.choices) == before and c.pending_seat == seat and \
