@@ -120,12 +120,18 @@ def _in_a_check(c: Any, entries: int = 2) -> None:
     raise AssertionError("no check with dice in it")
 
 
-def _open(chromium: BrowserThread, url: str, w: int, h: int) -> Any:
+def _open(chromium: BrowserThread, url: str, w: int, h: int, paused: bool = False) -> Any:
+    """The table page at ``w``×``h``, its seats and tokens drawn; ``paused``: its timers
+    on Playwright's clock, paused once it is drawn (a test runs them on at its word)."""
     def go(browser: Any) -> Any:
         page = browser.new_context(viewport={"width": w, "height": h}).new_page()
+        if paused:
+            page.clock.install()
         page.goto(url)
         page.wait_for_selector("#seats .seat")
         page.wait_for_selector("#tokens use[data-role=card]")
+        if paused:
+            page.clock.pause_at(page.evaluate("Date.now()") + 1)
         return page
     return chromium.do(go)
 
@@ -282,17 +288,7 @@ def test_a_moment_stays_in_sight_its_reading_time(chromium, hosted_table) -> Non
     c, ph = hosted_table(31)
     table = TableHost(c, ph)
     table.publish()
-
-    def go(browser: Any) -> Any:
-        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-        page.clock.install()
-        page.goto(table.url())
-        page.wait_for_selector("#seats .seat")
-        page.wait_for_selector("#tokens use[data-role=card]")
-        page.clock.pause_at(page.evaluate("Date.now()") + 1)
-        return page
-
-    page = chromium.do(go)
+    page = _open(chromium, table.url(), 1280, 720, paused=True)
     table._moment_at += 1
     table._moment = Moment("failed", "Crisis failed", "The fleet loses one food.")
     table.publish()
