@@ -363,6 +363,34 @@ def test_a_frame_that_changes_only_the_log_leaves_the_board_drawn(  # type: igno
     chromium.do(lambda _b: page.context.close())
 
 
+def test_a_long_log_keeps_its_newest_line_in_sight(chromium, hosted_table) -> None:  # type: ignore[no-untyped-def]
+    """The page scrolls its log to the newest line once everything else is drawn (one
+    layout for the scroll and the facts' cut): with more lines than the list shows, the
+    last line is whole in sight, and still is after a frame that adds one more."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    table = TableHost(c, ph)
+    table.publish()
+    page = _watch(chromium, table, 1920, 1080)
+    sight = """() => {
+      const list = document.querySelector("#log ol"), last = list.lastElementChild;
+      const l = list.getBoundingClientRect(), r = last.getBoundingClientRect();
+      return {overflows: list.scrollHeight > list.clientHeight + 1, text: last.textContent,
+              whole: r.top >= l.top - 1 && r.bottom <= l.bottom + 1};
+    }"""
+    content = json.loads(table.frame())
+    del content["seq"]
+    for n in (60, 61):
+        content["log"] = [f"Line {i} of a long game's log." for i in range(n)]
+        ph.server.publish_table(table.feed.frame(content), strings_frame(table.feed.lang))
+        _caught_up(chromium, page, table.feed.seq)
+        got = chromium.do(lambda _b: page.evaluate(sight))
+        assert got == {"overflows": True, "text": f"Line {n - 1} of a long game's log.",
+                       "whole": True}, (n, got)
+    chromium.do(lambda _b: page.context.close())
+
+
 # Every text the page shows, as drawn: [where, CSS px, text]. HTML: each visible text
 # node's computed size. SVG: the font size times the text's on-screen scale, the board's
 # art and seat panels through their own transforms, a token's picture through its <use>

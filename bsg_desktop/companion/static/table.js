@@ -107,6 +107,17 @@ function markCut() {
 }
 window.addEventListener("resize", markCut);
 
+function settle(logMoved) {
+  // What needs the page's new layout, read once every part is written: the log's
+  // newest line kept in sight and the facts' cut. Each read of a height after a write
+  // lays the page out again, its board included: the log's scroll and the cut used to
+  // cost two whole layouts a move, now they share the one the frame needs anyway.
+  const list = logMoved ? $("log").querySelector("ol") : null;
+  const end = list ? list.scrollHeight : 0;
+  markCut();  // reads the same layout, then sets its class
+  if (list) list.scrollTop = end;
+}
+
 function checkFacts(ch) {
   // the dice in the order they went in, each player's together over their name once
   const dice = el("div", { class: "dice check-dice" });
@@ -254,8 +265,7 @@ function renderLog(box, lines) {
   }
   for (let i = 0; i < drop; i++) list.firstElementChild.remove();
   for (const line of lines.slice(logLines.length - drop)) list.append(el("li", { text: line }));
-  logLines = lines;
-  list.scrollTop = list.scrollHeight;
+  logLines = lines;  // its newest line is brought into sight by `settle`
 }
 
 function renderItems(list, items) {
@@ -297,7 +307,8 @@ function playMoment() {
 }
 
 function render() {
-  // each part drawn only when what it shows changed (`section`)
+  // each part drawn only when what it shows changed (`section`); then what needs the
+  // new layout (`settle`), then a moment (its restart reads the layout too)
   if (!state) return;
   const tb = state.table;
   if ($("turn").textContent !== tb.turn) $("turn").textContent = tb.turn;
@@ -307,9 +318,9 @@ function render() {
   section("board", [state.board, artName], () => renderBoard(state.board));
   section("facts", [tb.jump, tb.dradis, tb.jump_bonus, tb.check, state.notes],
           () => renderFacts($("facts"), tb, state.notes));
-  section("log", state.log, () => renderLog($("log"), state.log));
+  const logMoved = section("log", state.log, () => renderLog($("log"), state.log));
   section("items", state.items, () => renderItems($("items"), state.items));
-  markCut();
+  settle(logMoved);
   playMoment();
   document.body.dataset.seq = String(state.seq);
 }
