@@ -1,7 +1,7 @@
 """Phones as private screens: latency to every page, and what 1,000 reconnections leave behind.
 
-    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--table] [--games 3]
-                                   [--tables 3] [--cycles 1000] [--seed 3]
+    python benchmarks/companion.py [--taps 150] [--cpu 1,4] [--table] [--window-hidden]
+                                   [--games 3] [--tables 3] [--cycles 1000] [--seed 3]
                                    [--remote 2 [--delay-ms 150] [--jitter-ms 30]]
 
 First, as players see it, in Chromium (Playwright; skipped with a line if Chromium
@@ -20,6 +20,10 @@ driver), which says where the time goes when every page and the table share 2 co
 With ``--table`` a table page (1920×1080, the public board) watches
 as well, in the same browser and at the same throttle: its figure is the time from the
 tap to the table page having drawn the frame the tap made, printed beside the phones'.
+
+With ``--window-hidden`` the table's window is never shown, so it draws nothing: the
+figures then say what the pages' latency would be if the window's redraw and motion
+cost nothing, a bound on what making them cheaper can gain.
 
 With ``--remote N`` the first N seats play from another home: their pages open the
 table's public address (``https://play.test:…``, chosen as the host would in the
@@ -276,6 +280,10 @@ TAP = """(seed) => {
 }"""
 
 
+# ``--window-hidden``, passed on to the table's process: its window is never shown
+HIDDEN = "BSG_BENCH_WINDOW_HIDDEN"
+
+
 def serve(seed: int, public: str = "") -> int:
     """The table for the in-browser figures, in a process of its own as a real table is:
     the program's window (offscreen, animating, autosaving) hosting a 5-player game
@@ -292,7 +300,8 @@ def serve(seed: int, public: str = "") -> int:
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(settings=Settings(Path(tmp) / "settings.ini"),
                          autosave_path=Path(tmp) / "autosave.json")
-        win.show()
+        if not os.environ.get(HIDDEN):
+            win.show()
         win.start_game(Setup(players=5), seed, [HUMAN] * 5)
         let_every_phone_in(win.phones)
         c, ph = win.controller, win.phones
@@ -639,6 +648,9 @@ def main() -> int:
                     "for the in-browser figures, comma-separated (default 1,4)")
     ap.add_argument("--table", action="store_true", help="a table page (1920x1080) "
                     "watches the in-browser games too: its latency and redraws are printed")
+    ap.add_argument("--window-hidden", action="store_true", help="the table's window is "
+                    "never shown, so it draws nothing: the in-browser figures as if the "
+                    "table's own drawing cost nothing")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--tables", type=int, default=3, help="table pages watching")
     ap.add_argument("--cycles", type=int, default=1000)
@@ -655,6 +667,8 @@ def main() -> int:
         return serve(args.serve, args.public)
     if not 0 <= args.remote <= 5:
         ap.error("--remote: 0 to 5 seats")
+    if args.window_hidden:
+        os.environ[HIDDEN] = "1"
     app = QCoreApplication([])  # noqa: F841 - Qt's loop for the controller and the bridge
     remote = Remote(args.remote, args.delay_ms, args.jitter_ms) if args.remote else None
     if args.taps and not Path(CHROMIUM).exists():
