@@ -190,3 +190,47 @@ def test_every_log_line_wraps_and_none_is_cut_short(qtbot):  # type: ignore[no-u
         log.resize(width, 2400)
         qtbot.wait(10)  # laid out anew at this width
         assert elided_lines(log) == [], width
+
+
+def test_a_new_log_line_is_measured_alone_and_a_new_width_measures_every_line(qtbot):  # type: ignore[no-untyped-def]
+    """Laying out the log after a move reads the sizes its lines carry: only the new
+    line is measured (a long game's moves cost no more than a short one's). A new
+    width, and the scroll bar coming as the log grows, measure every line again, and
+    each line then carries its size at the width it is painted at."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from bsg_desktop.ui.log_panel import LogPanel
+
+    log = LogPanel()
+    qtbot.addWidget(log)
+    log.resize(300, 400)
+    log.show()
+    qtbot.waitExposed(log)
+    measured: list[int] = []
+    measure = log.lines.measure
+    log.lines.measure = lambda index: (measured.append(index.row()), measure(index))[1]  # type: ignore[method-assign]
+
+    def sized_for_its_width() -> bool:
+        return all(log.item(i).data(Qt.ItemDataRole.SizeHintRole) == measure(
+            log.indexFromItem(log.item(i))) for i in range(log.count()))
+
+    line = "[D4]  Gaius Baltar visszavesz egy alacsony szakértelem kockát."
+    bar = log.verticalScrollBar()
+    while not bar.isVisible():  # the log grows until the scroll bar comes
+        measured.clear()
+        log.addItem(QListWidgetItem(f"{log.count()} {line}"))
+        log._to_end()
+        qtbot.wait(5)
+        if not bar.isVisible():
+            assert measured == [log.count() - 1]  # the new line alone
+    assert log.count() > 5 and sized_for_its_width()  # measured again for the bar
+    measured.clear()
+    log.addItem(QListWidgetItem(line))
+    log._to_end()
+    qtbot.wait(5)
+    assert measured == [log.count() - 1] and sized_for_its_width()
+    measured.clear()
+    log.resize(240, 400)
+    qtbot.wait(5)
+    assert sorted(set(measured)) == list(range(log.count())) and sized_for_its_width()
