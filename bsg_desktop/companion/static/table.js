@@ -110,8 +110,8 @@ window.addEventListener("resize", markCut);
 function settle(logMoved) {
   // What needs the page's new layout, read once every part is written: the log's
   // newest line kept in sight and the facts' cut. Each read of a height after a write
-  // lays the page out again, its board included: the log's scroll and the cut used to
-  // cost two whole layouts a move, now they share the one the frame needs anyway.
+  // lays the page out again, its board included: read here, together, they cost the
+  // one layout the frame needs anyway.
   const list = logMoved ? $("log").querySelector("ol") : null;
   const end = list ? list.scrollHeight : 0;
   markCut();  // reads the same layout, then sets its class
