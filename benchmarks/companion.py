@@ -430,6 +430,21 @@ class Remote:
         self.folder.cleanup()
 
 
+def open_phone(browser: Any, url: str, **context: Any) -> Any:
+    """A seat's phone page (360×740) in a context of its own, once its first frame and
+    the dice art are in."""
+    page = browser.new_context(viewport={"width": 360, "height": 740}, **context).new_page()
+    page.goto(url)
+    page.wait_for_function("() => state && Object.keys(art).length > 0")
+    return page
+
+
+def caught_up(pages: list[Any], seqs: list[int]) -> None:
+    """Every phone page shows at least its frame in ``seqs`` (a report's "seq")."""
+    for page, seq in zip(pages, seqs, strict=True):
+        page.wait_for_function(f"() => state.seq >= {seq}")
+
+
 def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                  draws: list[float], watch: Watch, table_page: bool = False,
                  remote: Remote | None = None, tapped: list[int] | None = None) -> None:
@@ -452,15 +467,11 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                                      args=ARGS + (remote.args if remote else []))
         pages = []
         for url in urls:
-            ctx = browser.new_context(viewport={"width": 360, "height": 740},
-                                      ignore_https_errors=remote is not None)
-            page = ctx.new_page()
-            page.goto(url)
-            page.wait_for_function("() => state && Object.keys(art).length > 0")
+            page = open_phone(browser, url, ignore_https_errors=remote is not None)
             page.evaluate(RECORD)
             if throttle != 1:
-                ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
-                                               {"rate": throttle})
+                page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                        {"rate": throttle})
             pages.append(page)
         tpage = None
         renderers = {p for p, (k, _s) in cpu_by_process().items() if k == "renderer"}
@@ -474,17 +485,13 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 ctx.new_cdp_session(tpage).send("Emulation.setCPUThrottlingRate",
                                                 {"rate": throttle})
 
-        def shown(seat: int, seq: int) -> None:
-            pages[seat].wait_for_function(f"() => state.seq >= {seq}")
-
         # the table page's renderer: the one that came with it
         table_renderer = {p for p, (k, _s) in cpu_by_process().items()
                           if k == "renderer" and p not in renderers} if table_page else set()
         report = table.wait(lambda: table.reports[-1] if table.reports else None)
         taps_before, cpu_before = len(latencies), cpu_by_process()
         while len(latencies) < taps and not report["over"]:
-            for s in range(5):
-                shown(s, report["seq"][s])
+            caught_up(pages, report["seq"])
             report = table.reports[-1]  # the frames the pages show now
             seat = report["pending"]
             marks = [len(p.evaluate("window.__drawn")) for p in pages]

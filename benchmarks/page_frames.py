@@ -78,12 +78,7 @@ def record(taps: int, seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {"phones": []}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=companion.CHROMIUM, args=companion.ARGS)
-        pages = []
-        for url in urls:
-            page = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
-            page.goto(url)
-            page.wait_for_function("() => state && Object.keys(art).length > 0")
-            pages.append(page)
+        pages = [companion.open_phone(browser, url) for url in urls]
         tpage = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
         tpage.goto(table.table_url + "/")
         tpage.wait_for_function("() => document.querySelector('#seats .seat') && boardArt")
@@ -96,13 +91,11 @@ def record(taps: int, seed: int) -> dict[str, Any]:
         for _ in range(taps):
             if report["over"]:
                 break
-            for s, p in enumerate(pages):
-                p.wait_for_function(f"() => state.seq >= {report['seq'][s]}")
+            companion.caught_up(pages, report["seq"])
             report = table.reports[-1]
             pages[report["pending"]].evaluate(companion.TAP, rnd.randrange(1, 2**31 - 1))
             report = table.after(report["choices"])
-        for s, p in enumerate(pages):
-            p.wait_for_function(f"() => state.seq >= {report['seq'][s]}")
+        companion.caught_up(pages, report["seq"])
         tpage.wait_for_function(f"() => document.body.dataset.seq >= {report['table']}")
         for s, p in enumerate(pages):
             kept = [m for m in p.evaluate("window.__kept")
