@@ -201,3 +201,26 @@ def test_the_jump_moment_says_it_once(make, qtbot):  # type: ignore[no-untyped-d
         win.moment.play("failed", moment_headline("failed"), "Morale -1")
         assert win.moment.line.isVisible() and win.moment.line.text() == "Morale -1"
         win.moment.clear()
+
+
+def test_a_moment_moves_with_the_board_when_the_window_is_resized(make, qtbot):  # type: ignore[no-untyped-def]
+    win = make()
+    win.resize(1920, 1080)
+    win.start_game(Setup(players=4), 5)
+    win.controller.unlock()
+    qtbot.wait(1)
+    describe = win.log.describer.describe  # type: ignore[union-attr]
+    jump = Event("fleet_jumped", "J2", (("distance", 3),))
+    m = win.moment
+    m.play("jump", moment_headline("jump", jump), describe(jump))
+    qtbot.wait(300)  # slid in: resting where the big board put it
+    wide = m.geometry()
+    win.resize(1024, 640)
+    bv = win.board_view
+
+    qtbot.wait(50)  # the layout gives the board its new size
+    board = QRect(bv.mapTo(win.stack, QPoint(0, 0)), bv.size())
+    assert m.isVisible()  # still being read
+    assert board.contains(m.geometry()), (board, m.geometry())
+    assert abs(m.geometry().center().x() - board.center().x()) <= 2, (board, m.geometry())
+    assert m.geometry().width() < wide.width()  # sized for the smaller board too

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QEasingCurve,
+    QEvent,
+    QObject,
     QPoint,
     QPropertyAnimation,
     QSequentialAnimationGroup,
@@ -53,6 +55,9 @@ class MomentBanner(QWidget):
     def __init__(self, parent: QWidget, board: QWidget | None = None) -> None:
         super().__init__(parent)
         self.board = board  # centred over it while it is on screen
+        parent.installEventFilter(self)
+        if board is not None:
+            board.installEventFilter(self)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setObjectName("moment")
@@ -112,6 +117,18 @@ class MomentBanner(QWidget):
         self.line.setVisible(two)
         self._hold.setDuration(moment_ms(Moment(kind, headline, line), self.pace)
                                - FADE_IN_MS - FADE_OUT_MS)
+        at = self._place()
+        self._slide.setStartValue(at - QPoint(0, 24))
+        self._slide.setEndValue(at)
+        self._slide.start()
+        self.move(at - QPoint(0, 24))
+        self.show()
+        self.raise_()
+        self.anim.start()
+
+    def _place(self) -> QPoint:
+        """Sizes the banner for the board as it is now and says where it rests:
+        centred over the board, never wider than the window."""
         host = self.parentWidget()
         left, span = 0, host.width()
         if self.board is not None and self.board.isVisible():
@@ -120,15 +137,15 @@ class MomentBanner(QWidget):
         width = min(max(360, int(span * 0.7)), host.width() - 20)
         self.setFixedWidth(width)
         self.adjustSize()
-        x = max(10, left + (span - width) // 2)
-        y = max(10, int(host.height() * 0.08))
-        self._slide.setStartValue(QPoint(x, y - 24))
-        self._slide.setEndValue(QPoint(x, y))
-        self._slide.start()
-        self.move(x, y - 24)
-        self.show()
-        self.raise_()
-        self.anim.start()
+        return QPoint(max(10, left + (span - width) // 2), max(10, int(host.height() * 0.08)))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # A window resized (or a side panel opened) while a moment is up would leave the
+        # banner where the old board was, off-centre or cut off: it moves with the board.
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            self._slide.stop()
+            self.move(self._place())
+        return False
 
     def clear(self) -> None:
         """Gone at once (a hand-over must never show the last player's moment)."""
