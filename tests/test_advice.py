@@ -108,3 +108,33 @@ def test_hint_refuses_a_seat_that_is_not_deciding_in_one_line(tmp_path: Path) ->
                           str(idle)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1 and "decides" in out.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_advice_names_the_dice_to_contribute_by_their_faces(lang: str) -> None:
+    """D7: the advice for a contribute decision says which rolled dice to give, as the
+    player sees them (value and kind), never the engine's "contribute:1,2,3"."""
+    from bsg_desktop.art.dice import signed
+    from bsg_desktop.i18n import set_language, text, tr
+    from bsg_desktop.present.words import choice_words
+
+    set_language(lang)
+    try:
+        g = new_game(Setup(players=4), 2)
+        bots = [make_bot("heuristic", 20 + s) for s in range(4)]
+        for _ in range(400):
+            d = g.pending
+            if d.kind == "contribute" and len(d.options) > 2:
+                break
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        view = g.view(d.seat)
+        faces = {die: (kind, value) for die, kind, value in view.info_dict()["rolled"]}
+        for option in d.options:
+            words = choice_words(g.c, view, option)
+            assert words.startswith(tr("ui.choice.contribute", dice="").strip()), words
+            for die in option.args:
+                kind, value = faces[die]
+                assert f"{signed(value)} ({text(g.c.skill(kind).name)})" in words, words
+            assert words.count("(") == len(option.args), words
+    finally:
+        set_language("en")

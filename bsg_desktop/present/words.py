@@ -314,6 +314,15 @@ def choice_words(comp: Components, view: PlayerView, choice: Choice) -> str:
         return tr(f"ui.choice.{v}", character=text(comp.character(str(a[0])).name))
     if v == "penalty":
         return tr(f"ui.choice.penalty_{a[0]}")
+    if v == "contribute":
+        # the panel picks dice by their faces, so advice (and the hint) names the faces
+        # too: "contribute:1,2,3" meant nothing to a player
+        faces = {int(die): (kind, value) for die, kind, value in info.get("rolled") or ()}
+        if a and all(isinstance(x, int) and x in faces for x in a):
+            dice = [tr("ui.choice.die", kind=_kind(comp, faces[x][0]),
+                       value=signed(faces[x][1])) for x in a]
+            return tr("ui.choice.contribute", dice=", ".join(dice))
+        return str(choice)
     if v == "jump_die":
         value = info.get(str(a[0]))
         return tr("ui.choice.jump_die", kind=_kind(comp, a[0]),
