@@ -1,0 +1,46 @@
+"""The coach's words against the rules: what a newcomer reads must not teach a rule wrong.
+
+Each test reads the coach's text in both languages, as `present.coach.coach_step`
+gives it to the panel, and checks the point of the rule it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bsg_desktop.i18n import LANGUAGES
+from bsg_desktop.present.coach import WELCOME, coach_step
+
+ADMIRAL = {"en": "Admiral", "hu": "Admirális"}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_j4_the_welcome_says_the_admirals_die_moves_the_distance(lang: str) -> None:
+    """J4: a jump moves the distance marker by the Admiral's die, not by one; "Distance
+    counts the jumps" had a newcomer expect 6 jumps where 2 or 3 may do."""
+    where = coach_step(WELCOME, "", lang).where
+    assert ADMIRAL[lang] in where, where
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_j4_choosing_between_negative_jump_dice_names_them(lang: str) -> None:
+    """J4: between two negative dice "the smaller one costs less" reads as −2 (the
+    smaller number); the coach says −1 costs less, and moves the fleet less."""
+    risks = coach_step("jump_die", "J4", lang).risks
+    assert "−1" in risks and "−2" in risks, risks
+    assert risks.index("−1") < risks.index("−2")
+
+
+def test_x4_taking_the_dice_back_uses_recklessness_up() -> None:
+    """X4/I19: once per turn. Taking the dice back spends the ability for the turn; the
+    English said it "leaves the ability unused", the opposite."""
+    risks = coach_step("reckless", "X4", "en").risks
+    assert "unused" not in risks and "uses the ability up" in risks, risks
+
+
+@pytest.mark.parametrize("lang,vote", [("en", "none in a vote"), ("hu", "szavazásnál egyet sem")])
+def test_a7_passing_a_vote_takes_back_no_die(lang: str, vote: str) -> None:
+    """A7: the join step is asked for votes too, where a pass takes back nothing (D5's
+    one die is for crises)."""
+    risks = coach_step("join", "D3", lang).risks
+    assert vote in risks, risks
