@@ -175,8 +175,12 @@ def test_the_action_buttons_say_what_they_cost_in_dice_in_both_languages(
         c.play_bots_now()
     view = c.game.view(0)
     assert view.seats[0].count("active") == 4
-    for lang, says in (("en", ("uses 1–4 of your 4 active dice", "the rest go to the crisis")),
-                       ("hu", ("4 aktív kockádból 1–4 kockába kerül", "a többi a krízisé"))):
+    # D2, A2: the roll takes every active die, the contribution only some; the rest
+    # stay active for the crisis check (they are not put into it)
+    for lang, says in (("en", ("uses 1–4 of your 4 active dice",
+                               "the rest stay active for the crisis")),
+                       ("hu", ("4 aktív kockádból 1–4 kockába kerül",
+                               "a többi aktív marad a krízisre"))):
         win.set_language(lang)  # Settings → Language
         button = win.panel.buttons["a2"].text()
         assert all(s in button for s in says), button
@@ -193,10 +197,10 @@ def test_the_phone_offers_the_actions_with_the_same_cost_in_both_languages() -> 
     comp = load_components()
     g = new_game(Setup(players=4), 1000)
     seat = g.pending.seat
-    for lang, says in (("en", "Prepare jump (uses 2 of your 4 active dice; the rest go to the "
-                               "crisis)"),
+    for lang, says in (("en", "Prepare jump (uses 2 of your 4 active dice; the rest stay "
+                               "active for the crisis)"),
                        ("hu", "Ugrás előkészítése (4 aktív kockádból 2 kockába kerül; "
-                               "a többi a krízisé)")):
+                               "a többi aktív marad a krízisre)")):
         frame = state(comp, g, seat, lang)
         labels = {o["choice"]: o["label"] for o in frame["decision"]["options"]}
         assert labels["a5"] == says
