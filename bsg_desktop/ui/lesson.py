@@ -71,6 +71,14 @@ QToolButton { background: transparent; border: 3px solid transparent; border-rad
 QToolButton[picked="true"] { border-color: #f0c64a; background: #3a3213; }
 QScrollArea { background: transparent; }
 """
+# A short panel (a 1024x640 window) had the narration's box four lines high under a
+# title of four lines: the step's words are set smaller there, so more of them show
+# without scrolling.
+COMPACT_HEIGHT = 520  # the panel's height under which the compact sizes apply
+COMPACT_CSS = """
+QLabel#title { font-size: 17px; }
+QLabel#narration { font-size: 16px; }
+"""
 
 
 # Presenter view (a projector at 1920x1080, read from the back of a classroom): the
@@ -125,6 +133,7 @@ class LessonPanel(QWidget):
         self.setObjectName("lesson")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(LESSON_CSS)
+        self._compact = False  # the compact sizes are in force (`COMPACT_HEIGHT`)
         self.presenter = False
         self._scale = 0.0  # presenter view's scale in force (0: none yet)
         self._title_width = 0  # the title's width it was last fitted to (presenter view)
@@ -260,7 +269,8 @@ class LessonPanel(QWidget):
         if on:
             self._rescale()
         else:
-            self.setStyleSheet(LESSON_CSS)
+            self._compact = self.height() < COMPACT_HEIGHT
+            self.setStyleSheet(LESSON_CSS + (COMPACT_CSS if self._compact else ""))
         self._fit_title()
 
     def _rescale(self) -> None:
@@ -277,6 +287,8 @@ class LessonPanel(QWidget):
         if self.presenter:
             self._rescale()
             self._fit_title()
+        elif (self.height() < COMPACT_HEIGHT) != self._compact:
+            self.set_presenter(False)  # the plain sizes, compact or not, for this height
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         # the title's own width settles after the panel's (a splitter, a lesson opened
