@@ -138,3 +138,26 @@ def test_advice_names_the_dice_to_contribute_by_their_faces(lang: str) -> None:
             assert words.count("(") == len(option.args), words
     finally:
         set_language("en")
+
+
+def test_k1_advice_on_the_crisis_die_says_choose_once_in_hungarian() -> None:
+    """K1: the crisis die's button said "Ezt választom: …" ("I choose this"), so the
+    Hungarian advice read "Egy jó játékos ezt választaná: Ezt választom: …"."""
+    from bsg_desktop.i18n import set_language, tr
+    from bsg_desktop.present.words import choice_words
+
+    set_language("hu")
+    try:
+        g = new_game(Setup(players=4), 1000)
+        for _ in range(20):
+            if g.pending.kind == "crisis_die":
+                break
+            g.apply(g.pending.options[0])
+        d = g.pending
+        assert d.kind == "crisis_die"
+        view = g.view(d.seat)
+        for option in d.options:
+            said = tr("advice.pick", choice=choice_words(g.c, view, option))
+            assert said.lower().count("választ") == 1, said
+    finally:
+        set_language("en")
