@@ -44,3 +44,20 @@ def test_a7_passing_a_vote_takes_back_no_die(lang: str, vote: str) -> None:
     one die is for crises)."""
     risks = coach_step("join", "D3", lang).risks
     assert vote in risks, risks
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_game_end_step_is_not_labelled_as_a_choices_risks(lang: str) -> None:
+    """The step after the game offers no choice: its "risks" are what to do next, and
+    "What each choice risks: Next: Review this game…" read as a decision still open."""
+    from bsg_desktop.i18n import set_language, tr
+    from bsg_desktop.present.coach import FINISHED
+
+    set_language(lang)  # the panel's labels are in the language of the moment
+    try:
+        step = coach_step(FINISHED)
+        assert step.risks_label() == tr("coach.panel.next") != tr("coach.panel.risks")
+        assert tr("coach.panel.risks") not in step.plain()
+        assert not step.risks.startswith(("Next:", "Tovább:")), step.risks
+    finally:
+        set_language("en")

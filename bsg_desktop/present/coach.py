@@ -121,7 +121,13 @@ class CoachStep:
         return self.topic in EVENTS
 
     def risks_label(self) -> str:
-        return tr("coach.panel.changes" if self.event else "coach.panel.risks")
+        """The label before ``risks``: an event's changes, the game end's next moves
+        (it offers no choice whose risks to weigh), else the risks."""
+        if self.event:
+            return tr("coach.panel.changes")
+        if self.topic == FINISHED:
+            return tr("coach.panel.next")
+        return tr("coach.panel.risks")
 
     def plain(self) -> str:
         """The whole step as plain text (a screen reader's description of the panel):
