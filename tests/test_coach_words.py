@@ -61,3 +61,18 @@ def test_the_game_end_step_is_not_labelled_as_a_choices_risks(lang: str) -> None
         assert not step.risks.startswith(("Next:", "Tovább:")), step.risks
     finally:
         set_language("en")
+
+
+def test_t0_the_action_question_cites_the_turns_action_step_not_a1() -> None:
+    """T0 step 2: one action, or none. The question "choose an action (or skip it)"
+    cited A1, which a newcomer who followed the link read as "Character action: the
+    ACTION printed on the character card" - one action of nine, not the choice."""
+    from bsg_desktop.engine import Setup, new_game
+    from bsg_desktop.rules import rule_text
+
+    g = new_game(Setup(players=4), 1000)
+    d = g.pending
+    assert d.kind == "action" and d.rule == "T0"
+    step = coach_step("action", d.rule, "en")
+    assert step.rules[0] == ("T0", rule_text("T0", "en"))
+    assert "one action, or none" in step.rules[0][1]

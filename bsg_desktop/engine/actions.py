@@ -72,8 +72,10 @@ class ActionStep(Task):
         if self.done:
             g.pop()
             return None
+        # the question cites the turn's action step (T0: one action, or none), not A1,
+        # which is the character action only; an ordered player's, the order (A8)
         return g.ask(self.seat, "action", legal_actions(g, self.seat, self.ordered),
-                     "A8" if self.ordered else "A1", ordered=self.ordered)
+                     "A8" if self.ordered else "T0", ordered=self.ordered)
 
     def apply(self, g: Machine, choice: Choice) -> None:
         self.done = True
