@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from test_coach_keyboard import coach_essentials_in_sight  # noqa: E402
 
 from bsg_desktop.i18n import set_language  # noqa: E402
+from bsg_desktop.present.coach import TOPICS, coach_step  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -28,3 +29,13 @@ def test_the_first_coach_step_shows_whole_in_a_window_opened_at_1024x640(
     qtbot.wait(30)
     assert win.controller.game.pending.kind == "action"
     assert coach_essentials_in_sight(win) == []
+    # every other kind's step beside the same question, as the keyboard test does
+    wrong = {}
+    for topic in sorted({*TOPICS.values(), "contribute_action"} - {"action"}):
+        win.coach_shown = (topic, "")
+        win.coach_panel.show_step(coach_step(topic, ""))
+        win.fit_side()
+        qtbot.wait(10)
+        if coach_essentials_in_sight(win):
+            wrong[topic] = coach_essentials_in_sight(win)
+    assert wrong == {}
