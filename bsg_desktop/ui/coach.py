@@ -402,11 +402,19 @@ class CoachScreen:
     def _welcome_closed(self, _result: int = 0) -> None:
         """The keys go to the first choice (the closed box left nothing focused)."""
         self.welcome_box = None
-        # the lights go to where the first decision's step says to look
-        shown = self.coach_shown
-        self.coach_light(shown[0] if shown is not None and not self._coach_again else None)
+        self.coach_relight()  # where the first decision's step says to look
         self.activateWindow()
         QTimer.singleShot(0, self.panel, self.panel.focus_first)
+
+    def coach_relight(self) -> None:
+        """Light again where the step on the panel says to look, once what covered the
+        board is gone (the welcome box; a lesson, whose close cleared its own lights)."""
+        if not self.coach_on():
+            return
+        shown = self.coach_shown
+        seat = self.controller.pending_seat
+        self.coach_light(shown[0] if shown is not None and not self._coach_again else None,
+                         seat if isinstance(seat, int) else GUIDED_SEAT)
 
     def coach_light(self, topic: str | None, seat: int = GUIDED_SEAT) -> None:
         """Light on the board where the coach's step says to look (`WHERE`), for the

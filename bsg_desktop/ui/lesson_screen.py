@@ -278,6 +278,7 @@ class LessonScreen:
         if self.controller.game is None:
             self.log.clear()
         self.refresh()
+        self.coach_relight()  # the coach's lights, cleared with the lesson's
         self.controller.resume()
         self._update_title()
 
