@@ -76,3 +76,17 @@ def test_t0_the_action_question_cites_the_turns_action_step_not_a1() -> None:
     step = coach_step("action", d.rule, "en")
     assert step.rules[0] == ("T0", rule_text("T0", "en"))
     assert "one action, or none" in step.rules[0][1]
+
+
+def test_t0_hungarian_names_the_action_akcio_as_the_question_does() -> None:
+    """T0 step 2 is "Akció végrehajtása" in the rulebook, and the question says "válassz
+    akciót"; the coach's "A cselekedeted" under it gave one thing two names. Only the
+    character action keeps the rulebook's "Karakterfüggő cselekedet" (A1)."""
+    import re
+
+    from bsg_desktop.i18n import catalog
+
+    noun = re.compile(r"cselekedet(?!t)")  # "cselekedtet" (makes someone act) is a verb
+    odd = {key: words for key, words in catalog("hu").items()
+           if noun.search(words.replace("Karakterfüggő cselekedet", ""))}
+    assert odd == {}

@@ -313,7 +313,7 @@ def test_a_two_dice_prepare_jump_is_shown_as_an_action_roll() -> None:
     assert said.startswith("You rolled ") and "they counted for your action" in said
     set_language("hu")
     try:
-        assert "a cselekedetedhez számítottak" in roll_sentence(g.c, note)
+        assert "az akciódhoz számítottak" in roll_sentence(g.c, note)
     finally:
         set_language("en")
 
