@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import os
 from functools import cache
 from pathlib import Path
@@ -630,14 +631,19 @@ def test_dice_screen_folds_are_printed_across_it_never_beside_the_crop_marks(
     ph = PAPERS[paper][1]
     with plumber(pack(paper)[AIDS_FILE]) as pdf:
         for n in screens:
-            boxes = [(pl.x, pl.y, pl.x + pl.item.w, pl.y + pl.item.h, pl.item.bleed)
-                     for pl in layout[n].placed if isinstance(pl.item, Piece)]
+            # one box per screen: a piece may stack several on shared cut lines
+            boxes = [(pl.x, pl.y + top, pl.x + pl.item.w, pl.y + bottom, pl.item.bleed)
+                     for pl in layout[n].placed if isinstance(pl.item, Piece)
+                     for top, bottom in itertools.pairwise(pl.item.cuts_y)]
             lines = [ln for ln in pdf.pages[n].lines
                      if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01
                      or abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
             folds = [ln for ln in lines if ln["dash"][0]]
             cuts = [ln for ln in lines if not ln["dash"][0]]
-            assert len(folds) == 3 * len(boxes) and len(cuts) >= 8 * len(boxes)   # + footer rule
+            marks = sum(2 * len(pl.item.cuts_x) + 2 * len(pl.item.cuts_y)
+                        for pl in layout[n].placed if isinstance(pl.item, Piece))
+            # a screen alone has 8 crop marks; two on a shared cut line 10 (+ footer rule)
+            assert len(folds) == 3 * len(boxes) and len(cuts) >= marks >= 5 * len(boxes)
             for ln in folds:
                 assert list(ln["dash"][0]) == pytest.approx(list(FOLD_ACROSS_DASH))
                 x0, x1 = ln["x0"] / MM, ln["x1"] / MM
@@ -654,3 +660,33 @@ def test_dice_screen_folds_are_printed_across_it_never_beside_the_crop_marks(
                     assert (x1 < bx0 - b or x0 > bx1 + b or y1 < by0 - b or y0 > by1 + b)
     for lang, words in (("en", "dash-dot lines"), ("hu", "pont-vonalak")):
         assert words in " ".join(tr("print.hint.screens", lang).split())
+
+
+@pytest.mark.parametrize("paper,bleed", [("a4", 3.0), ("letter", 3.0), ("letter", 5.0),
+                                         ("a3", 3.0)])
+def test_dice_screens_take_no_more_sheets_than_their_size_needs(paper: str,
+                                                                bleed: float) -> None:
+    """On Letter each dice screen (165 x 116 mm) printed on a sheet of its own: five sheets
+    of card stock, each more than half empty, because two screens with their own marks
+    (2 x 129 mm) did not fit the 246 mm under the footer. Stacked in twos on one shared
+    cut line they take 245 mm. Every screen is still there, each with its own cut lines,
+    and no piece runs into the margin or the footer."""
+    from bsg_desktop.art.aids import SCREEN_PANEL
+
+    o = PrintOptions(paper, bleed=bleed)
+    sheet, layout = aids_pages(COMP, o)
+    pages = [pg for pg in layout if pg.part == "screens"]
+    pieces = [pl for pg in pages for pl in pg.placed if isinstance(pl.item, Piece)]
+    h = 2 * SCREEN_PANEL[1]                         # one screen, folded from two layers
+    assert sum(round(pl.item.h / h) for pl in pieces) == len(COMP.characters)
+    for pl in pieces:
+        # a cut line between every two screens of a piece, as well as round it
+        assert set(pl.item.cuts_y) == {k * h for k in range(round(pl.item.h / h) + 1)}
+    cx, cy, cw, ch = sheet.content
+    for pl in pieces:
+        r = pl.item.reach
+        assert pl.x - r >= cx - 1e-6 and pl.x + pl.item.w + r <= cx + cw + 1e-6
+        assert pl.y - r >= cy - 1e-6 and pl.y + pl.item.h + r <= cy + ch + 1e-6
+    reach = pieces[0].item.reach
+    per_page = max(1, int((ch - 2 * reach + 1e-6) // h))   # screens butted in one column
+    assert len(pages) == -(-len(COMP.characters) // per_page), [len(p.placed) for p in pages]

@@ -263,17 +263,34 @@ def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
                                     columns=2), "rules")
 
 
-def screen_piece(outer: Drawing, inner: Drawing, bleed: float) -> Piece:
-    """A dice screen: the outer layer above (turned 180°), the inner below, folded in half
-    on the long fold, then the two wings folded forward on the panel folds. The folds
-    are printed across the screen (`Piece.folds_across`): as stubs in the margin the
+def screen_piece(screens: Sequence[tuple[Drawing, Drawing]], bleed: float) -> Piece:
+    """Dice screens, each its outer layer above (turned 180°) and its inner below, folded
+    in half on the long fold, then the two wings folded forward on the panel folds. The
+    folds are printed across each screen (`Piece.folds_across`): as stubs in the margin the
     panel folds stood on the same edges as the crop marks, and a screen could be cut
-    apart on a fold."""
-    w, h = inner.width, inner.height
+    apart on a fold. Several screens stack on shared cut lines, like the cards: the same
+    dark ground meets the same dark ground, and the bleed and marks between them that
+    would not fit are saved (two screens on a Letter sheet instead of one)."""
+    w, h = screens[0][1].width, screens[0][1].height
     pw = aid_art.SCREEN_PANEL[0]
-    folds = ((0.0, h, w, h), (pw, 0.0, pw, 2 * h), (2 * pw, 0.0, 2 * pw, 2 * h))
-    return Piece(w, 2 * h, bleed, (Part(outer, 0, 0, 180.0), Part(inner, 0, h)),
-                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds, folds_across=True)
+    parts: list[Part] = []
+    folds: list[tuple[float, float, float, float]] = []
+    for k, (outer, inner) in enumerate(screens):
+        top = 2 * h * k
+        parts += [Part(outer, 0, top, 180.0), Part(inner, 0, top + h)]
+        folds += [(0.0, top + h, w, top + h), (pw, top, pw, top + 2 * h),
+                  (2 * pw, top, 2 * pw, top + 2 * h)]
+    return Piece(w, 2 * h * len(screens), bleed, tuple(parts), cuts_x=(0.0, w),
+                 cuts_y=tuple(2 * h * k for k in range(len(screens) + 1)),
+                 folds=tuple(folds), folds_across=True)
+
+
+def screen_pieces(screens: Sequence[tuple[Drawing, Drawing]], sheet: Sheet, bleed: float
+                  ) -> list[Piece]:
+    """The screens stacked as many to a piece as the sheet's height holds."""
+    one = screen_piece(screens[:1], bleed)
+    n = max(1, int((sheet.content[3] - 2 * one.reach + 1e-6) // one.h))
+    return [screen_piece(screens[i:i + n], bleed) for i in range(0, len(screens), n)]
 
 
 def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -289,10 +306,9 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     else:
         pages = fold_pages([("aid", front, back)] * n, o.paper, o.bleed, "print.hint.aids",
                            "aids")
-    screens: list[Piece | Note | PageBreak] = [
-        screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
-                     aid_art.screen_inner(ch, comp, lang, ink), o.bleed)
-        for ch in comp.characters]
+    screens: list[Piece | Note | PageBreak] = list(screen_pieces(
+        [(aid_art.screen_outer(ch, comp, lang, ink), aid_art.screen_inner(ch, comp, lang, ink))
+         for ch in comp.characters], sheet, o.bleed))
     # turned a quarter: the net with its bleed and crop marks is wider than A4's content
     tuck = [single_piece(aid_art.tuck_box(comp, lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
     return sheet, (pages + _parts(flow(screens, sheet, "print.hint.screens"), "screens")
