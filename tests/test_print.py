@@ -690,3 +690,34 @@ def test_dice_screens_take_no_more_sheets_than_their_size_needs(paper: str,
     reach = pieces[0].item.reach
     per_page = max(1, int((ch - 2 * reach + 1e-6) // h))   # screens butted in one column
     assert len(pages) == -(-len(COMP.characters) // per_page), [len(p.placed) for p in pages]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_footer_hint_stays_inside_the_page_margin(lang: str) -> None:
+    """The Hungarian dice-screen hint, already at the 6 pt floor, ran on one line to
+    202.8 mm of an A4 page: 7.2 mm from the edge, inside the 10 mm margin the rest of the
+    pack keeps. A hint too long for one line at 6 pt now takes two."""
+    from bsg_desktop.art.fonts import MIN_TEXT, text_width
+    from bsg_desktop.art.shapes import Label, walk
+    from bsg_desktop.i18n import catalog
+    from bsg_desktop.printing.pack import footer
+    from bsg_desktop.printing.sheets import FOOTER
+
+    keys = sorted(k for k in catalog("en") if k.startswith("print.hint."))
+    assert "print.hint.screens" in keys
+    for paper in PAPERS:
+        for landscape in (False, True):
+            sheet = Sheet(paper, landscape)
+            w, h = sheet.size
+            for key in keys:
+                d = footer(sheet, lang, tr(key, lang), "Aids", 3, 6)
+                for it in walk(d.items):
+                    if not isinstance(it, Label):
+                        continue
+                    tw = text_width(it.text, it.size_mm, it.bold)
+                    x0 = {"start": it.x, "middle": it.x - tw / 2, "end": it.x - tw}[it.anchor]
+                    where = (paper, landscape, key, it.text)
+                    assert x0 >= sheet.margin - 1e-6 and x0 + tw <= w - sheet.margin + 1e-6, where
+                    assert it.size_mm >= MIN_TEXT - 1e-6, where
+                    # inside the footer band, below the bars
+                    assert h - sheet.margin - FOOTER <= it.y <= h - sheet.margin, where

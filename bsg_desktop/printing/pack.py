@@ -357,8 +357,11 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
         items.append(Label(w - m, bar_y + 2.6, right, size, ink, "end"))
     else:
         items.append(Label(w - m, bar_y + 2.6, right, 2.6, ink, "end"))
-        size, _ = fit(hint, 2.8, cw, 3.5)
-        items.append(Label(m, h - m - 1.0, hint, size, ink))
+        size, lines = fit(hint, 2.8, cw, 3.5)
+        if len(lines) > 1:   # too long for one line even at 6 pt: two, above the last
+            size, lines = fit(hint, 2.8, cw, 5.2)
+        for i, line in enumerate(reversed(lines)):
+            items.append(Label(m, h - m - 1.0 - i * size * 1.2, line, size, ink))
     return Drawing(w, h, tuple(items))
 
 
