@@ -721,3 +721,30 @@ def test_every_footer_hint_stays_inside_the_page_margin(lang: str) -> None:
                     assert it.size_mm >= MIN_TEXT - 1e-6, where
                     # inside the footer band, below the bars
                     assert h - sheet.margin - FOOTER <= it.y <= h - sheet.margin, where
+
+
+def test_a_short_list_entry_is_never_split_between_two_columns() -> None:
+    """The Hungarian cover sheet broke its 'five cups' bullet after the first line: the
+    rest, 'paravánok)', stood alone at the top of the next column, under nothing. An
+    entry of two or three lines now moves whole; a longer one leaves at least two lines
+    on each side of the break."""
+    from bsg_desktop.art.shapes import Group, Label
+    from bsg_desktop.printing.textflow import Entry, Para, layout
+
+    two, many = "word " * 10, "word " * 60       # two lines, and many, in a 57 mm column
+    for filler in range(1, 12):                   # every place for the column break
+        blocks = [Para("x " * 12 * filler), Entry("•", two), Entry("•", many),
+                  Entry("•", two)]
+        entries: list[list[tuple[int, float]]] = []    # each entry's lines: (page, column)
+        for n, page in enumerate(layout(blocks, 120.0, 30.0, columns=2)):
+            for g in page:
+                assert isinstance(g, Group)
+                texts = [it.text for it in g.items if isinstance(it, Label)]
+                if "•" in texts:
+                    entries.append([])
+                if any(t.startswith("word") for t in texts):
+                    entries[-1].append((n, g.dx))
+        assert len(entries) == 3
+        for k, cols in enumerate(entries):
+            runs = [cols.count(c) for c in dict.fromkeys(cols)]
+            assert len(runs) == 1 if len(cols) <= 3 else min(runs) >= 2, (filler, k, runs)
