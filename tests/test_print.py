@@ -748,3 +748,40 @@ def test_a_short_list_entry_is_never_split_between_two_columns() -> None:
         for k, cols in enumerate(entries):
             runs = [cols.count(c) for c in dict.fromkeys(cols)]
             assert len(runs) == 1 if len(cols) <= 3 else min(runs) >= 2, (filler, k, runs)
+
+
+@pytest.mark.parametrize("paper,lang", [("a4", "en"), ("a4", "hu"), ("letter", "en"),
+                                        ("letter", "hu")])
+def test_a_fold_sheet_says_how_to_fold_it_below_its_pieces(paper: str, lang: str) -> None:
+    """The card and player-aid sheets said nothing but the scale bar and the page number:
+    their hint ('fold the sheet in half on the dashed marks...') did not fit beside the
+    bar and was dropped, so a crafter holding only that sheet could cut the halves apart
+    at the gutter. It now stands above the bar, under the lowest mark, inside the margin."""
+    from bsg_desktop.art.fonts import MIN_TEXT, text_width
+    from bsg_desktop.art.shapes import Label, walk
+    from bsg_desktop.printing.pack import _content_bottom, footer
+
+    o = PrintOptions(paper, lang=lang)
+    built = pack(paper, lang)
+    for name, pages in ((CARDS_FILE, card_pages(COMP, o)[1]),
+                        (AIDS_FILE, aids_pages(COMP, o)[1])):
+        text = [" ".join(p.extract_text().split())
+                for p in pypdf.PdfReader(io.BytesIO(built[name])).pages]
+        for n, page in enumerate(pages):
+            if page.hint_key not in ("print.hint.cards", "print.hint.aids"):
+                continue
+            hint = tr(page.hint_key, lang)
+            assert " ".join(hint.split()[:6]) in text[n], (name, n)
+            sheet = page.sheet
+            assert sheet is not None
+            low = _content_bottom(page)
+            w, _ = sheet.size
+            d = footer(sheet, lang, hint, "x", n + 1, len(pages), page.vbar_y, low)
+            lines = [it for it in walk(d.items) if isinstance(it, Label)
+                     and it.text in hint]
+            assert lines and " ".join(it.text for it in lines) == " ".join(hint.split())
+            for it in lines:
+                assert it.size_mm >= MIN_TEXT - 1e-6
+                assert it.y - 0.76 * it.size_mm >= low                  # below the marks
+                assert sheet.margin <= it.x
+                assert it.x + text_width(it.text, it.size_mm) <= w - sheet.margin

@@ -46,6 +46,7 @@ from bsg_desktop.printing.sheets import (
     REG_ARM,
     REG_OFFSET,
     REG_R,
+    SIDE,
     Note,
     Page,
     PageBreak,
@@ -318,12 +319,14 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 # --- rendering ----------------------------------------------------------------------------
 
 def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: int,
-           vbar_y: float | None = None) -> Drawing:
+           vbar_y: float | None = None, content_bottom: float | None = None) -> Drawing:
     """Scale bars, assembly hint and page number: the same on every page of every file.
 
     Two 50 mm bars, one across and one upright at the right edge, so a printer that
     scales only one direction (or a viewer's "fit" that distorts) is caught too. A
-    duplex sheet's short footer is one line and leaves the hint to the cover sheet.
+    duplex or gutter-fold sheet's short footer is one line; a hint too long to stand
+    beside its bar goes above the bar when the page's pieces end (``content_bottom``,
+    mm from the top) high enough to leave room, else it is left to the cover sheet.
     """
     w, h = sheet.size
     m = sheet.margin
@@ -353,6 +356,16 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
         room = cw - SCALE_BAR - 2 - text_width(tr("print.scale_bar", lang), 2.6) - 4
         if hint and text_width(f"{hint} · {right}", 2.6) <= room:
             right = f"{hint} · {right}"
+        elif hint and content_bottom is not None:
+            # the fold sheets' hint ("fold, glue, then cut"): on the sheet itself, above
+            # the bar, clear of the upright bar and of the lowest mark
+            space, width = bar_y - 1.0 - content_bottom, cw - SIDE - 1.0
+            size, lines = fit(hint, 2.6, width, space)
+            if (len(lines) * size * 1.2 <= space
+                    and all(text_width(ln, size) <= width for ln in lines)):
+                top = bar_y - 1.0 - (len(lines) - 1) * size * 1.2   # the first baseline
+                for i, line in enumerate(lines):
+                    items.append(Label(m, top + i * size * 1.2, line, size, ink))
         size, _ = fit(right, 2.6, room, 3)
         items.append(Label(w - m, bar_y + 2.6, right, size, ink, "end"))
     else:
@@ -525,11 +538,25 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
                                      Style(fill="#1a1a1a")),))
             else:
                 _piece(c, placed.item, placed.x, placed.y)
-        f = footer(psheet, lang, tr(page.hint_key, lang), title, n, len(pages), page.vbar_y)
+        f = footer(psheet, lang, tr(page.hint_key, lang), title, n, len(pages), page.vbar_y,
+                   _content_bottom(page))
         draw_items(c, f.items)
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _content_bottom(page: Page) -> float:
+    """How far down the page its pieces, their marks and its drawings reach (mm)."""
+    bottom = 0.0
+    for pl in page.placed:
+        if isinstance(pl.item, Piece):
+            bottom = max(bottom, pl.y + pl.item.h + pl.item.reach)
+        elif isinstance(pl.item, Drawing):
+            bottom = max(bottom, pl.y + pl.item.height)
+        else:
+            bottom = max(bottom, pl.y + 1.0)
+    return bottom
 
 
 def text_pages(sheet: Sheet, blocks: list[Block], hint_key: str, columns: int = 1
