@@ -355,3 +355,16 @@ def test_tuck_box_takes_the_cards_in_standard_poker_sleeves() -> None:
     assert w >= sleeve_w + 1.5 and h >= sleeve_h + 1.5
     n_cards, n_aids = box_contents(COMP)
     assert d >= (n_cards + n_aids) * 0.7        # two layers of 200 g/m² card, glue, sleeve
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_shopping_list_names_the_sleeve_size_the_tuck_box_takes(lang: str) -> None:
+    """'poker sleeves (63.5 × 88.9 mm)' gave the cards' size, not the sleeves': a shopper
+    matching that figure finds tight inner sleeves, not the 66 × 91 mm standard sleeves
+    the tuck box is built for."""
+    from bsg_desktop.art.aids import POKER_SLEEVE
+    from bsg_desktop.i18n import number, tr
+
+    tools = tr("print.guide.b.tools", lang)
+    w, h = (number(v, lang) for v in POKER_SLEEVE)
+    assert f"{w} × {h} mm" in tools, tools
