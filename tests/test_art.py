@@ -142,3 +142,28 @@ def test_icons_are_known_by_name() -> None:
         icon("cylon_logo", 0, 0, 1, "#000000")
 
 
+
+
+def _ink_box(it: Label) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of a label's ink: cap height above the baseline, descender below."""
+    w = text_width(it.text, it.size_mm, it.bold)
+    x0 = {"start": it.x, "middle": it.x - w / 2, "end": it.x - w}[it.anchor]
+    return x0, it.y - 0.76 * it.size_mm, x0 + w, it.y + 0.24 * it.size_mm
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_damage_marker_words_stay_inside_the_frame_and_off_the_fold_edge(lang: str) -> None:
+    """The longest room texts (Hungarian) ran past the marker's frame: the last line of
+    Fegyvervezérlés crossed its bottom line, and 'kezdeményezése' reached the fold edge's
+    clear zone, where a misfold shows it on the back."""
+    inner = markers.EDGE_FRAME + 0.125 + 0.2           # the frame line and a hair of air
+    for loc in COMP.damage_locations:
+        face = markers.damage(loc, lang)
+        for it in walk(face.items):
+            if isinstance(it, Label):
+                x0, y0, x1, y1 = _ink_box(it)
+                where = f"{loc.id}: {it.text!r}"
+                assert x0 >= inner - 1e-6, where
+                assert x1 <= markers.MARKER - markers.CLEAR + 1e-6, where
+                assert y0 >= inner - 1e-6, where
+                assert y1 <= markers.MARKER - inner + 1e-6, where

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import os
 from functools import cache
 from pathlib import Path
@@ -630,14 +631,19 @@ def test_dice_screen_folds_are_printed_across_it_never_beside_the_crop_marks(
     ph = PAPERS[paper][1]
     with plumber(pack(paper)[AIDS_FILE]) as pdf:
         for n in screens:
-            boxes = [(pl.x, pl.y, pl.x + pl.item.w, pl.y + pl.item.h, pl.item.bleed)
-                     for pl in layout[n].placed if isinstance(pl.item, Piece)]
+            # one box per screen: a piece may stack several on shared cut lines
+            boxes = [(pl.x, pl.y + top, pl.x + pl.item.w, pl.y + bottom, pl.item.bleed)
+                     for pl in layout[n].placed if isinstance(pl.item, Piece)
+                     for top, bottom in itertools.pairwise(pl.item.cuts_y)]
             lines = [ln for ln in pdf.pages[n].lines
                      if abs(ln["linewidth"] / MM - FOLD_WIDTH) < 0.01
                      or abs(ln["linewidth"] / MM - CUT_WIDTH) < 0.01]
             folds = [ln for ln in lines if ln["dash"][0]]
             cuts = [ln for ln in lines if not ln["dash"][0]]
-            assert len(folds) == 3 * len(boxes) and len(cuts) >= 8 * len(boxes)   # + footer rule
+            marks = sum(2 * len(pl.item.cuts_x) + 2 * len(pl.item.cuts_y)
+                        for pl in layout[n].placed if isinstance(pl.item, Piece))
+            # a screen alone has 8 crop marks; two on a shared cut line 10 (+ footer rule)
+            assert len(folds) == 3 * len(boxes) and len(cuts) >= marks >= 5 * len(boxes)
             for ln in folds:
                 assert list(ln["dash"][0]) == pytest.approx(list(FOLD_ACROSS_DASH))
                 x0, x1 = ln["x0"] / MM, ln["x1"] / MM
@@ -654,3 +660,128 @@ def test_dice_screen_folds_are_printed_across_it_never_beside_the_crop_marks(
                     assert (x1 < bx0 - b or x0 > bx1 + b or y1 < by0 - b or y0 > by1 + b)
     for lang, words in (("en", "dash-dot lines"), ("hu", "pont-vonalak")):
         assert words in " ".join(tr("print.hint.screens", lang).split())
+
+
+@pytest.mark.parametrize("paper,bleed", [("a4", 3.0), ("letter", 3.0), ("letter", 5.0),
+                                         ("a3", 3.0)])
+def test_dice_screens_take_no_more_sheets_than_their_size_needs(paper: str,
+                                                                bleed: float) -> None:
+    """On Letter each dice screen (165 x 116 mm) printed on a sheet of its own: five sheets
+    of card stock, each more than half empty, because two screens with their own marks
+    (2 x 129 mm) did not fit the 246 mm under the footer. Stacked in twos on one shared
+    cut line they take 245 mm. Every screen is still there, each with its own cut lines,
+    and no piece runs into the margin or the footer."""
+    from bsg_desktop.art.aids import SCREEN_PANEL
+
+    o = PrintOptions(paper, bleed=bleed)
+    sheet, layout = aids_pages(COMP, o)
+    pages = [pg for pg in layout if pg.part == "screens"]
+    pieces = [pl for pg in pages for pl in pg.placed if isinstance(pl.item, Piece)]
+    h = 2 * SCREEN_PANEL[1]                         # one screen, folded from two layers
+    assert sum(round(pl.item.h / h) for pl in pieces) == len(COMP.characters)
+    for pl in pieces:
+        # a cut line between every two screens of a piece, as well as round it
+        assert set(pl.item.cuts_y) == {k * h for k in range(round(pl.item.h / h) + 1)}
+    cx, cy, cw, ch = sheet.content
+    for pl in pieces:
+        r = pl.item.reach
+        assert pl.x - r >= cx - 1e-6 and pl.x + pl.item.w + r <= cx + cw + 1e-6
+        assert pl.y - r >= cy - 1e-6 and pl.y + pl.item.h + r <= cy + ch + 1e-6
+    reach = pieces[0].item.reach
+    per_page = max(1, int((ch - 2 * reach + 1e-6) // h))   # screens butted in one column
+    assert len(pages) == -(-len(COMP.characters) // per_page), [len(p.placed) for p in pages]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_footer_hint_stays_inside_the_page_margin(lang: str) -> None:
+    """The Hungarian dice-screen hint, already at the 6 pt floor, ran on one line to
+    202.8 mm of an A4 page: 7.2 mm from the edge, inside the 10 mm margin the rest of the
+    pack keeps. A hint too long for one line at 6 pt now takes two."""
+    from bsg_desktop.art.fonts import MIN_TEXT, text_width
+    from bsg_desktop.art.shapes import Label, walk
+    from bsg_desktop.i18n import catalog
+    from bsg_desktop.printing.pack import footer
+    from bsg_desktop.printing.sheets import FOOTER
+
+    keys = sorted(k for k in catalog("en") if k.startswith("print.hint."))
+    assert "print.hint.screens" in keys
+    for paper in PAPERS:
+        for landscape in (False, True):
+            sheet = Sheet(paper, landscape)
+            w, h = sheet.size
+            for key in keys:
+                d = footer(sheet, lang, tr(key, lang), "Aids", 3, 6)
+                for it in walk(d.items):
+                    if not isinstance(it, Label):
+                        continue
+                    tw = text_width(it.text, it.size_mm, it.bold)
+                    x0 = {"start": it.x, "middle": it.x - tw / 2, "end": it.x - tw}[it.anchor]
+                    where = (paper, landscape, key, it.text)
+                    assert x0 >= sheet.margin - 1e-6 and x0 + tw <= w - sheet.margin + 1e-6, where
+                    assert it.size_mm >= MIN_TEXT - 1e-6, where
+                    # inside the footer band, below the bars
+                    assert h - sheet.margin - FOOTER <= it.y <= h - sheet.margin, where
+
+
+def test_a_short_list_entry_is_never_split_between_two_columns() -> None:
+    """The Hungarian cover sheet broke its 'five cups' bullet after the first line: the
+    rest, 'paravánok)', stood alone at the top of the next column, under nothing. An
+    entry of two or three lines now moves whole; a longer one leaves at least two lines
+    on each side of the break."""
+    from bsg_desktop.art.shapes import Group, Label
+    from bsg_desktop.printing.textflow import Entry, Para, layout
+
+    two, many = "word " * 10, "word " * 60       # two lines, and many, in a 57 mm column
+    for filler in range(1, 12):                   # every place for the column break
+        blocks = [Para("x " * 12 * filler), Entry("•", two), Entry("•", many),
+                  Entry("•", two)]
+        entries: list[list[tuple[int, float]]] = []    # each entry's lines: (page, column)
+        for n, page in enumerate(layout(blocks, 120.0, 30.0, columns=2)):
+            for g in page:
+                assert isinstance(g, Group)
+                texts = [it.text for it in g.items if isinstance(it, Label)]
+                if "•" in texts:
+                    entries.append([])
+                if any(t.startswith("word") for t in texts):
+                    entries[-1].append((n, g.dx))
+        assert len(entries) == 3
+        for k, cols in enumerate(entries):
+            runs = [cols.count(c) for c in dict.fromkeys(cols)]
+            assert len(runs) == 1 if len(cols) <= 3 else min(runs) >= 2, (filler, k, runs)
+
+
+@pytest.mark.parametrize("paper,lang", [("a4", "en"), ("a4", "hu"), ("letter", "en"),
+                                        ("letter", "hu")])
+def test_a_fold_sheet_says_how_to_fold_it_below_its_pieces(paper: str, lang: str) -> None:
+    """The card and player-aid sheets said nothing but the scale bar and the page number:
+    their hint ('fold the sheet in half on the dashed marks...') did not fit beside the
+    bar and was dropped, so a crafter holding only that sheet could cut the halves apart
+    at the gutter. It now stands above the bar, under the lowest mark, inside the margin."""
+    from bsg_desktop.art.fonts import MIN_TEXT, text_width
+    from bsg_desktop.art.shapes import Label, walk
+    from bsg_desktop.printing.pack import _content_bottom, footer
+
+    o = PrintOptions(paper, lang=lang)
+    built = pack(paper, lang)
+    for name, pages in ((CARDS_FILE, card_pages(COMP, o)[1]),
+                        (AIDS_FILE, aids_pages(COMP, o)[1])):
+        text = [" ".join(p.extract_text().split())
+                for p in pypdf.PdfReader(io.BytesIO(built[name])).pages]
+        for n, page in enumerate(pages):
+            if page.hint_key not in ("print.hint.cards", "print.hint.aids"):
+                continue
+            hint = tr(page.hint_key, lang)
+            assert " ".join(hint.split()[:6]) in text[n], (name, n)
+            sheet = page.sheet
+            assert sheet is not None
+            low = _content_bottom(page)
+            w, _ = sheet.size
+            d = footer(sheet, lang, hint, "x", n + 1, len(pages), page.vbar_y, low)
+            lines = [it for it in walk(d.items) if isinstance(it, Label)
+                     and it.text in hint]
+            assert lines and " ".join(it.text for it in lines) == " ".join(hint.split())
+            for it in lines:
+                assert it.size_mm >= MIN_TEXT - 1e-6
+                assert it.y - 0.76 * it.size_mm >= low                  # below the marks
+                assert sheet.margin <= it.x
+                assert it.x + text_width(it.text, it.size_mm) <= w - sheet.margin

@@ -339,3 +339,32 @@ def test_tuck_box_counts_a_users_sixth_character(lang: str, words: str) -> None:
     assert words in " ".join(" ".join(labels(aids.tuck_box(saul, lang))).split())
     shipped = " ".join(" ".join(labels(aids.tuck_box(COMP, lang))).split())
     assert words.replace("19", "18").replace("6", "5") in shipped
+
+
+def test_tuck_box_takes_the_cards_in_standard_poker_sleeves() -> None:
+    """The pack advises sleeves (opaque-backed ones hide a Cylon card held to the light),
+    but the box was 66 mm wide inside: exactly a standard poker sleeve's 66 x 91 mm, so
+    sleeved cards would not go in. It now leaves them room to slide; the depth holds
+    every card and player aid, each folded from two layers of card and sleeved."""
+    from bsg_desktop.art import aids
+    from bsg_desktop.art.aids import box_contents
+
+    w, h, d = aids.TUCK
+    sleeve_w, sleeve_h = aids.POKER_SLEEVE
+    assert (sleeve_w, sleeve_h) == (66.0, 91.0)
+    assert w >= sleeve_w + 1.5 and h >= sleeve_h + 1.5
+    n_cards, n_aids = box_contents(COMP)
+    assert d >= (n_cards + n_aids) * 0.7        # two layers of 200 g/m² card, glue, sleeve
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_shopping_list_names_the_sleeve_size_the_tuck_box_takes(lang: str) -> None:
+    """'poker sleeves (63.5 × 88.9 mm)' gave the cards' size, not the sleeves': a shopper
+    matching that figure finds tight inner sleeves, not the 66 × 91 mm standard sleeves
+    the tuck box is built for."""
+    from bsg_desktop.art.aids import POKER_SLEEVE
+    from bsg_desktop.i18n import number, tr
+
+    tools = tr("print.guide.b.tools", lang)
+    w, h = (number(v, lang) for v in POKER_SLEEVE)
+    assert f"{w} × {h} mm" in tools, tools

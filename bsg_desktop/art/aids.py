@@ -24,7 +24,11 @@ from bsg_desktop.i18n import text, tr
 
 AID = "#3c4a5a"
 SCREEN_PANEL = (55.0, 58.0)          # one panel of a dice screen, w × h
-TUCK = (66.0, 92.0, 18.0)            # inside of the tuck box: width, height, depth
+# A standard poker sleeve (outside), for 63.5 x 88.9 mm cards. The pack advises sleeves
+# (opaque-backed ones keep a Cylon card from showing through), so the box takes the cards
+# sleeved, with 2 mm to slide them in: at 66 mm wide it took only unsleeved ones.
+POKER_SLEEVE = (66.0, 91.0)
+TUCK = (POKER_SLEEVE[0] + 2.0, POKER_SLEEVE[1] + 2.0, 18.0)   # inside: width, height, depth
 TUCK_GLUE = 10.0
 TUCK_TAB = 15.0
 CUT = Style(stroke="#000000", width=0.25)

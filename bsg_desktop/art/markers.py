@@ -150,7 +150,7 @@ def demoralized_back(comp: Components, lang: str = "en", ink: str = "color") -> 
     return Drawing(MARKER, MARKER, tuple(items), background=back)
 
 
-def _hyphenated(name: str, width: float) -> str:
+def _hyphenated(name: str, width: float, bold: bool = True) -> str:
     """The name with any word too wide for ``width`` at the smallest type broken in two
     ("Communica- tions"), before a consonant that starts a syllable (one followed by a
     vowel, not the second letter of a Hungarian digraph), as far right as fits."""
@@ -158,13 +158,13 @@ def _hyphenated(name: str, width: float) -> str:
     digraphs = {"cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs", "ch", "th", "sh", "ph"}
     words = []
     for word in name.split():
-        if text_width(word, MIN_TEXT, True) <= width:
+        if text_width(word, MIN_TEXT, bold) <= width:
             words.append(word)
             continue
         cut = max((i for i in range(2, len(word) - 2)
                    if word[i] not in vowels and word[i + 1] in vowels
                    and word[i - 1:i + 1].lower() not in digraphs
-                   and text_width(word[:i] + "-", MIN_TEXT, True) <= width), default=None)
+                   and text_width(word[:i] + "-", MIN_TEXT, bold) <= width), default=None)
         words.append(f"{word[:cut]}- {word[cut:]}" if cut else word)
     return " ".join(words)
 
@@ -184,15 +184,19 @@ def damage(loc: DamageLocation, lang: str = "en", ink: str = "color") -> Drawing
     # 0.6 mm from the frame on the left.
     x0, x1 = 1.5, MARKER - CLEAR
     w = x1 - x0
-    name, effect = _hyphenated(text(loc.name, lang), w), text(loc.text, lang)
+    name = _hyphenated(text(loc.name, lang), w)
+    effect = _hyphenated(text(loc.text, lang), w, bold=False)   # "kezdemé- nyezése"
     top, room = 1.4, 17.2          # inside the frame, top to bottom
     for lead, gap in ((1.1, 1.1), (1.0, 0.5)):   # the longest texts: tighter, no rule
 
-        def height(words: str, size: float, bold: bool, lead: float = lead) -> float:
-            s, lines = fit(words, size, w, room, bold, lead)
+        def height(words: str, size: float, bold: bool, space: float,
+                   lead: float = lead) -> float:
+            s, lines = fit(words, size, w, space, bold, lead)
             return s * (lead * (len(lines) - 1) + 0.73) + 0.45 * s
 
-        name_h, effect_h = height(name, 2.5, True), height(effect, 2.2, False)
+        # the effect gets what the name leaves, so its type shrinks to fit that
+        name_h = height(name, 2.5, True, room)
+        effect_h = height(effect, 2.2, False, room - name_h - gap)
         if name_h + gap + effect_h <= room:
             break
     y = top + max(0.0, room - name_h - gap - effect_h) / 2

@@ -46,6 +46,7 @@ from bsg_desktop.printing.sheets import (
     REG_ARM,
     REG_OFFSET,
     REG_R,
+    SIDE,
     Note,
     Page,
     PageBreak,
@@ -263,17 +264,34 @@ def rules_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
                                     columns=2), "rules")
 
 
-def screen_piece(outer: Drawing, inner: Drawing, bleed: float) -> Piece:
-    """A dice screen: the outer layer above (turned 180°), the inner below, folded in half
-    on the long fold, then the two wings folded forward on the panel folds. The folds
-    are printed across the screen (`Piece.folds_across`): as stubs in the margin the
+def screen_piece(screens: Sequence[tuple[Drawing, Drawing]], bleed: float) -> Piece:
+    """Dice screens, each its outer layer above (turned 180°) and its inner below, folded
+    in half on the long fold, then the two wings folded forward on the panel folds. The
+    folds are printed across each screen (`Piece.folds_across`): as stubs in the margin the
     panel folds stood on the same edges as the crop marks, and a screen could be cut
-    apart on a fold."""
-    w, h = inner.width, inner.height
+    apart on a fold. Several screens stack on shared cut lines, like the cards: the same
+    dark ground meets the same dark ground, and the bleed and marks between them that
+    would not fit are saved (two screens on a Letter sheet instead of one)."""
+    w, h = screens[0][1].width, screens[0][1].height
     pw = aid_art.SCREEN_PANEL[0]
-    folds = ((0.0, h, w, h), (pw, 0.0, pw, 2 * h), (2 * pw, 0.0, 2 * pw, 2 * h))
-    return Piece(w, 2 * h, bleed, (Part(outer, 0, 0, 180.0), Part(inner, 0, h)),
-                 cuts_x=(0.0, w), cuts_y=(0.0, 2 * h), folds=folds, folds_across=True)
+    parts: list[Part] = []
+    folds: list[tuple[float, float, float, float]] = []
+    for k, (outer, inner) in enumerate(screens):
+        top = 2 * h * k
+        parts += [Part(outer, 0, top, 180.0), Part(inner, 0, top + h)]
+        folds += [(0.0, top + h, w, top + h), (pw, top, pw, top + 2 * h),
+                  (2 * pw, top, 2 * pw, top + 2 * h)]
+    return Piece(w, 2 * h * len(screens), bleed, tuple(parts), cuts_x=(0.0, w),
+                 cuts_y=tuple(2 * h * k for k in range(len(screens) + 1)),
+                 folds=tuple(folds), folds_across=True)
+
+
+def screen_pieces(screens: Sequence[tuple[Drawing, Drawing]], sheet: Sheet, bleed: float
+                  ) -> list[Piece]:
+    """The screens stacked as many to a piece as the sheet's height holds."""
+    one = screen_piece(screens[:1], bleed)
+    n = max(1, int((sheet.content[3] - 2 * one.reach + 1e-6) // one.h))
+    return [screen_piece(screens[i:i + n], bleed) for i in range(0, len(screens), n)]
 
 
 def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
@@ -289,10 +307,9 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
     else:
         pages = fold_pages([("aid", front, back)] * n, o.paper, o.bleed, "print.hint.aids",
                            "aids")
-    screens: list[Piece | Note | PageBreak] = [
-        screen_piece(aid_art.screen_outer(ch, comp, lang, ink),
-                     aid_art.screen_inner(ch, comp, lang, ink), o.bleed)
-        for ch in comp.characters]
+    screens: list[Piece | Note | PageBreak] = list(screen_pieces(
+        [(aid_art.screen_outer(ch, comp, lang, ink), aid_art.screen_inner(ch, comp, lang, ink))
+         for ch in comp.characters], sheet, o.bleed))
     # turned a quarter: the net with its bleed and crop marks is wider than A4's content
     tuck = [single_piece(aid_art.tuck_box(comp, lang, ink, o.bleed), o.bleed, rotate_deg=90.0)]
     return sheet, (pages + _parts(flow(screens, sheet, "print.hint.screens"), "screens")
@@ -302,12 +319,14 @@ def aids_pages(comp: Components, o: PrintOptions) -> tuple[Sheet, list[Page]]:
 # --- rendering ----------------------------------------------------------------------------
 
 def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: int,
-           vbar_y: float | None = None) -> Drawing:
+           vbar_y: float | None = None, content_bottom: float | None = None) -> Drawing:
     """Scale bars, assembly hint and page number: the same on every page of every file.
 
     Two 50 mm bars, one across and one upright at the right edge, so a printer that
     scales only one direction (or a viewer's "fit" that distorts) is caught too. A
-    duplex sheet's short footer is one line and leaves the hint to the cover sheet.
+    duplex or gutter-fold sheet's short footer is one line; a hint too long to stand
+    beside its bar goes above the bar when the page's pieces end (``content_bottom``,
+    mm from the top) high enough to leave room, else it is left to the cover sheet.
     """
     w, h = sheet.size
     m = sheet.margin
@@ -337,12 +356,25 @@ def footer(sheet: Sheet, lang: str, hint: str, doc_title: str, n: int, total: in
         room = cw - SCALE_BAR - 2 - text_width(tr("print.scale_bar", lang), 2.6) - 4
         if hint and text_width(f"{hint} · {right}", 2.6) <= room:
             right = f"{hint} · {right}"
+        elif hint and content_bottom is not None:
+            # the fold sheets' hint ("fold, glue, then cut"): on the sheet itself, above
+            # the bar, clear of the upright bar and of the lowest mark
+            space, width = bar_y - 1.0 - content_bottom, cw - SIDE - 1.0
+            size, lines = fit(hint, 2.6, width, space)
+            if (len(lines) * size * 1.2 <= space
+                    and all(text_width(ln, size) <= width for ln in lines)):
+                top = bar_y - 1.0 - (len(lines) - 1) * size * 1.2   # the first baseline
+                for i, line in enumerate(lines):
+                    items.append(Label(m, top + i * size * 1.2, line, size, ink))
         size, _ = fit(right, 2.6, room, 3)
         items.append(Label(w - m, bar_y + 2.6, right, size, ink, "end"))
     else:
         items.append(Label(w - m, bar_y + 2.6, right, 2.6, ink, "end"))
-        size, _ = fit(hint, 2.8, cw, 3.5)
-        items.append(Label(m, h - m - 1.0, hint, size, ink))
+        size, lines = fit(hint, 2.8, cw, 3.5)
+        if len(lines) > 1:   # too long for one line even at 6 pt: two, above the last
+            size, lines = fit(hint, 2.8, cw, 5.2)
+        for i, line in enumerate(reversed(lines)):
+            items.append(Label(m, h - m - 1.0 - i * size * 1.2, line, size, ink))
     return Drawing(w, h, tuple(items))
 
 
@@ -506,11 +538,25 @@ def render(sheet: Sheet, pages: list[Page], lang: str, title_key: str) -> bytes:
                                      Style(fill="#1a1a1a")),))
             else:
                 _piece(c, placed.item, placed.x, placed.y)
-        f = footer(psheet, lang, tr(page.hint_key, lang), title, n, len(pages), page.vbar_y)
+        f = footer(psheet, lang, tr(page.hint_key, lang), title, n, len(pages), page.vbar_y,
+                   _content_bottom(page))
         draw_items(c, f.items)
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _content_bottom(page: Page) -> float:
+    """How far down the page its pieces, their marks and its drawings reach (mm)."""
+    bottom = 0.0
+    for pl in page.placed:
+        if isinstance(pl.item, Piece):
+            bottom = max(bottom, pl.y + pl.item.h + pl.item.reach)
+        elif isinstance(pl.item, Drawing):
+            bottom = max(bottom, pl.y + pl.item.height)
+        else:
+            bottom = max(bottom, pl.y + 1.0)
+    return bottom
 
 
 def text_pages(sheet: Sheet, blocks: list[Block], hint_key: str, columns: int = 1

@@ -99,13 +99,21 @@ def layout(blocks: Sequence[Block], width: float, height: float, columns: int = 
            gutter: float = 6.0) -> list[list[Item]]:
     """Blocks flowed into ``columns`` columns of a ``width`` × ``height`` mm box, page
     after page; each page is a list of items in the box's frame. A heading never ends
-    a column: it moves on with the first lines of what follows it."""
+    a column: it moves on with the first lines of what follows it; nor does a list
+    entry leave one of its lines alone in a column."""
     col_w = (width - gutter * (columns - 1)) / columns
     pages: list[list[Item]] = [[]]
     col, y = 0, 0.0
     flat: list[tuple[float, list[Item], bool]] = []   # (height, items, keep with next)
     for block in blocks:
         rows = _lines(block, col_w)
+        if isinstance(block, Entry):
+            # a list entry of up to three lines moves whole; a longer one keeps two lines
+            # on each side of a break, so no line of it stands alone in a column
+            n = len(rows) - 1                        # its text lines, then a spacer
+            kept = set(range(n - 1)) if n <= 3 else {0, n - 2}
+            flat += [(h, items, i in kept) for i, (h, items) in enumerate(rows)]
+            continue
         keep = isinstance(block, Heading)
         flat += [(h, items, keep) for h, items in rows]
 
