@@ -77,6 +77,7 @@ function finish(kind, message, lang) {
   logLines = [];
   banner("");
   $("lang").disabled = true;
+  $("prefs").hidden = true;
   $("hide").hidden = true;
   setHidden(false);
   document.title = "BSG: Express";
@@ -533,7 +534,7 @@ function applyStrings(msg) {
   pageLang = msg.lang || "";
   if (ended) return;
   const sel = $("lang");
-  sel.hidden = false;
+  $("prefs").hidden = false;
   $("hide").hidden = false;
   sel.replaceChildren();
   for (const [code, name] of Object.entries(msg.languages)) {
@@ -541,7 +542,7 @@ function applyStrings(msg) {
     if (code === msg.lang) o.selected = true;
     sel.append(o);
   }
-  sel.setAttribute("aria-label", t("language"));
+  $("langlabel").textContent = t("language");
   $("hide").textContent = t("hide");
   $("show").textContent = t("show");
   $("show").setAttribute("aria-label", t("hidden"));

@@ -1,0 +1,90 @@
+"""The pages as players see them (Debian's Chromium through Playwright): what a whole game
+played through phone pages with a table page watching showed to be unclear.
+
+- A phone's header says whose phone it is: the seat's name is read whole on a 360 px and
+  a 390 px phone in English and Hungarian, beside the Board and Hide buttons; the
+  language is chosen in its own labelled place under the page, not squeezed beside it.
+- The table page keeps its log's newest line in sight when its window changes size (a
+  laptop put into full screen, a TV's browser resized), not only after the next move.
+
+Screenshots are kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("playwright")
+
+from test_companion_browser import artefacts  # noqa: E402
+
+# names as a table writes them: the header shows "Name (Character)"
+NAMES = ("Dóra", "Kökényesi Gáspár")
+
+HEADER = """() => {
+  const h1 = document.querySelector('header h1');
+  const head = document.querySelector('header').getBoundingClientRect();
+  const lang = document.querySelector('#lang');
+  // how many of the heading's characters lie inside its box: a line the clamp cuts off
+  // lies below it (and the ellipsis covers at most the last few of the last line)
+  const box = h1.getBoundingClientRect(), text = h1.firstChild, range = document.createRange();
+  let shown = 0;
+  for (; text && shown < text.length; shown++) {
+    range.setStart(text, shown);
+    range.setEnd(text, shown + 1);
+    const r = range.getBoundingClientRect();
+    if (r.bottom > box.bottom + 1 || r.right > box.right + 1) break;
+  }
+  return {name: h1.textContent, shown, header: head.height,
+          width: document.documentElement.scrollWidth,
+          langInHeader: !!lang.closest('header'),
+          langLabel: lang.labels.length ? lang.labels[0].textContent : '',
+          langShown: lang.getClientRects().length > 0};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_phone_header_shows_the_seats_whole_name(chromium, hosted_table, tmp_path,  # type: ignore[no-untyped-def]
+                                                      lang) -> None:
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(23, names=NAMES)
+    table = TableHost(c, ph)  # a table page to show: the header's Board button too
+    table.publish()
+    out = artefacts(tmp_path)
+
+    def look(browser: Any) -> list[dict[str, Any]]:
+        got = []
+        ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        for seat in (0, 1):
+            page = ctx.new_page()
+            page.goto(ph.url(seat))
+            page.wait_for_selector("#table .sentence")
+            if lang != "en":
+                page.select_option("#lang", lang)
+                page.wait_for_selector(f"html[lang={lang}] #table .sentence")
+            page.wait_for_selector("#boardbtn:not([hidden])")
+            for w, h in ((360, 740), (390, 844)):
+                page.set_viewport_size({"width": w, "height": h})
+                page.screenshot(path=str(out / f"phone-header-{lang}-seat{seat}-{w}x{h}.png"))
+                got.append({"seat": seat, "w": w, **page.evaluate(HEADER)})
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.screenshot(path=str(out / f"phone-header-{lang}-seat{seat}-foot.png"))
+            page.close()
+        ctx.close()
+        return got
+
+    shots = chromium.do(look)
+    words = {"en": "Language", "hu": "Nyelv"}[lang]
+    for s in shots:
+        assert s["name"].startswith(NAMES[s["seat"]] + " ("), s
+        # the player's name whole, with room to spare past it (an ellipsis covers a few)
+        assert s["shown"] >= len(NAMES[s["seat"]]) + 4, s
+        if s["seat"] == 0:  # a short name with its character: nothing cut off
+            assert s["shown"] == len(s["name"]), s
+        assert s["header"] < 0.1 * 740 and s["width"] <= s["w"], s  # the header stays small
+        assert not s["langInHeader"] and s["langShown"], s
+        assert s["langLabel"] == words, s
