@@ -88,3 +88,46 @@ def test_the_phone_header_shows_the_seats_whole_name(chromium, hosted_table, tmp
         assert s["header"] < 0.1 * 740 and s["width"] <= s["w"], s  # the header stays small
         assert not s["langInHeader"] and s["langShown"], s
         assert s["langLabel"] == words, s
+
+
+def test_the_table_pages_log_keeps_its_newest_line_in_sight_when_resized(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path) -> None:
+    import random
+
+    from loops import random_step
+
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    rng = random.Random(3)
+    for _ in range(400):  # a log longer than the table page's list holds
+        c.play_bots_now()
+        if len(c.game.events) > 40 or c.game.outcome is not None:
+            break
+        random_step(c, rng)
+    table = TableHost(c, ph)
+    table.publish()
+    out = artefacts(tmp_path)
+    newest = """() => {
+      const list = document.querySelector('#log ol'), last = list.lastElementChild;
+      const l = list.getBoundingClientRect(), r = last.getBoundingClientRect();
+      return {inSight: r.top >= l.top - 1 && r.bottom <= l.bottom + 1,
+              scrolls: list.scrollHeight > list.clientHeight + 1};
+    }"""
+
+    def look(browser: Any) -> list[dict[str, Any]]:
+        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        page.goto(table.url())
+        page.wait_for_selector("#log li")
+        got = [page.evaluate(newest)]
+        for w, h in ((1920, 1080), (1280, 720), (1920, 1080)):  # full screen, and back
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(out / f"table-log-resized-{w}x{h}.png"))
+            got.append(page.evaluate(newest))
+        page.context.close()
+        return got
+
+    got = chromium.do(look)
+    assert all(g["scrolls"] for g in got), got  # the log is longer than its list
+    assert all(g["inSight"] for g in got), got

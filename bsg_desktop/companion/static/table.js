@@ -105,7 +105,10 @@ function markCut() {
   const cut = box.scrollHeight > box.clientHeight + 1;
   if (box.classList.contains("cut") !== cut) box.classList.toggle("cut", cut);
 }
-window.addEventListener("resize", markCut);
+// A window that changes size (a laptop put into full screen, a TV's browser resized)
+// scales the page's type, so the log's lines change height under a scroll position
+// kept in pixels: its newest line is brought back into sight, as after a move.
+window.addEventListener("resize", () => settle(true));
 
 function settle(logMoved) {
   // What needs the page's new layout, read once every part is written: the log's
