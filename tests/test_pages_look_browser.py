@@ -131,3 +131,49 @@ def test_the_table_pages_log_keeps_its_newest_line_in_sight_when_resized(  # typ
     got = chromium.do(look)
     assert all(g["scrolls"] for g in got), got  # the log is longer than its list
     assert all(g["inSight"] for g in got), got
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_phones_log_keeps_the_seats_loyalty_behind_its_tap(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path, lang) -> None:
+    """A neighbour's glance at a phone finds no loyalty: the seat's own loyalty card was
+    said in the page's log for anyone to read ("Dóra's loyalty: Cylon (Model Two)"),
+    while the page keeps it behind "Tap to see your loyalty"."""
+    from bsg_desktop.i18n import speaking
+    from bsg_desktop.present.words import card_words
+
+    c, ph = hosted_table(23, names=NAMES)
+    comp = c.game.c
+    out = artefacts(tmp_path)
+
+    def look(browser: Any) -> list[dict[str, Any]]:
+        got = []
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        for seat in (0, 1):
+            page = ctx.new_page()
+            page.goto(ph.url(seat))
+            page.wait_for_selector("#log li")
+            if lang != "en":
+                page.select_option("#lang", lang)
+                page.wait_for_selector(f"html[lang={lang}] #log li")
+            page.evaluate("document.querySelector('#log').scrollIntoView()")
+            page.screenshot(path=str(out / f"phone-log-loyalty-{lang}-seat{seat}.png"))
+            # all but the decision (whose options a Cylon's reveal is one of)
+            glance = "\n".join(page.inner_text(sel) for sel in ("header", "#secrets",
+                                                                "#table", "#log"))
+            page.click("#reveal")
+            page.wait_for_selector("#loyalty")
+            got.append({"seat": seat, "glance": glance, "tapped": page.inner_text("#secrets"),
+                        "log": page.inner_text("#log")})
+            page.close()
+        ctx.close()
+        return got
+
+    for g in chromium.do(look):
+        with speaking(lang):
+            cards = [card_words(comp, card) for card in c.game.players[g["seat"]].loyalty]
+        assert cards and all(w in g["tapped"] for w in cards), (cards, g["tapped"])
+        seen = [g["glance"][max(0, i - 80):i + 40] for w in cards
+                for i in [g["glance"].find(w)] if i >= 0]
+        assert not seen, seen
+        assert "[S6]" in g["log"], g["log"]  # the deal itself is still in the log
