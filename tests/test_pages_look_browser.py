@@ -177,3 +177,48 @@ def test_the_phones_log_keeps_the_seats_loyalty_behind_its_tap(  # type: ignore[
                 for i in [g["glance"].find(w)] if i >= 0]
         assert not seen, seen
         assert "[S6]" in g["log"], g["log"]  # the deal itself is still in the log
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_table_page_says_a_forced_roll_in_the_third_person(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path, lang) -> None:
+    """Dice the game put in for a seat are shown on the shared screen: said to the room
+    ("Bob rolled −1 (strong); …"), not as "your roll … You rolled", which on a TV across
+    the room speaks to nobody (the window says that to the seat's own player)."""
+    import random
+
+    from loops import random_step
+
+    from bsg_desktop.i18n import speaking
+    from bsg_desktop.present.words import player_name
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    rng = random.Random(5)
+    for _ in range(3000):
+        c.play_bots_now()
+        if c.forced or c.game.outcome is not None:
+            break
+        random_step(c, rng)
+    assert c.forced, "no roll the game put in"
+    seat = min(c.forced)
+    with speaking(lang):
+        who = player_name(c.game.c, c.game.view(None), seat)
+    table = TableHost(c, ph)
+    table.set_language(lang)
+    shot = str(artefacts(tmp_path) / f"table-forced-roll-{lang}.png")
+
+    def look(browser: Any) -> str:
+        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        page.goto(table.url())
+        page.wait_for_selector("#now .roll")
+        page.screenshot(path=shot)
+        said = page.inner_text("#now .roll")
+        page.context.close()
+        return said
+
+    said = chromium.do(look)
+    second_person = {"en": ("your roll", "You rolled", "your only"),
+                     "hu": ("a dobásod", "Ezt dobtad", "választásod")}[lang]
+    assert not any(w in said for w in second_person), said
+    assert said.count(who) >= 1, (who, said)
