@@ -222,3 +222,48 @@ def test_the_table_page_says_a_forced_roll_in_the_third_person(  # type: ignore[
                      "hu": ("a dobásod", "Ezt dobtad", "választásod")}[lang]
     assert not any(w in said for w in second_person), said
     assert said.count(who) >= 1, (who, said)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_phone_says_the_game_is_over_before_a_last_roll(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path, lang) -> None:
+    """A game that ends on dice the game put in for a seat: its phone says first how the
+    game ended and whether the seat won, in the first screenful of a landscape phone,
+    and the roll under it (the roll note stood first and pushed the end out of sight)."""
+    import random
+
+    from loops import random_step
+
+    from bsg_desktop.present.rolls import RollNote
+
+    c, ph = hosted_table(23)
+    rng = random.Random(7)
+    for _ in range(5000):
+        c.play_bots_now()
+        if c.game.outcome is not None:
+            break
+        random_step(c, rng)
+    assert c.game.outcome is not None
+    die = next(d for d in c.game.players[0].dice)
+    c.rolls[0] = RollNote(0, ((die.id, die.kind, -1),), True)  # the last move's roll
+    ph.host.langs[0] = lang
+    ph.publish()
+    shot = str(artefacts(tmp_path) / f"phone-end-after-roll-{lang}-740x360.png")
+
+    def look(browser: Any) -> dict[str, Any]:
+        page = browser.new_context(viewport={"width": 740, "height": 360}).new_page()
+        page.goto(ph.url(0))
+        page.wait_for_selector("#decision .outcome")
+        page.wait_for_selector("#rolled")
+        page.screenshot(path=shot)
+        got = page.evaluate("""() => {
+          const top = (s) => document.querySelector(s).getBoundingClientRect();
+          return {outcome: top('#decision .outcome').top, verdict: top('#verdict').bottom,
+                  rolled: top('#rolled').top, height: innerHeight};
+        }""")
+        page.context.close()
+        return got
+
+    got = chromium.do(look)
+    assert got["outcome"] < got["rolled"], got  # the end first, the roll under it
+    assert got["verdict"] <= got["height"], got  # won or lost: in the first screenful

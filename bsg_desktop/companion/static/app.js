@@ -236,7 +236,8 @@ function onState(msg) {
 function renderDecision(d) {
   const box = $("decision");
   box.replaceChildren();
-  if (state.rolled) box.append(renderRolled(state.rolled));
+  // the game's end comes first: a last roll the game put in is said under it
+  if (state.rolled && !state.outcome) box.append(renderRolled(state.rolled));
   if (state.own) {
     // this seat's new loyalty card, said to it alone: "You are now a Cylon"
     box.append(el("div", { id: "own", class: "own" + (state.own.cylon ? " cylon" : "") },
@@ -249,6 +250,7 @@ function renderDecision(d) {
                     el("h2", { text: state.verdict.headline }),
                     el("p", { text: state.verdict.line })));
     }
+    if (state.rolled) box.append(renderRolled(state.rolled));
     return;
   }
   if (!d) {
