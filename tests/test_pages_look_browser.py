@@ -183,8 +183,9 @@ def test_the_phones_log_keeps_the_seats_loyalty_behind_its_tap(  # type: ignore[
 def test_the_table_page_says_a_forced_roll_in_the_third_person(  # type: ignore[no-untyped-def]
         chromium, hosted_table, tmp_path, lang) -> None:
     """Dice the game put in for a seat are shown on the shared screen: said to the room
-    ("Bob rolled −1 (strong); …"), not as "your roll … You rolled", which on a TV across
-    the room speaks to nobody (the window says that to the seat's own player)."""
+    ("Bob's roll: rolled −1 (strong); …"), not as "your roll … You rolled", which on a TV
+    across the room speaks to nobody (the window says that to the seat's own player); and
+    at 1280×720 the note leaves the check's dice whole in sight."""
     import random
 
     from loops import random_step
@@ -214,10 +215,19 @@ def test_the_table_page_says_a_forced_roll_in_the_third_person(  # type: ignore[
         page.wait_for_selector("#now .roll")
         page.screenshot(path=shot)
         said = page.inner_text("#now .roll")
+        # the check's dice stay whole in sight under a roll note (the facts card gives
+        # way to NOW, and its dice are what the room follows)
+        whole = page.evaluate("""() => {
+          const fb = document.querySelector('#facts').getBoundingClientRect();
+          const dice = [...document.querySelectorAll('#facts .check .die')];
+          return dice.length > 0 && dice.map((d) => d.getBoundingClientRect())
+            .every((r) => r.top >= fb.top - 1 && r.bottom <= fb.bottom + 1);
+        }""")
         page.context.close()
-        return said
+        return said, whole
 
-    said = chromium.do(look)
+    said, whole = chromium.do(look)
+    assert whole
     second_person = {"en": ("your roll", "You rolled", "your only"),
                      "hu": ("a dobásod", "Ezt dobtad", "választásod")}[lang]
     assert not any(w in said for w in second_person), said
