@@ -277,3 +277,46 @@ def test_the_phone_says_the_game_is_over_before_a_last_roll(  # type: ignore[no-
     got = chromium.do(look)
     assert got["outcome"] < got["rolled"], got  # the end first, the roll under it
     assert got["verdict"] <= got["height"], got  # won or lost: in the first screenful
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_new_loyalty_card_waits_behind_the_loyalty_tap(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path, lang) -> None:
+    """L1 on a phone: "You are now a Cylon" in a red box, in plain sight on the decision
+    card, told a neighbour's glance what the page keeps behind "Tap to see your loyalty".
+    The page says a new card came, in a box the same for every card, and shows what it
+    made the seat at the tap."""
+    from bsg_desktop.engine import Event
+
+    c, ph = hosted_table(23)
+    g = c.game
+    card = next(x for x in g.c.loyalty_ids if g.c.is_cylon_card(x))
+    human = next(x for x in g.c.loyalty_ids if not g.c.is_cylon_card(x))
+    ph.host.langs[0] = lang
+    c.own[0] = Event("loyalty_dealt", "L1", (("seat", 0), ("cards", [human, card])),
+                     frozenset({0}))
+    ph.publish()
+    out = artefacts(tmp_path)
+
+    def look(browser: Any) -> dict[str, Any]:
+        page = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+        page.goto(ph.url(0))
+        page.wait_for_selector("#own")
+        page.screenshot(path=str(out / f"phone-own-glance-{lang}.png"))
+        glance = {"text": page.inner_text("body"),
+                  "border": page.evaluate(
+                      "getComputedStyle(document.querySelector('#own')).borderTopColor")}
+        tapped = {"text": ""}
+        if page.query_selector("#own button"):
+            page.click("#own button")
+            page.wait_for_selector("#own.cylon")
+            page.screenshot(path=str(out / f"phone-own-tapped-{lang}.png"))
+            tapped = {"text": page.inner_text("#own"), "loyalty": page.inner_text("#secrets")}
+        page.context.close()
+        return {"glance": glance, "tapped": tapped}
+
+    got = chromium.do(look)
+    headline = {"en": "You are now a Cylon", "hu": "Mostantól Cylon vagy"}[lang]
+    assert headline.upper() not in got["glance"]["text"].upper(), got["glance"]
+    assert got["glance"]["border"] != "rgb(179, 38, 30)", got["glance"]  # not the Cylon red
+    assert headline.upper() in got["tapped"]["text"].upper(), got["tapped"]

@@ -238,8 +238,14 @@ function renderDecision(d) {
   box.replaceChildren();
   // the game's end comes first: a last roll the game put in is said under it
   if (state.rolled && !state.outcome) box.append(renderRolled(state.rolled));
-  if (state.own) {
-    // this seat's new loyalty card, said to it alone: "You are now a Cylon"
+  if (state.own && !loyaltyShown) {
+    // this seat's new loyalty card, behind the loyalty's own tap: the same box whatever
+    // the card, so a neighbour's glance learns nothing from its words or its colour
+    box.append(el("div", { id: "own", class: "own sealed" }, el("h2", { text: t("own_new") }),
+                  el("button", { type: "button", class: "secondary", text: t("loyalty_show"),
+                                 onclick: () => { loyaltyShown = true; render(); } })));
+  } else if (state.own) {
+    // what the new card made this seat, said to it alone: "You are now a Cylon"
     box.append(el("div", { id: "own", class: "own" + (state.own.cylon ? " cylon" : "") },
                   el("h2", { text: state.own.headline }), el("p", { text: state.own.line })));
   }
@@ -496,7 +502,8 @@ function render() {
   if (document.title !== title) document.title = title;
   const fresh = section("decision", [d, d ? state.seq : 0, state.rolled, state.outcome,
                                      state.waiting, state.waiting_stakes, state.undo, state.own,
-                                     state.verdict], () => renderDecision(d));
+                                     state.verdict, !!state.own && loyaltyShown],
+                        () => renderDecision(d));
   const me = state.me;
   section("secrets", [me, loyaltyShown], () => renderSecrets(me));
   section("table", state.table, () => renderTable(state.table));
