@@ -320,3 +320,44 @@ def test_a_new_loyalty_card_waits_behind_the_loyalty_tap(  # type: ignore[no-unt
     assert headline.upper() not in got["glance"]["text"].upper(), got["glance"]
     assert got["glance"]["border"] != "rgb(179, 38, 30)", got["glance"]  # not the Cylon red
     assert headline.upper() in got["tapped"]["text"].upper(), got["tapped"]
+
+
+def test_the_table_pages_log_fades_only_a_line_it_cuts(chromium, hosted_table,  # type: ignore[no-untyped-def]
+                                                        tmp_path) -> None:
+    """The log's top fades out a line cut under its heading; a log that fits (the start
+    of a game) showed its first line faded all the same, greyed out as if struck."""
+    import random
+
+    from loops import random_step
+
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(31)
+    table = TableHost(c, ph)
+    table.publish()
+    out = artefacts(tmp_path)
+    fade = """() => { const list = document.querySelector('#log ol');
+      const mask = getComputedStyle(list).webkitMaskImage || getComputedStyle(list).maskImage;
+      return {faded: mask !== 'none', cut: list.scrollHeight > list.clientHeight + 1}; }"""
+
+    def look(browser: Any, name: str) -> dict[str, Any]:
+        page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        page.goto(table.url())
+        page.wait_for_selector("#log li")
+        page.wait_for_function(f"document.body.dataset.seq === '{table.feed.seq}'")
+        page.screenshot(path=str(out / f"table-log-fade-{name}.png"))
+        got = page.evaluate(fade)
+        page.context.close()
+        return got
+
+    start = chromium.do(lambda b: look(b, "start"))
+    assert not start["cut"] and not start["faded"], start
+    rng = random.Random(3)
+    for _ in range(400):  # a log longer than the list holds
+        c.play_bots_now()
+        if len(c.game.events) > 60 or c.game.outcome is not None:
+            break
+        random_step(c, rng)
+    table.publish()
+    later = chromium.do(lambda b: look(b, "later"))
+    assert later["cut"] and later["faded"], later

@@ -117,8 +117,11 @@ function settle(logMoved) {
   // one layout the frame needs anyway.
   const list = logMoved ? $("log").querySelector("ol") : null;
   const end = list ? list.scrollHeight : 0;
+  const cut = list ? end > list.clientHeight + 1 : false;
   markCut();  // reads the same layout, then sets its class
-  if (list) list.scrollTop = end;
+  if (!list) return;
+  list.scrollTop = end;
+  if (list.classList.contains("cut") !== cut) list.classList.toggle("cut", cut);
 }
 
 function checkFacts(ch) {
