@@ -361,3 +361,41 @@ def test_the_table_pages_log_fades_only_a_line_it_cuts(chromium, hosted_table,  
     table.publish()
     later = chromium.do(lambda b: look(b, "later"))
     assert later["cut"] and later["faded"], later
+
+
+def test_a_landscape_phone_says_its_code_and_its_ending_across_the_page(  # type: ignore[no-untyped-def]
+        chromium, hosted_table, tmp_path) -> None:
+    """On a landscape phone (740×360) the page lays its sections in two columns; the
+    claim's code and an ending are the page's only words, and stood in the left column
+    with the right one empty. They take the page's whole width."""
+    c, ph = hosted_table(23, confirm=False)
+    out = artefacts(tmp_path)
+    width = """(sel) => { const main = document.querySelector('main');
+      const pad = parseFloat(getComputedStyle(main).paddingLeft) * 2;
+      return document.querySelector(sel).getBoundingClientRect().width /
+             (main.clientWidth - pad); }"""
+    state: dict[str, Any] = {}
+
+    def claim(browser: Any) -> float:
+        page = browser.new_context(viewport={"width": 740, "height": 360}).new_page()
+        page.goto(ph.url(0))
+        page.wait_for_selector("#claim .code")
+        page.screenshot(path=str(out / "phone-claim-740x360.png"))
+        state["page"] = page
+        return float(page.evaluate(width, "#claim"))
+
+    code_share = chromium.do(claim)
+    ph.confirm(0, ph.waiting[0])
+    chromium.do(lambda _b: state["page"].wait_for_selector("#table .sentence"))
+    ph.stop()
+
+    def ended(_b: Any) -> float:
+        page = state["page"]
+        page.wait_for_selector("#ending[data-kind=stopped]")
+        page.screenshot(path=str(out / "phone-stopped-740x360.png"))
+        share = float(page.evaluate(width, "#ending"))
+        page.context.close()
+        return share
+
+    end_share = chromium.do(ended)
+    assert code_share > 0.95 and end_share > 0.95, (code_share, end_share)
