@@ -399,3 +399,44 @@ def test_a_landscape_phone_says_its_code_and_its_ending_across_the_page(  # type
 
     end_share = chromium.do(ended)
     assert code_share > 0.95 and end_share > 0.95, (code_share, end_share)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_board_on_a_phone_keeps_its_header_small(chromium, hosted_table, tmp_path,  # type: ignore[no-untyped-def]
+                                                      lang) -> None:
+    """The board on a phone (the table page in its seat's page, 360 px wide): the table
+    page's title, its 'no secrets' mark and the turn took four lines of the phone's
+    height. Narrow, the title gives way (the seat's own page names the game)."""
+    from bsg_desktop.ui.table import TableHost
+
+    c, ph = hosted_table(23, names=NAMES)
+    table = TableHost(c, ph)
+    table.set_language(lang)
+    shot = str(artefacts(tmp_path) / f"phone-board-{lang}-360x740.png")
+
+    def look(browser: Any) -> dict[str, Any]:
+        page = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+        page.goto(ph.url(0))
+        page.wait_for_selector("#table .sentence")
+        if lang != "en":
+            page.select_option("#lang", lang)
+            page.wait_for_selector(f"html[lang={lang}] #table .sentence")
+        page.click("#boardbtn")
+        frame = page.frame_locator("#boardframe")
+        frame.locator("#log li").first.wait_for()
+        frame.locator("#seats .seat").first.wait_for()
+        page.screenshot(path=shot)
+        got = frame.locator("body").evaluate("""() => {
+          const head = document.querySelector('header').getBoundingClientRect();
+          const turn = document.querySelector('#turn');
+          return {header: head.height, height: innerHeight,
+                  turn: turn.getClientRects().length > 0 && turn.textContent.length > 0,
+                  log: document.querySelector('#log li').getBoundingClientRect().bottom};
+        }""")
+        page.context.close()
+        return got
+
+    got = chromium.do(look)
+    assert got["turn"], got  # whose turn it is, still said
+    assert got["header"] < 0.1 * got["height"], got
+    assert got["log"] <= got["height"] + 1, got  # the log's lines in the frame
