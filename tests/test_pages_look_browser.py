@@ -12,6 +12,7 @@ Screenshots are kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -440,3 +441,45 @@ def test_the_board_on_a_phone_keeps_its_header_small(chromium, hosted_table, tmp
     assert got["turn"], got  # whose turn it is, still said
     assert got["header"] < 0.1 * got["height"], got
     assert got["log"] <= got["height"] + 1, got  # the log's lines in the frame
+
+
+def test_a_cylons_reveal_waits_behind_the_loyalty_tap(chromium, hosted_table,  # type: ignore[no-untyped-def]
+                                                       tmp_path) -> None:
+    """A hidden Cylon's action decision offers "Reveal: Cylon (Model Two)": shown among
+    the options, it told a neighbour's glance at every one of that player's turns what
+    the page keeps behind "Tap to see your loyalty". It is offered once the loyalty is
+    shown, and then chosen as any option."""
+    from bsg_desktop.present.words import card_words
+
+    c, ph = hosted_table(23, names=NAMES)
+    g = c.game
+    seat = c.pending_seat
+    assert seat == 0 and g.pending.kind == "action"
+    reveal = [str(o) for o in g.view(seat).options if o.verb == "a9"]
+    assert reveal, "seat 0 holds no Cylon card here"
+    out = artefacts(tmp_path)
+
+    def look(browser: Any) -> dict[str, Any]:
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(ph.url(seat))
+        page.wait_for_selector("#decision [data-choice]")
+        page.screenshot(path=str(out / "phone-reveal-glance.png"), full_page=True)
+        glance = {"choices": page.eval_on_selector_all(
+                      "#decision [data-choice]", "(bs) => bs.map((b) => b.dataset.choice)"),
+                  "text": page.inner_text("#decision")}
+        page.click("#reveal")
+        page.wait_for_selector("#loyalty")
+        page.wait_for_selector(f"#decision [data-choice='{reveal[0]}']")
+        page.screenshot(path=str(out / "phone-reveal-tapped.png"), full_page=True)
+        page.click(f"#decision [data-choice='{reveal[0]}']")
+        page.context.close()
+        return glance
+
+    glance = chromium.do(look)
+    assert not set(reveal) & set(glance["choices"]), glance["choices"]
+    card = card_words(g.c, reveal[0].split(":", 1)[1])  # "Cylon (Model Two)"
+    assert card not in glance["text"], glance["text"]
+    end = time.monotonic() + 10
+    while not g.players[seat].revealed and time.monotonic() < end:
+        chromium.do(lambda _b: time.sleep(0.02))
+    assert g.players[seat].revealed, "the reveal, chosen once shown, did not act"

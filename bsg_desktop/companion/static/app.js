@@ -233,6 +233,8 @@ function onState(msg) {
 }
 
 // ------------------------------------------------------------------ rendering
+const REVEAL = "a9:";  // a Cylon's reveal: the choice's verb (engine/actions.py, A9)
+
 function renderDecision(d) {
   const box = $("decision");
   box.replaceChildren();
@@ -313,11 +315,18 @@ function renderDecision(d) {
   for (const o of d.options) {
     if (d.dice && o.choice.startsWith("contribute")) continue;
     if (d.faces && o.choice.startsWith("crisis")) continue;
+    // a hidden Cylon's reveal (A9) names its card: offered once the loyalty is shown, as
+    // a glance at the options would otherwise find what "Tap to see your loyalty" hides
+    if (o.choice.startsWith(REVEAL) && !loyaltyShown) continue;
     opts.append(el("button", { type: "button", "data-choice": o.choice, text: o.label,
                                onclick: () => choose(o.choice) }));
   }
   box.append(opts);
   if (state.undo) box.append(undoButton());
+}
+
+function revealOffered(d) {
+  return !!d && d.options.some((o) => o.choice.startsWith(REVEAL));
 }
 
 function renderRolled(r) {
@@ -502,7 +511,8 @@ function render() {
   if (document.title !== title) document.title = title;
   const fresh = section("decision", [d, d ? state.seq : 0, state.rolled, state.outcome,
                                      state.waiting, state.waiting_stakes, state.undo, state.own,
-                                     state.verdict, !!state.own && loyaltyShown],
+                                     state.verdict,
+                                     (!!state.own || revealOffered(d)) && loyaltyShown],
                         () => renderDecision(d));
   const me = state.me;
   section("secrets", [me, loyaltyShown], () => renderSecrets(me));
