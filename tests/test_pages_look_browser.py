@@ -1,11 +1,20 @@
-"""The pages as players see them (Debian's Chromium through Playwright): what a whole game
-played through phone pages with a table page watching showed to be unclear.
+"""The pages as players see them (Debian's Chromium through Playwright): what whole games
+played through phone pages, with a table page watching, showed to be unclear or broken.
 
-- A phone's header says whose phone it is: the seat's name is read whole on a 360 px and
-  a 390 px phone in English and Hungarian, beside the Board and Hide buttons; the
-  language is chosen in its own labelled place under the page, not squeezed beside it.
-- The table page keeps its log's newest line in sight when its window changes size (a
-  laptop put into full screen, a TV's browser resized), not only after the next move.
+The phone page:
+- its header says whose phone it is: the seat's name whole at 360 and 390 px in English
+  and Hungarian beside the Board and Hide buttons (the language is chosen under the page);
+- a neighbour's glance finds no loyalty: not in the log, not in a new card's "You are now
+  a Cylon", not in a hidden Cylon's "Reveal" option, all behind "Tap to see your loyalty";
+- a game's end comes before the last roll the game put in;
+- on a landscape phone the claim's code and an ending take the page's width.
+
+The table page:
+- its log keeps its newest line in sight when the window changes size, and fades its top
+  only where a line is cut;
+- dice the game put in are said to the room, not as "your roll", and leave the check's
+  dice in sight at 1280×720;
+- the board on a phone keeps the table page's header to a line or two.
 
 Screenshots are kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary folder).
 """
