@@ -460,8 +460,8 @@ def test_the_captured_traffic_holds_no_secret_in_plain_text(chromium, table) -> 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_phone_says_a_new_loyalty_card_to_its_seat(chromium, table, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """L1 on a phone: the seat's page shows what its new card made it, in its language;
-    the other seat's page shows nothing of it."""
+    """L1 on a phone: the seat's page shows what its new card made it, in its language,
+    at the loyalty's tap; the other seat's page shows nothing of it."""
     from bsg_desktop.engine import Event
 
     c, ph = table
@@ -478,7 +478,8 @@ def test_the_phone_says_a_new_loyalty_card_to_its_seat(chromium, table, lang, tm
             page.goto(ph.url(seat))
             page.wait_for_selector("#table .sentence")
             if seat == 0:
-                page.wait_for_selector("#own h2")
+                page.click("#own button")  # behind the loyalty's tap, as the cards are
+                page.wait_for_selector("#own:not(.sealed) h2")
                 page.screenshot(path=str(folder / f"phone-own-{lang}.png"))
                 out.append(page.inner_text("#own"))
             else:

@@ -282,11 +282,23 @@ def state(comp: Components, game: Any, seat: int, lang: str, undo: bool = False,
             "undo": bool(undo), "outcome": outcome,
             "rolled": _rolled(comp, rolled if rolled is not None and rolled.seat == seat
                               else None),
-            "log": (words or LogWords()).lines(describer, log, lang),
+            "log": _loyalty_behind_its_tap(
+                comp, view, log, (words or LogWords()).lines(describer, log, lang), lang),
             "own": _own(loyalty_moment(comp, own) if own is not None and
                         own.to is not None and seat in own.to else None),
             "verdict": _verdict(verdict(comp, view, seat)),
         }
+
+
+def _loyalty_behind_its_tap(comp: Components, view: PlayerView, log: list[Event],
+                            lines: list[str], lang: str) -> list[str]:
+    """The log's lines with the seat's own loyalty cards left unsaid: the page keeps them
+    behind "Tap to see your loyalty", and a log line in plain sight would tell a
+    neighbour's glance what the tap hides. The deal itself stays in the log."""
+    return [tr("companion.log.loyalty_dealt", lang, rule=e.rule,
+               seat=player_name(comp, view, e.get("seat")))
+            if e.kind == "loyalty_dealt" and e.to is not None else line
+            for e, line in zip(log, lines, strict=True)]
 
 
 def _own(m: OwnMoment | None) -> dict[str, Any] | None:

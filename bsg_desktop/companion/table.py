@@ -43,7 +43,7 @@ from bsg_desktop.present.layout import (
 from bsg_desktop.present.log import LogWords
 from bsg_desktop.present.moments import Moment
 from bsg_desktop.present.pace import DEFAULT_PACE, moment_ms
-from bsg_desktop.present.rolls import RollNote, roll_sentence
+from bsg_desktop.present.rolls import RollNote, die_words
 from bsg_desktop.present.words import DecisionWords, decision_parts, player_name
 from bsg_desktop.rules import rule_note
 
@@ -171,6 +171,14 @@ def board_state(comp: Components, view: PlayerView, lang: str) -> dict[str, Any]
     }
 
 
+def _roll_words(comp: Components, note: RollNote) -> str:
+    """Dice the game put in for a seat, said to the room: the table page is the screen
+    everyone sees, so not "You rolled …" as the window says it to the seat's player."""
+    dice = ", ".join(die_words(comp, k, v) for _i, k, v in note.dice)
+    key = "table.roll.check" if note.check else "table.roll.action"
+    return tr(key + ("_many" if len(note.dice) > 1 else ""), dice=dice)
+
+
 def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: str,
                 rolls: Mapping[int, RollNote] | None = None, moment: Moment | None = None,
                 moment_at: int = 0, lesson: tuple[str, str] | None = None,
@@ -201,8 +209,8 @@ def table_state(comp: Components, view: PlayerView, log: Sequence[Event], lang: 
             said = view._replace(info=decision.info)
         now = decision_parts(comp, said) if view.pending_seat is not None else DecisionWords("")
         sentence = now.question
-        notes = [{"title": tr("ui.roll.title", player=player_name(comp, view, n.seat)),
-                  "text": roll_sentence(comp, n),
+        notes = [{"title": tr("table.roll.title", player=player_name(comp, view, n.seat)),
+                  "text": _roll_words(comp, n),
                   "dice": [{"art": f.key, "label": f.label}
                            for f in (skill_face(comp, k, v) for _i, k, v in n.dice)]}
                  for _s, n in sorted((rolls or {}).items())]

@@ -77,6 +77,7 @@ function finish(kind, message, lang) {
   logLines = [];
   banner("");
   $("lang").disabled = true;
+  $("prefs").hidden = true;
   $("hide").hidden = true;
   setHidden(false);
   document.title = "BSG: Express";
@@ -232,12 +233,21 @@ function onState(msg) {
 }
 
 // ------------------------------------------------------------------ rendering
+const REVEAL = "a9:";  // a Cylon's reveal: the choice's verb (engine/actions.py, A9)
+
 function renderDecision(d) {
   const box = $("decision");
   box.replaceChildren();
-  if (state.rolled) box.append(renderRolled(state.rolled));
-  if (state.own) {
-    // this seat's new loyalty card, said to it alone: "You are now a Cylon"
+  // the game's end comes first: a last roll the game put in is said under it
+  if (state.rolled && !state.outcome) box.append(renderRolled(state.rolled));
+  if (state.own && !loyaltyShown) {
+    // this seat's new loyalty card, behind the loyalty's own tap: the same box whatever
+    // the card, so a neighbour's glance learns nothing from its words or its colour
+    box.append(el("div", { id: "own", class: "own sealed" }, el("h2", { text: t("own_new") }),
+                  el("button", { type: "button", class: "secondary", text: t("loyalty_show"),
+                                 onclick: () => { loyaltyShown = true; render(); } })));
+  } else if (state.own) {
+    // what the new card made this seat, said to it alone: "You are now a Cylon"
     box.append(el("div", { id: "own", class: "own" + (state.own.cylon ? " cylon" : "") },
                   el("h2", { text: state.own.headline }), el("p", { text: state.own.line })));
   }
@@ -248,6 +258,7 @@ function renderDecision(d) {
                     el("h2", { text: state.verdict.headline }),
                     el("p", { text: state.verdict.line })));
     }
+    if (state.rolled) box.append(renderRolled(state.rolled));
     return;
   }
   if (!d) {
@@ -304,11 +315,18 @@ function renderDecision(d) {
   for (const o of d.options) {
     if (d.dice && o.choice.startsWith("contribute")) continue;
     if (d.faces && o.choice.startsWith("crisis")) continue;
+    // a hidden Cylon's reveal (A9) names its card: offered once the loyalty is shown, as
+    // a glance at the options would otherwise find what "Tap to see your loyalty" hides
+    if (o.choice.startsWith(REVEAL) && !loyaltyShown) continue;
     opts.append(el("button", { type: "button", "data-choice": o.choice, text: o.label,
                                onclick: () => choose(o.choice) }));
   }
   box.append(opts);
   if (state.undo) box.append(undoButton());
+}
+
+function revealOffered(d) {
+  return !!d && d.options.some((o) => o.choice.startsWith(REVEAL));
 }
 
 function renderRolled(r) {
@@ -493,7 +511,9 @@ function render() {
   if (document.title !== title) document.title = title;
   const fresh = section("decision", [d, d ? state.seq : 0, state.rolled, state.outcome,
                                      state.waiting, state.waiting_stakes, state.undo, state.own,
-                                     state.verdict], () => renderDecision(d));
+                                     state.verdict,
+                                     (!!state.own || revealOffered(d)) && loyaltyShown],
+                        () => renderDecision(d));
   const me = state.me;
   section("secrets", [me, loyaltyShown], () => renderSecrets(me));
   section("table", state.table, () => renderTable(state.table));
@@ -533,7 +553,7 @@ function applyStrings(msg) {
   pageLang = msg.lang || "";
   if (ended) return;
   const sel = $("lang");
-  sel.hidden = false;
+  $("prefs").hidden = false;
   $("hide").hidden = false;
   sel.replaceChildren();
   for (const [code, name] of Object.entries(msg.languages)) {
@@ -541,7 +561,7 @@ function applyStrings(msg) {
     if (code === msg.lang) o.selected = true;
     sel.append(o);
   }
-  sel.setAttribute("aria-label", t("language"));
+  $("langlabel").textContent = t("language");
   $("hide").textContent = t("hide");
   $("show").textContent = t("show");
   $("show").setAttribute("aria-label", t("hidden"));

@@ -105,7 +105,10 @@ function markCut() {
   const cut = box.scrollHeight > box.clientHeight + 1;
   if (box.classList.contains("cut") !== cut) box.classList.toggle("cut", cut);
 }
-window.addEventListener("resize", markCut);
+// A window that changes size (a laptop put into full screen, a TV's browser resized)
+// scales the page's type, so the log's lines change height under a scroll position
+// kept in pixels: its newest line is brought back into sight, as after a move.
+window.addEventListener("resize", () => settle(true));
 
 function settle(logMoved) {
   // What needs the page's new layout, read once every part is written: the log's
@@ -114,8 +117,11 @@ function settle(logMoved) {
   // one layout the frame needs anyway.
   const list = logMoved ? $("log").querySelector("ol") : null;
   const end = list ? list.scrollHeight : 0;
+  const cut = list ? end > list.clientHeight + 1 : false;
   markCut();  // reads the same layout, then sets its class
-  if (list) list.scrollTop = end;
+  if (!list) return;
+  list.scrollTop = end;
+  if (list.classList.contains("cut") !== cut) list.classList.toggle("cut", cut);
 }
 
 function checkFacts(ch) {
