@@ -92,6 +92,8 @@ class NewGameDialog(QDialog):
         self.seed_note.setVisible(False)
         self.seed_typed.toggled.connect(self.seed.setEnabled)
         self.seed_typed.toggled.connect(self.seed_note.setVisible)
+        # the warning is several wrapped lines: the dialog grows to show it whole
+        self.seed_typed.toggled.connect(self._fit)
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed_typed)
         seed_row.addWidget(self.seed, 1)
@@ -181,7 +183,12 @@ class NewGameDialog(QDialog):
         for i, row in enumerate(self.rows):
             for w in row:
                 w.setVisible(i < n)
-        # hidden rows give their room back: no blank row under a 3-player table
+        self._fit()
+
+    def _fit(self) -> None:
+        """The dialog as tall as what it now shows: hidden rows give their room back
+        (no blank row under a 3-player table), and the seed's wrapped warning gets all
+        its lines (Qt's minimum size alone counts a wrapped label as one line)."""
         self.layout().activate()
         self.adjustSize()
 
