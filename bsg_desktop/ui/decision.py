@@ -609,7 +609,17 @@ class DecisionPanel(QWidget):
             first = self.roll_button
         if first is not None:
             first.setFocus(Qt.FocusReason.OtherFocusReason)
-            self.scroll.ensureWidgetVisible(first)
+            self._bring_into_sight(first)
+
+    def _bring_into_sight(self, w: QWidget, margin: int = 50) -> None:
+        """Scroll ``w`` into view; a roll note above the choices is brought in from its
+        headline first, so a panel left scrolled down by the last decision never shows
+        the note cut in half ("...so the game put it in for you") beside the choices.
+        Where both cannot fit, the choice wins and the note is scrolled to."""
+        if w is not self.roll_button and not self.roll.isHidden():
+            self.scroll.ensureWidgetVisible(self.roll, 0, 0)
+            margin = 6
+        self.scroll.ensureWidgetVisible(w, 0, margin)
 
     def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
         """Tab, Down or a number key moved the focus to a choice below (or above) the
@@ -663,7 +673,7 @@ class DecisionPanel(QWidget):
                 QTimer.singleShot(0, self, self.relaid.emit)
             w = QApplication.focusWidget()
             if w is not None and obj.isAncestorOf(w):
-                self.scroll.ensureWidgetVisible(w)
+                self._bring_into_sight(w)
         return False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
