@@ -34,6 +34,7 @@ from bsg_desktop.present.words import card_words, hand_words, player_name
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.widgets import resize_within_screen
 
 # Preferred default for computer seats, first that exists: "strong" is the level the
 # dice are calibrated for (docs/balance.md), so a solo player meets the game as
@@ -305,7 +306,7 @@ class RulesDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.resize(720, 640)
+        resize_within_screen(self, 720, 640)
         lay = QVBoxLayout(self)
         self.note = QLabel(wordWrap=True)
         self.search = QLineEdit()
