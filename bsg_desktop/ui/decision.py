@@ -631,7 +631,7 @@ class DecisionPanel(QWidget):
     def wanted_height(self) -> int:
         """The height that shows everything the panel holds without scrolling: the
         question, every choice, the secrets box and the turn's status."""
-        return self._head_height() + self._body_height() + 4
+        return self._head_height() + self._body_height() + self._gap()
 
     def needed_height(self) -> int:
         """The height that shows the question and every choice without scrolling (the
@@ -645,7 +645,13 @@ class DecisionPanel(QWidget):
             if not part.isHidden():
                 body -= (part.heightForWidth(w) if part.hasHeightForWidth()
                          else part.sizeHint().height()) + gap
-        return self._head_height() + body + 4
+        return self._head_height() + body + self._gap()
+
+    def _gap(self) -> int:
+        """The room between the pinned question and the scrolled part under it (the
+        panel's layout spacing): counted short, a scroll bar showed for two pixels
+        beside choices that all fitted."""
+        return max(self.layout().spacing(), 0)
 
     def _body_width(self) -> int:
         # as if the scroll bar showed (the narrower width, so the taller layout): the
