@@ -67,6 +67,8 @@ REVEAL = "a9"  # the action verb of a hidden Cylon's Reveal
 GROUPED = ("a1", "a6", "a8")
 
 PICKED = "#47d16c"  # a picked die's border, and its inner ring when it has the focus
+# a wrapping button's words are a label of their own: dimmed with the button when it is
+# disabled (QLabel:disabled), or a Contribute that cannot be pressed looks pressable
 PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
@@ -78,6 +80,7 @@ QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
               border-radius: 5px; padding: 6px 10px; text-align: left; }
 QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
 QPushButton:disabled { color: #7a8896; background: #1b2631; }
+QLabel:disabled { color: #7a8896; }
 QPushButton#reveal { background: #5a1d1d; border-color: #d65a5a; }
 QPushButton#reveal:hover { background: #742727; }
 QPushButton#reveal:focus { border: 3px solid #ffd84d; }
