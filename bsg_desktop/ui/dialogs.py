@@ -256,6 +256,9 @@ class GameOverDialog(QDialog):
             lay.addWidget(self.no_cylon)
         lay.addWidget(QLabel(tr("ui.gameover.loyalty")))
         grid = QGridLayout()
+        # a gutter between the players' columns: without it neighbouring names and
+        # results ran together ("Lost (human) Lost (human)") and read as one line
+        grid.setHorizontalSpacing(16)
         self.texts: list[str] = []
         self.results: list[str] = []
         for seat, cards in enumerate(view.all_loyalty):
