@@ -30,6 +30,7 @@ from typing import Any
 import yaml
 
 from bsg_desktop.errors import UserError
+from bsg_desktop.i18n import tr
 
 # Caps, far above any file the program writes or ships (a long save is ~50 kB, the
 # largest scenario ~5 kB, cards.yaml ~20 kB) and far below what would hurt.
@@ -50,19 +51,21 @@ def read_bytes(path: str | Path, error: Callable[[str], UserError], max_bytes: i
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(tr("file.no_such", path=path)) from None
     except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a file") from None
+        raise error(tr("file.is_folder", path=path)) from None
     except OSError as e:
-        raise error(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+        raise error(tr("file.unreadable", path=path,
+                       reason=e.strerror or e.__class__.__name__)) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise error(f"{path}: is a folder, not a file")
+            raise error(tr("file.is_folder", path=path))
         if not stat.S_ISREG(st.st_mode):
-            raise error(f"{path}: is not a regular file (a pipe or device cannot be read)")
+            raise error(tr("file.not_regular", path=path))
         if st.st_size > max_bytes:
-            raise error(f"{path}: too large ({st.st_size:,} bytes; at most {max_bytes:,})")
+            raise error(tr("file.too_large", path=path, size=f"{st.st_size:,}",
+                           most=f"{max_bytes:,}"))
         chunks = []
         left = max_bytes + 1  # a file that grows while we read is still capped
         while left > 0:
@@ -73,22 +76,23 @@ def read_bytes(path: str | Path, error: Callable[[str], UserError], max_bytes: i
             left -= len(chunk)
         data = b"".join(chunks)
     except OSError as e:
-        raise error(f"{path}: cannot be read ({e.strerror or e.__class__.__name__})") from None
+        raise error(tr("file.unreadable", path=path,
+                       reason=e.strerror or e.__class__.__name__)) from None
     finally:
         os.close(fd)
     if len(data) > max_bytes:
-        raise error(f"{path}: too large (more than {max_bytes:,} bytes)")
+        raise error(tr("file.too_large_grew", path=path, most=f"{max_bytes:,}"))
     return data
 
 
 def decode_text(data: bytes, name: str, error: Callable[[str], UserError], what: str) -> str:
     """UTF-8 text, or ``error`` saying the file is not ``what`` (a binary file)."""
     if b"\x00" in data:
-        raise error(f"{name}: not {what} (it holds binary data)")
+        raise error(tr("file.binary", name=name, what=what))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise error(f"{name}: not {what} (not UTF-8 text at byte {e.start})") from None
+        raise error(tr("file.not_utf8", name=name, what=what, at=e.start)) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -144,7 +148,7 @@ def load_json(text: str, name: str, error: Callable[[str], UserError]) -> Any:
         raise error(f"{name}: the number {shown} is too long or not finite "
                     f"(at most {MAX_NUMBER_CHARS} characters)") from None
     except json.JSONDecodeError as e:
-        raise error(f"{name}: damaged or truncated (line {e.lineno}: {e.msg})") from None
+        raise error(tr("file.damaged", name=name, line=e.lineno, detail=e.msg)) from None
     except RecursionError:  # cannot happen within MAX_DEPTH; kept so it never escapes
         raise error(f"{name}: nested too deeply") from None
 

@@ -21,6 +21,7 @@ from bsg_desktop.engine.core import Choice, Setup
 from bsg_desktop.engine.game import Game, replay
 from bsg_desktop.engine.setup import SetupError
 from bsg_desktop.errors import IllegalChoiceError, SaveError, UserError
+from bsg_desktop.i18n import tr
 from bsg_desktop.inputs import MAX_ITEMS, MAX_SAVE_BYTES, decode_text, load_json, read_bytes
 
 FORMAT = "bsg-express-save"
@@ -112,11 +113,10 @@ def save_game(g: Game, path: str | Path) -> None:
 
 def from_json(data: Any, name: str = "save") -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{name}: not a BSG: Express saved game")
+        raise SaveError(tr("save.not_a_save", name=name))
     version = data.get("version")
     if isinstance(version, bool) or version != VERSION:
-        raise SaveError(f"{name}: saved by an unsupported version ({version!r}); "
-                        f"this program reads version {VERSION}")
+        raise SaveError(tr("save.version", name=name, version=repr(version), reads=VERSION))
     try:
         setup = Setup.from_json(data.get("setup"))
         seed = data.get("seed")
@@ -147,7 +147,7 @@ def from_json(data: Any, name: str = "save") -> Game:
         return replay(setup, seed, [read[c] for c in choices], overrides=overrides,
                       script_skill=skill, script_crisis=crisis)
     except IllegalChoiceError as e:
-        raise SaveError(f"{name}: the moves do not replay: {e}") from None
+        raise SaveError(tr("save.no_replay", name=name, error=e)) from None
     except (ValueError, SetupError, UserError) as e:
         raise SaveError(f"{name}: {e}") from None
 
@@ -168,7 +168,7 @@ def read_save(path: str | Path) -> Any:
     saved game", whatever bytes it holds.
     """
     data = read_bytes(path, SaveError, MAX_SAVE_BYTES)
-    return parse_save(decode_text(data, str(path), SaveError, "a BSG: Express saved game"),
+    return parse_save(decode_text(data, str(path), SaveError, tr("save.what")),
                       str(path))
 
 

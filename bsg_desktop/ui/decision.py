@@ -67,6 +67,8 @@ REVEAL = "a9"  # the action verb of a hidden Cylon's Reveal
 GROUPED = ("a1", "a6", "a8")
 
 PICKED = "#47d16c"  # a picked die's border, and its inner ring when it has the focus
+# a wrapping button's words are a label of their own: dimmed with the button when it is
+# disabled (QLabel:disabled), or a Contribute that cannot be pressed looks pressable
 PANEL_CSS = """
 QWidget#decision { background: #16202b; color: #eef2f5; }
 QLabel { color: #eef2f5; }
@@ -78,6 +80,7 @@ QPushButton { background: #23374b; color: #f2f2f2; border: 1px solid #3b4d5e;
               border-radius: 5px; padding: 6px 10px; text-align: left; }
 QPushButton:hover { background: #2e4a63; border-color: #c9a227; }
 QPushButton:disabled { color: #7a8896; background: #1b2631; }
+QLabel:disabled { color: #7a8896; }
 QPushButton#reveal { background: #5a1d1d; border-color: #d65a5a; }
 QPushButton#reveal:hover { background: #742727; }
 QPushButton#reveal:focus { border: 3px solid #ffd84d; }
@@ -609,7 +612,17 @@ class DecisionPanel(QWidget):
             first = self.roll_button
         if first is not None:
             first.setFocus(Qt.FocusReason.OtherFocusReason)
-            self.scroll.ensureWidgetVisible(first)
+            self._bring_into_sight(first)
+
+    def _bring_into_sight(self, w: QWidget, margin: int = 50) -> None:
+        """Scroll ``w`` into view; a roll note above the choices is brought in from its
+        headline first, so a panel left scrolled down by the last decision never shows
+        the note cut in half ("...so the game put it in for you") beside the choices.
+        Where both cannot fit, the choice wins and the note is scrolled to."""
+        if w is not self.roll_button and not self.roll.isHidden():
+            self.scroll.ensureWidgetVisible(self.roll, 0, 0)
+            margin = 6
+        self.scroll.ensureWidgetVisible(w, 0, margin)
 
     def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
         """Tab, Down or a number key moved the focus to a choice below (or above) the
@@ -621,7 +634,7 @@ class DecisionPanel(QWidget):
     def wanted_height(self) -> int:
         """The height that shows everything the panel holds without scrolling: the
         question, every choice, the secrets box and the turn's status."""
-        return self._head_height() + self._body_height() + 4
+        return self._head_height() + self._body_height() + self._gap()
 
     def needed_height(self) -> int:
         """The height that shows the question and every choice without scrolling (the
@@ -635,7 +648,13 @@ class DecisionPanel(QWidget):
             if not part.isHidden():
                 body -= (part.heightForWidth(w) if part.hasHeightForWidth()
                          else part.sizeHint().height()) + gap
-        return self._head_height() + body + 4
+        return self._head_height() + body + self._gap()
+
+    def _gap(self) -> int:
+        """The room between the pinned question and the scrolled part under it (the
+        panel's layout spacing): counted short, a scroll bar showed for two pixels
+        beside choices that all fitted."""
+        return max(self.layout().spacing(), 0)
 
     def _body_width(self) -> int:
         # as if the scroll bar showed (the narrower width, so the taller layout): the
@@ -663,7 +682,7 @@ class DecisionPanel(QWidget):
                 QTimer.singleShot(0, self, self.relaid.emit)
             w = QApplication.focusWidget()
             if w is not None and obj.isAncestorOf(w):
-                self.scroll.ensureWidgetVisible(w)
+                self._bring_into_sight(w)
         return False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802

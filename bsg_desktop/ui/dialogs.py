@@ -34,6 +34,7 @@ from bsg_desktop.present.words import card_words, hand_words, player_name
 from bsg_desktop.rules import rule_sections, rule_text, rule_texts
 from bsg_desktop.ui.controller import COMPUTER, HUMAN
 from bsg_desktop.ui.qtart import drawing_pixmap
+from bsg_desktop.ui.widgets import resize_within_screen
 
 # Preferred default for computer seats, first that exists: "strong" is the level the
 # dice are calibrated for (docs/balance.md), so a solo player meets the game as
@@ -92,6 +93,8 @@ class NewGameDialog(QDialog):
         self.seed_note.setVisible(False)
         self.seed_typed.toggled.connect(self.seed.setEnabled)
         self.seed_typed.toggled.connect(self.seed_note.setVisible)
+        # the warning is several wrapped lines: the dialog grows to show it whole
+        self.seed_typed.toggled.connect(self._fit)
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed_typed)
         seed_row.addWidget(self.seed, 1)
@@ -181,7 +184,12 @@ class NewGameDialog(QDialog):
         for i, row in enumerate(self.rows):
             for w in row:
                 w.setVisible(i < n)
-        # hidden rows give their room back: no blank row under a 3-player table
+        self._fit()
+
+    def _fit(self) -> None:
+        """The dialog as tall as what it now shows: hidden rows give their room back
+        (no blank row under a 3-player table), and the seed's wrapped warning gets all
+        its lines (Qt's minimum size alone counts a wrapped label as one line)."""
         self.layout().activate()
         self.adjustSize()
 
@@ -248,6 +256,9 @@ class GameOverDialog(QDialog):
             lay.addWidget(self.no_cylon)
         lay.addWidget(QLabel(tr("ui.gameover.loyalty")))
         grid = QGridLayout()
+        # a gutter between the players' columns: without it neighbouring names and
+        # results ran together ("Lost (human) Lost (human)") and read as one line
+        grid.setHorizontalSpacing(16)
         self.texts: list[str] = []
         self.results: list[str] = []
         for seat, cards in enumerate(view.all_loyalty):
@@ -298,7 +309,7 @@ class RulesDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.resize(720, 640)
+        resize_within_screen(self, 720, 640)
         lay = QVBoxLayout(self)
         self.note = QLabel(wordWrap=True)
         self.search = QLineEdit()

@@ -51,7 +51,7 @@ from bsg_desktop.ui.phones import DEFAULT_PORT, PhoneHost, local_addresses
 from bsg_desktop.ui.theme import ERROR
 from bsg_desktop.ui.tunnel import QuickTunnel
 from bsg_desktop.ui.tunnel import available as tunnel_available
-from bsg_desktop.ui.widgets import plain
+from bsg_desktop.ui.widgets import plain, resize_within_screen
 
 # Players join from: (its data, its words)
 REACH = (("lan", "ui.invite.reach_lan"), ("paste", "ui.invite.reach_paste"),
@@ -113,7 +113,7 @@ class InviteDialog(QDialog):
         self.table = table  # the table page's link while hosting (`ui.table.TableHost.url`)
         self.table_widgets: list[QWidget] = []
         self.port = port
-        self.resize(760, 640)
+        resize_within_screen(self, 760, 640)
         lay = QVBoxLayout(self)
         self.intro = QLabel(wordWrap=True)
         lay.addWidget(self.intro)

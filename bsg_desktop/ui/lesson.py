@@ -89,6 +89,11 @@ PRESENTER_PX = {"kicker": 20, "title": 38, "progress": 26, "narration": 34, "hea
                 "rules": 24, "button": 24, "pad_v": 12, "pad_h": 18}
 TITLE_LINES = 2  # a lesson's title in presenter view: smaller type before a third line
 TITLE_LEAST_PX = 14
+# ... and in the window: the title's usual size (LESSON_CSS), set smaller down to this
+# before it takes a third line (a review's title at 1024x640 took four, and the
+# narration under it kept four lines); in the window it is never cut
+WINDOW_TITLE_PX = 21
+WINDOW_TITLE_LEAST_PX = 15
 
 
 def presenter_scale(width: int, height: int) -> float:
@@ -293,28 +298,29 @@ class LessonPanel(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         # the title's own width settles after the panel's (a splitter, a lesson opened
         # while the panel was hidden): it is fitted again when its width changes
-        if watched is self.title and event.type() == QEvent.Type.Resize and self.presenter \
+        if watched is self.title and event.type() == QEvent.Type.Resize \
                 and self.title.width() != self._title_width:
             self._fit_title()
         return super().eventFilter(watched, event)
 
     def _fit_title(self) -> None:
-        """In presenter view the title takes at most `TITLE_LINES` lines: a long one
-        is set smaller (down to `TITLE_LEAST_PX`) rather than push the narration and the
-        rules this step applies out of sight."""
-        if not self.presenter:
-            if self.title.styleSheet():
-                self.title.setStyleSheet("")
-            if self._lesson is not None and self.title.text() != self._lesson.title():
-                self.title.setText(self._lesson.title())
-                self.title.setToolTip("")
-            return
+        """The title takes at most `TITLE_LINES` lines: a long one is set smaller
+        rather than push the narration and the rules this step applies out of sight. In
+        presenter view down to `TITLE_LEAST_PX`, then its end gives way; in the window
+        down to `WINDOW_TITLE_LEAST_PX`, and it is never cut."""
+        full = self._lesson.title() if self._lesson is not None else self.title.text()
+        if not self.presenter and self.title.text() != full:
+            self.title.setText(full)
+            self.title.setToolTip("")
         width = self.title.contentsRect().width()
         self._title_width = self.title.width()
         if width <= 0:
             return
-        full = self._lesson.title() if self._lesson is not None else self.title.text()
-        px = max(1, round(PRESENTER_PX["title"] * (self._scale or 1.0)))
+        if self.presenter:
+            px, least = max(1, round(PRESENTER_PX["title"] * (self._scale or 1.0))), \
+                TITLE_LEAST_PX
+        else:
+            px, least = WINDOW_TITLE_PX, WINDOW_TITLE_LEAST_PX
         font = QFont(self.title.font())
         flags = int(Qt.TextFlag.TextWordWrap)
 
@@ -324,9 +330,14 @@ class LessonPanel(QWidget):
             return used.height() < (TITLE_LINES + 0.5) * fm.lineSpacing()  # + the descent
 
         font.setPixelSize(px)
-        while px > TITLE_LEAST_PX and not fits(full):
+        while px > least and not fits(full):
             px -= 1
             font.setPixelSize(px)
+        if not self.presenter:  # the window's usual size needs no style of its own
+            want = "" if px == WINDOW_TITLE_PX else f"font-size: {px}px;"
+            if self.title.styleSheet() != want:
+                self.title.setStyleSheet(want)
+            return
         shown = full
         if not fits(full):  # still three lines at the least size: the end gives way
             words = full.split()

@@ -10,7 +10,15 @@ gives its loyalty away (it knows where its card is).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QProgressBar,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bsg_desktop.bots.suspicion import Record, belief, cylon_cards_in_play
 from bsg_desktop.data import Components
@@ -19,6 +27,8 @@ from bsg_desktop.i18n import tr
 from bsg_desktop.present.words import player_name
 
 CSS = ("QFrame#suspicion { background: #121a23; border-top: 1px solid #22303d; }"
+       "QScrollArea { background: transparent; }"
+       "QWidget#suspicion_body { background: #121a23; }"
        "QLabel { color: #dfe6ec; } QLabel#title { color: #e8c15a; font-weight: 600; }"
        "QLabel#note { color: #9fb0c0; font-size: 12px; }"
        "QProgressBar { background: #0c1117; border: 1px solid #2c3b4a; border-radius: 3px;"
@@ -47,7 +57,17 @@ class SuspicionPanel(QFrame):
         self.comp = comp
         self.setObjectName("suspicion")
         self.setStyleSheet(CSS)
-        lay = QVBoxLayout(self)
+        # Everything scrolls: after a game with four computers their beliefs run to a
+        # dozen lines, more than the tab holds at 1024x640; squeezed, the lines were
+        # drawn over the bars and cut off.
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body = QWidget(objectName="suspicion_body")
+        lay = QVBoxLayout(body)
         lay.setContentsMargins(12, 8, 12, 8)
         lay.setSpacing(4)
         self.title = QLabel()
@@ -68,6 +88,9 @@ class SuspicionPanel(QFrame):
         self.undealt = QLabel()
         self.undealt.setObjectName("note")
         lay.addWidget(self.undealt)
+        lay.addStretch(1)
+        self.scroll.setWidget(body)
+        outer.addWidget(self.scroll)
 
     def texts(self) -> list[str]:
         out = [self.title.text(), self.note.text(), self.after.text(), self.undealt.text()]

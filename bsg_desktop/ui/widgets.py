@@ -8,6 +8,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
+    QGuiApplication,
     QKeyEvent,
 )
 from PySide6.QtWidgets import (
@@ -23,6 +24,23 @@ from PySide6.QtWidgets import (
 )
 
 from bsg_desktop.i18n import tr
+
+# the window manager's frame and title bar around a dialog (as `ui.cardview` allows)
+FRAME_W, FRAME_H = 16, 48
+
+
+def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
+    """Open ``dialog`` ``width`` x ``height``, but never larger than the free part of the
+    screen it opens on, frame and title bar included: on a 1024x640 laptop a 640-pixel
+    dialog would put its Close button below the screen's edge, out of reach. Its own
+    scroll areas take up what no longer fits."""
+    widget = dialog.parentWidget() or dialog
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        dialog.resize(width, height)
+        return
+    room = screen.availableGeometry()
+    dialog.resize(min(width, room.width() - FRAME_W), min(height, room.height() - FRAME_H))
 
 
 def scaled_css(css: str, scale: float) -> str:
