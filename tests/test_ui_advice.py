@@ -57,3 +57,30 @@ def test_advice_is_refused_on_the_shared_screen_of_a_hot_seat_game(
     win.act_advice.trigger()
     assert win.log.count() == before and win.advice_box is None
     assert "screen is yours" in win.statusBar().currentMessage()
+
+
+def test_an_answer_worked_out_for_a_window_that_closed_meanwhile_is_dropped(qapp) -> None:  # type: ignore[no-untyped-def]
+    """A computer seat's held answer, or the advice's look-ahead, can outlive the window:
+    its sink is deleted with the window. The pool thread then drops the answer; raising
+    "Signal source has been deleted" made the crash guard write a report for no bug."""
+    import shiboken6
+
+    from bsg_desktop.bots import make_bot
+    from bsg_desktop.engine import new_game
+    from bsg_desktop.ui.advice import AdviceJob, AdviceSink
+    from bsg_desktop.ui.controller import _BotJob, _BotSink
+
+    g = new_game(Setup(players=3), 1)
+    seat = g.pending.seat
+    bot_sink, advice_sink = _BotSink(), AdviceSink()
+    got: list[object] = []
+    bot_sink.answered.connect(lambda _token, choice: got.append(choice))
+    jobs = [_BotJob(make_bot("random"), g.view(seat), g.pending, None, bot_sink),
+            AdviceJob(g.view(seat), g.pending, None, advice_sink)]
+    jobs[0].run()  # with the window still there the answer arrives
+    qapp.processEvents()
+    assert got and got[0] in g.pending.options
+    for sink in (bot_sink, advice_sink):
+        shiboken6.delete(sink)
+    for job in jobs:
+        job.run()  # the window is gone: nothing raised

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from bsg_desktop.advice import Advice, advise
 from bsg_desktop.engine import Decision, PlayerView
+from bsg_desktop.ui.controller import hand_back
 
 
 class AdviceSink(QObject):
@@ -31,7 +32,7 @@ class AdviceJob(QRunnable):
 
     def run(self) -> None:
         result: Advice = advise(self.view, self.decision)
-        self.sink.answered.emit(self.token, result)
+        hand_back(self.sink, self.token, result)
 
 
 def ask_in_background(view: PlayerView, decision: Decision, token: Any,

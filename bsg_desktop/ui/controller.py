@@ -543,6 +543,18 @@ class _BotSink(QObject):
     answered = Signal(object, object)
 
 
+def hand_back(sink: QObject, token: object, answer: object) -> None:
+    """A pool thread's answer to the GUI thread, through ``sink.answered``. The window
+    may have closed while the thread worked (a computer seat holding its answer, the
+    advice's look-ahead): its sink is then gone and nobody waits for the answer, which
+    is dropped. Emitting it anyway raised "Signal source has been deleted" on the way
+    out, and the crash guard took that for a bug and wrote a report."""
+    try:
+        sink.answered.emit(token, answer)  # type: ignore[attr-defined]
+    except RuntimeError:  # the sink's C++ object was deleted: the window is gone
+        pass
+
+
 class _BotJob(QRunnable):
     def __init__(self, bot: Any, view: PlayerView, decision: Decision, token: object,
                  sink: _BotSink, hold: float = 0.0) -> None:
@@ -561,7 +573,7 @@ class _BotJob(QRunnable):
         hold = max(self.hold, floor(self.view, self.decision) if floor is not None else 0.0)
         elapsed = time.monotonic() - start
         time.sleep(max(0.0, release_after(hold, elapsed) - elapsed))
-        self.sink.answered.emit(self.token, choice)
+        hand_back(self.sink, self.token, choice)
 
 
 
