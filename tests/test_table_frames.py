@@ -165,3 +165,44 @@ def test_a_five_seat_table_panel_keeps_its_lines_at_the_sofas_size(lang: str) ->
                         tr("ui.seat.loyalty", lang, n=sv.loyalty_count),
                         tr("ui.seat.dice_active", lang, active=sv.count("active"))]
     assert tr("ui.seat.turn", lang) in words and name in words
+
+
+def _contrast(fg: str, bg: str) -> float:
+    """WCAG's contrast ratio of two #rrggbb colours."""
+    def lum(c: str) -> float:
+        ch = [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a9_a_revealed_cylons_panel_reads_across_a_room(lang: str) -> None:
+    """A9: a revealed Cylon's seat says so (and holds no Admiral title, I4). Deciding,
+    the active player and named at the cap, its panel with five seats had shrunk its
+    type to about 18 px at 1080p, and its "Revealed Cylon" was dark red on the dark
+    panel. Every line now keeps the table's
+    size (the loyalty count gives way: the panel says what the cards made it) and the
+    red reads at 4.5:1 or more."""
+    from bsg_desktop.art.shapes import Label, Rect
+    from bsg_desktop.companion.table import SEAT_WORDS_MM, layout_for
+    from bsg_desktop.i18n import tr
+
+    name = "Szentgyörgyvölgyi Erzsébet Annaa"
+    g = new_game(Setup(players=5, names=(name,)), 7)
+    view = g.view(None)
+    lay = layout_for(g.c, 5, lang, tuple(sv.character for sv in view.seats))
+    sv = view.seats[0]._replace(revealed=True, admiral=False, name=name)
+    drawing, words = lay.seat_panel_for(sv, deciding=True, active=True, words_mm=SEAT_WORDS_MM)
+    labels = [it for it in drawing.items if isinstance(it, Label)]
+    said = [lb.text for lb in labels]
+    assert min(lb.size_mm for lb in labels) >= SEAT_WORDS_MM, said
+    assert all(lb.y + 0.25 * lb.size_mm <= drawing.height - 1.5 for lb in labels), said
+    revealed = tr("ui.seat.revealed", lang)
+    assert " ".join(said).count(revealed.split()[0]) == 1  # said once, perhaps wrapped
+    assert tr("ui.seat.deciding", lang) in said
+    assert tr("ui.seat.loyalty", lang, n=sv.loyalty_count) in words  # in its tooltip
+    panel = next(it for it in drawing.items if isinstance(it, Rect)).style.fill
+    red = next(lb.style.fill for lb in labels if revealed.startswith(lb.text.rstrip("-")))
+    assert _contrast(red, panel) >= 4.5, (red, panel)

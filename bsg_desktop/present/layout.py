@@ -64,6 +64,10 @@ PLATE_TOP = 1.2     # the plate's top edge in its panel
 LINES_TOP = PLATE_TOP + card_art.PLATE_H + 1.2   # the state lines and dice under the plate
 TABLE_LINES_TOP = PLATE_TOP + TABLE_PLATE_H + 1.2
 LEADING = 1.1       # the state lines' spacing, in type sizes: six fit under the plate
+PANEL_FILL = "#16202b"
+# "Revealed Cylon" on a seat panel: the Cylon red of the art (#b3261e) reads at 2.5:1
+# on the panel, too faint for words across a room; this red reads at 5.5:1
+REVEALED_WORDS = "#f26b5b"
 NAME_GAP = 0.8      # between a demoralized marker and the character's name on the seal
 BOARD_Z = -10.0     # the printed board, under everything
 PANEL_Z = 1.0       # the seat panels
@@ -502,7 +506,7 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
     page, read across a room, where the active dice are blank) sets it as a state line.
     Also the panel's words in full, for its tooltip."""
     pal = palette("color")
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill=PANEL_FILL, stroke=edge,
                                                 width=0.9 if lit else 0.4), radius=2.0)]
     ch = comp.character(sv.character)
     character = text(ch.short, lang)
@@ -512,7 +516,7 @@ def seat_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: flo
     words.append(text(ch.ability_title, lang))
     lines: list[tuple[str, str, bool]] = []  # text, colour, bold
     if sv.revealed:
-        lines.append((tr("ui.seat.revealed", lang), pal.cylon, True))
+        lines.append((tr("ui.seat.revealed", lang), REVEALED_WORDS, True))
     if sv.in_brig:
         lines.append((tr("ui.seat.brig", lang), "#e07a5f", True))
     if sv.demoralized:
@@ -572,11 +576,12 @@ def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: fl
     too small for every line at that size (five seats), the lines that say what the
     board says already give way, in this order: the dice line's contributed and spent
     counts (those dice lie on the seal), "Active player" (the header names them, the
-    panel's gold edge marks them), "Demoralized" (its marker lies on the seal). Only if
-    that is not enough does the type shrink. Also the panel's words in full, for its
+    panel's gold edge marks them), "Demoralized" (its marker lies on the seal), and a
+    revealed Cylon's loyalty cards (the panel says what they made it). Only if that is
+    not enough does the type shrink. Also the panel's words in full, for its
     tooltip."""
     pal = palette("color")
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#16202b", stroke=edge,
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill=PANEL_FILL, stroke=edge,
                                                 width=0.9 if active or deciding else 0.4),
                               radius=2.0)]
     ch = comp.character(sv.character)
@@ -594,7 +599,7 @@ def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: fl
     # (text, colour, bold, what gives way: "" never, else the order it goes in)
     said: list[tuple[str, str, bool, str]] = []
     if sv.revealed:
-        said.append((tr("ui.seat.revealed", lang), pal.cylon, True, ""))
+        said.append((tr("ui.seat.revealed", lang), REVEALED_WORDS, True, ""))
     if sv.in_brig:
         said.append((tr("ui.seat.brig", lang), "#e07a5f", True, ""))
     if sv.admiral:
@@ -605,7 +610,9 @@ def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: fl
         said.append((tr("ui.seat.turn", lang), pal.gold, True, "2"))
     if deciding:
         said.append((tr("ui.seat.deciding", lang), "#47d16c", True, ""))
-    said.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), mute, False, ""))
+    # a revealed Cylon's loyalty cards tell no more than the line above them
+    said.append((tr("ui.seat.loyalty", lang, n=sv.loyalty_count), mute, False,
+                 "4" if sv.revealed else ""))
     said.append((counts, mute, False, "1"))
     words += [t for t, _c, _b, _g in said]
     tx = PANEL_PAD + TABLE_DICE_W + 2.5
@@ -618,7 +625,7 @@ def table_panel_items(comp: Components, lang: str, sv: SeatView, w: float, h: fl
         return top + 0.75 * at + (n - 1) * LEADING * at + 0.25 * at <= h - 1.5
 
     lines = said
-    for gives in ("1", "2", "3"):
+    for gives in ("1", "2", "3", "4"):
         if fits(lines, size):
             break
         if gives == "1":   # the dice line says only the dice in hand
