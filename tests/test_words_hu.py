@@ -293,3 +293,23 @@ def test_keep_reads_as_the_question_it_answers(kind: str, hu: str, en: str) -> N
     for lang, want in (("hu", hu), ("en", en)):
         with speaking(lang):
             assert choice_words(load_components(), view, Choice("keep")) == want
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_j4_the_admirals_question_names_a_named_player_without_a_second_bracket(
+        lang: str) -> None:
+    """J4's questions to the Admiral. A player who gave a name is said "Eve (William
+    Adama)", so "{player} (Admiral):" read "Eve (William Adama) (Admiral):", two
+    brackets in a row; no question puts a bracket straight after the player."""
+    from bsg_desktop.i18n import tr
+    from bsg_desktop.present.words import player_name
+
+    g = new_game(Setup(players=3, names=("Eve",)), 1)
+    view = g.view(None)
+    who = player_name(g.c, view, 0)
+    assert who.endswith(")")  # the character said after the name, in brackets
+    for key in ("jump_die", "jump_die_public", "jump_penalty", "jump_penalty_public"):
+        said = tr(f"ui.decision.{key}", lang, player=who, strong=3, weak=-1, points=2)
+        assert said.startswith(who) and ") (" not in said, said
+    crowded = [k for k, v in catalog(lang).items() if "{player} (" in v]
+    assert crowded == []
