@@ -29,6 +29,19 @@ def random_step(c: Any, rng: random.Random) -> None:
         c.choose(rng.choice(c.game.pending.options))
 
 
+def play_solo_to_the_end(c: Any, rng: random.Random) -> None:
+    """A solo game at the window's controller ``c`` played out: seat 0 answers at
+    random, the computer seats at once (no release hold)."""
+    for _ in bounded():
+        g = c.game
+        if g.outcome is not None:
+            return
+        if g.pending.seat == 0:
+            c.choose(rng.choice(g.pending.options))
+        else:
+            c.play_bots_now(1)
+
+
 def next_taps(seed: int) -> int:
     """The seed of a page's next tap after one it took (a Lehmer step): the browser
     tests' pages tap from seeds that follow from the first alone, so a game is the same

@@ -56,6 +56,18 @@ HEADER = """() => {
 }"""
 
 
+def open_seat(ctx: Any, url: str, lang: str, ready: str) -> Any:
+    """A seat's page in ``ctx``, switched to ``lang`` by its own menu, once ``ready``
+    (a selector) shows in that language."""
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector(ready)
+    if lang != "en":
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"html[lang={lang}] {ready}")
+    return page
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_the_phone_header_shows_the_seats_whole_name(chromium, hosted_table, tmp_path,  # type: ignore[no-untyped-def]
                                                       lang) -> None:
@@ -70,12 +82,7 @@ def test_the_phone_header_shows_the_seats_whole_name(chromium, hosted_table, tmp
         got = []
         ctx = browser.new_context(viewport={"width": 360, "height": 740})
         for seat in (0, 1):
-            page = ctx.new_page()
-            page.goto(ph.url(seat))
-            page.wait_for_selector("#table .sentence")
-            if lang != "en":
-                page.select_option("#lang", lang)
-                page.wait_for_selector(f"html[lang={lang}] #table .sentence")
+            page = open_seat(ctx, ph.url(seat), lang, "#table .sentence")
             page.wait_for_selector("#boardbtn:not([hidden])")
             for w, h in ((360, 740), (390, 844)):
                 page.set_viewport_size({"width": w, "height": h})
@@ -160,12 +167,7 @@ def test_the_phones_log_keeps_the_seats_loyalty_behind_its_tap(  # type: ignore[
         got = []
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
         for seat in (0, 1):
-            page = ctx.new_page()
-            page.goto(ph.url(seat))
-            page.wait_for_selector("#log li")
-            if lang != "en":
-                page.select_option("#lang", lang)
-                page.wait_for_selector(f"html[lang={lang}] #log li")
+            page = open_seat(ctx, ph.url(seat), lang, "#log li")
             page.evaluate("document.querySelector('#log').scrollIntoView()")
             page.screenshot(path=str(out / f"phone-log-loyalty-{lang}-seat{seat}.png"))
             # all but the decision (whose options a Cylon's reveal is one of)

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from loops import bounded  # noqa: E402
+from loops import play_solo_to_the_end  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QRect, Qt  # noqa: E402
 from PySide6.QtGui import QFontMetrics  # noqa: E402
 
@@ -29,16 +29,7 @@ def test_a_reviews_long_title_is_set_smaller_not_cut(new_window, qtbot, lang) ->
     win = new_window((1024, 640))
     win.set_language(lang)
     win.start_game(Setup(players=4), 5, [HUMAN] + [COMPUTER] * 3)
-    c = win.controller
-    rng = random.Random(5)
-    for _ in bounded():
-        g = c.game
-        if g.outcome is not None:
-            break
-        if g.pending.seat == 0:
-            c.choose(rng.choice(g.pending.options))
-        else:
-            c.play_bots_now(1)
+    play_solo_to_the_end(win.controller, random.Random(5))
     assert win.review_tools.review_game()
     for _ in range(5):
         QCoreApplication.processEvents()

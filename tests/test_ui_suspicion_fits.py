@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from loops import bounded  # noqa: E402
+from loops import play_solo_to_the_end  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QPoint, QRect  # noqa: E402
 from PySide6.QtWidgets import QLabel, QWidget  # noqa: E402
 
@@ -29,16 +29,7 @@ def test_after_a_five_seat_game_the_aid_scrolls_instead_of_overlapping(
     win = new_window((1024, 640))
     win.set_language(lang)
     win.start_game(Setup(players=5), 9, [HUMAN] + [COMPUTER] * 4)
-    c = win.controller
-    rng = random.Random(1)
-    for _ in bounded():
-        g = c.game
-        if g.outcome is not None:
-            break
-        if g.pending.seat == 0:
-            c.choose(rng.choice(g.pending.options))
-        else:
-            c.play_bots_now(1)
+    play_solo_to_the_end(win.controller, random.Random(1))
     win.act_suspicion.trigger()
     for _ in range(5):
         QCoreApplication.processEvents()
