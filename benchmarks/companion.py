@@ -239,18 +239,19 @@ CHROMIUM = os.environ.get("BSG_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-# Wraps the page's render(): every redraw notes its frame number, how long it took
-# and when the next animation frame came (the frame on screen), on the page's clock.
+# Wraps the page's render(): every redraw notes its frame number, how long it took,
+# when the next animation frame came (the frame on screen) and when the redraw ended,
+# on the page's clock.
 RECORD = """() => {
   window.__drawn = [];
   const draw = window.render;
   window.render = function () {
     const t0 = performance.now();
     draw();
-    const took = performance.now() - t0;
+    const t1 = performance.now();
     const seq = state ? state.seq : 0;
     requestAnimationFrame(() => window.__drawn.push(
-      [seq, took, performance.timeOrigin + performance.now()]));
+      [seq, t1 - t0, performance.timeOrigin + performance.now(), performance.timeOrigin + t1]));
   };
 }"""
 
@@ -508,6 +509,7 @@ def browser_game(seed: int, throttle: float, taps: int, latencies: list[float],
                 entries = pages[s].evaluate("window.__drawn")[marks[s]:]
                 first = next(e for e in entries if e[0] >= seq)
                 drawn.append(first[2])
+                watch.frame_wait.append(first[2] - first[3])
                 draws.extend(e[1] for e in entries)
             if drawn and t_tap:
                 latencies.append(max(drawn) - t_tap)
@@ -542,7 +544,8 @@ class Watch:
     frame of the board's motion), and the move itself until the frames are handed
     over (``move``: the engine, the frames made, and whatever the tree does before
     them, such as the autosave); then from there to the last other page drawn (the
-    sends, each page's unsealing and redraw, its next animation frame); beside them,
+    sends, each page's unsealing and redraw, its next animation frame: of it, each
+    page's wait from its redraw's end to that frame, ``frame_wait``); beside them,
     the table's own work on the move after the phones' frames are out (the window,
     the table page's frame); and what the table page measured: tap -> its frame
     drawn, and its redraw times."""
@@ -556,6 +559,8 @@ class Watch:
         self.rest: list[float] = []
         self.latencies: list[float] = []
         self.draws: list[float] = []
+        # each other page, from its redraw's end to its next animation frame
+        self.frame_wait: list[float] = []
         # CPU milliseconds spent while tapping, by process kind, and the taps made
         self.cpu: dict[str, float] = {}
         self.taps = 0
@@ -612,6 +617,9 @@ def browser_latency(taps: int, seed: int, throttle: float, table: bool = False,
         for label, v in (("to the table's server thread", watch.to_server),
                          ("waiting for the window's thread", watch.queued),
                          ("the move until its frames are out", watch.move))))
+    w = watch.frame_wait
+    print(f"  a page, from its redraw done to its next animation frame: p50 "
+          f"{statistics.median(w):.1f} ms, p95 {p95(w):.1f} ms")
     if watch.cpu and watch.taps:
         print("  CPU per tap while tapping, by process (2 cores give 2 ms a ms; the harness "
               "and Playwright's driver are the benchmark's own): " + "; ".join(
