@@ -300,7 +300,8 @@ def test_j4_the_admirals_question_names_a_named_player_without_a_second_bracket(
         lang: str) -> None:
     """J4's questions to the Admiral. A player who gave a name is said "Eve (William
     Adama)", so "{player} (Admiral):" read "Eve (William Adama) (Admiral):", two
-    brackets in a row; no question puts a bracket straight after the player."""
+    brackets in a row; no sentence puts a bracket straight after a player (an order's
+    "to Eve (William Adama) (put in a strong die)" did too)."""
     from bsg_desktop.i18n import tr
     from bsg_desktop.present.words import player_name
 
@@ -311,5 +312,7 @@ def test_j4_the_admirals_question_names_a_named_player_without_a_second_bracket(
     for key in ("jump_die", "jump_die_public", "jump_penalty", "jump_penalty_public"):
         said = tr(f"ui.decision.{key}", lang, player=who, strong=3, weak=-1, points=2)
         assert said.startswith(who) and ") (" not in said, said
-    crowded = [k for k, v in catalog(lang).items() if "{player} (" in v]
+    # nor any sentence that names a player, as an order's target does
+    crowded = [k for k, v in catalog(lang).items()
+               if any(f"{{{who}}} (" in v for who in ("player", "target", "seat", "who"))]
     assert crowded == []
