@@ -22,6 +22,7 @@ Screenshots are kept as artefacts (``BSG_ARTEFACTS``, else the test's temporary 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -56,16 +57,22 @@ HEADER = """() => {
 }"""
 
 
-def open_seat(ctx: Any, url: str, lang: str, ready: str) -> Any:
-    """A seat's page in ``ctx``, switched to ``lang`` by its own menu, once ``ready``
-    (a selector) shows in that language."""
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_selector(ready)
-    if lang != "en":
-        page.select_option("#lang", lang)
-        page.wait_for_selector(f"html[lang={lang}] {ready}")
-    return page
+def seat_pages(browser: Any, urls: list[str], lang: str, ready: str,
+               size: tuple[int, int]) -> Iterator[tuple[int, Any]]:
+    """Each seat's page in turn, in one context of ``size``: switched to ``lang`` by its
+    own menu, handed over once ``ready`` (a selector) shows in that language, and
+    closed when the caller is done with it."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    for seat, url in enumerate(urls):
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_selector(ready)
+        if lang != "en":
+            page.select_option("#lang", lang)
+            page.wait_for_selector(f"html[lang={lang}] {ready}")
+        yield seat, page
+        page.close()
+    ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -80,9 +87,8 @@ def test_the_phone_header_shows_the_seats_whole_name(chromium, hosted_table, tmp
 
     def look(browser: Any) -> list[dict[str, Any]]:
         got = []
-        ctx = browser.new_context(viewport={"width": 360, "height": 740})
-        for seat in (0, 1):
-            page = open_seat(ctx, ph.url(seat), lang, "#table .sentence")
+        urls = [ph.url(0), ph.url(1)]
+        for seat, page in seat_pages(browser, urls, lang, "#table .sentence", (360, 740)):
             page.wait_for_selector("#boardbtn:not([hidden])")
             for w, h in ((360, 740), (390, 844)):
                 page.set_viewport_size({"width": w, "height": h})
@@ -90,8 +96,6 @@ def test_the_phone_header_shows_the_seats_whole_name(chromium, hosted_table, tmp
                 got.append({"seat": seat, "w": w, **page.evaluate(HEADER)})
             page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
             page.screenshot(path=str(out / f"phone-header-{lang}-seat{seat}-foot.png"))
-            page.close()
-        ctx.close()
         return got
 
     shots = chromium.do(look)
@@ -165,9 +169,8 @@ def test_the_phones_log_keeps_the_seats_loyalty_behind_its_tap(  # type: ignore[
 
     def look(browser: Any) -> list[dict[str, Any]]:
         got = []
-        ctx = browser.new_context(viewport={"width": 390, "height": 844})
-        for seat in (0, 1):
-            page = open_seat(ctx, ph.url(seat), lang, "#log li")
+        for seat, page in seat_pages(browser, [ph.url(0), ph.url(1)], lang, "#log li",
+                                     (390, 844)):
             page.evaluate("document.querySelector('#log').scrollIntoView()")
             page.screenshot(path=str(out / f"phone-log-loyalty-{lang}-seat{seat}.png"))
             # all but the decision (whose options a Cylon's reveal is one of)
@@ -177,8 +180,6 @@ def test_the_phones_log_keeps_the_seats_loyalty_behind_its_tap(  # type: ignore[
             page.wait_for_selector("#loyalty")
             got.append({"seat": seat, "glance": glance, "tapped": page.inner_text("#secrets"),
                         "log": page.inner_text("#log")})
-            page.close()
-        ctx.close()
         return got
 
     for g in chromium.do(look):
