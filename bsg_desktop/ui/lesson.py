@@ -75,9 +75,10 @@ QScrollArea { background: transparent; }
 # title of four lines: the step's words are set smaller there, so more of them show
 # without scrolling.
 COMPACT_HEIGHT = 520  # the panel's height under which the compact sizes apply
-COMPACT_CSS = """
-QLabel#title { font-size: 17px; }
-QLabel#narration { font-size: 16px; }
+COMPACT_TITLE_PX = 17
+COMPACT_CSS = f"""
+QLabel#title {{ font-size: {COMPACT_TITLE_PX}px; }}
+QLabel#narration {{ font-size: 16px; }}
 """
 
 
@@ -319,8 +320,10 @@ class LessonPanel(QWidget):
         if self.presenter:
             px, least = max(1, round(PRESENTER_PX["title"] * (self._scale or 1.0))), \
                 TITLE_LEAST_PX
-        else:
-            px, least = WINDOW_TITLE_PX, WINDOW_TITLE_LEAST_PX
+        else:  # from the size the panel's style gives it, compact or not
+            px = COMPACT_TITLE_PX if self._compact else WINDOW_TITLE_PX
+            least = WINDOW_TITLE_LEAST_PX
+        usual = px
         font = QFont(self.title.font())
         flags = int(Qt.TextFlag.TextWordWrap)
 
@@ -333,8 +336,8 @@ class LessonPanel(QWidget):
         while px > least and not fits(full):
             px -= 1
             font.setPixelSize(px)
-        if not self.presenter:  # the window's usual size needs no style of its own
-            want = "" if px == WINDOW_TITLE_PX else f"font-size: {px}px;"
+        if not self.presenter:  # the panel's usual size needs no style of its own
+            want = "" if px == usual else f"font-size: {px}px;"
             if self.title.styleSheet() != want:
                 self.title.setStyleSheet(want)
             return
